@@ -1,0 +1,57 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "MediaSearch",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "mediasearch", targets: ["mediasearch"]),
+        .executable(name: "mediasearch-fixtures", targets: ["mediasearch-fixtures"]),
+        .library(name: "MediaSearchCore", targets: ["MediaSearchCore"]),
+        .library(name: "MediaSearchCLI", targets: ["MediaSearchCLI"]),
+        .library(
+            name: "MediaSearchProviders",
+            targets: ["SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider"]
+        ),
+        .library(name: "MediaSearchFixtures", targets: ["MediaSearchFixtures"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+    ],
+    targets: [
+        .target(name: "MediaSearchCore", dependencies: ["Yams"]),
+        .target(name: "SongProvider", dependencies: ["MediaSearchCore"], path: "Providers/Song"),
+        .target(name: "MovieProvider", dependencies: ["MediaSearchCore"], path: "Providers/Movie"),
+        .target(name: "AudiobookProvider", dependencies: ["MediaSearchCore"], path: "Providers/Audiobook"),
+        .target(name: "PodcastProvider", dependencies: ["MediaSearchCore"], path: "Providers/Podcast"),
+        .target(
+            name: "MediaSearchCLI",
+            dependencies: [
+                "MediaSearchCore", "SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "mediasearch", dependencies: ["MediaSearchCLI"]),
+        .target(
+            name: "MediaSearchFixtures",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            resources: [.copy("Fixtures")]
+        ),
+        .executableTarget(name: "mediasearch-fixtures", dependencies: ["MediaSearchFixtures"]),
+        .testTarget(name: "MediaSearchCoreTests", dependencies: ["MediaSearchCore", "MediaSearchFixtures"]),
+        .testTarget(
+            name: "ProvidersTests",
+            dependencies: [
+                "MediaSearchCore", "MediaSearchFixtures", "SongProvider", "MovieProvider", "AudiobookProvider",
+                "PodcastProvider",
+            ]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,44 @@
+import MediaSearchCore
+
+/// Feature films from the iTunes store (`media=movie`, `entity=movie`).
+public struct MovieProvider: ITunesProvider {
+    public let kind = "movie"
+    public let displayName = "Movies"
+    public let media = "movie"
+    public let entity = "movie"
+
+    /// The content advisory ratings the `--rating` filter accepts.
+    static let ratings = ["G", "PG", "PG-13", "R", "NC-17", "NR", "Unrated"]
+
+    /// Creates the provider.
+    public init() {}
+
+    public var filters: [FilterSpec] {
+        [
+            .text("director", help: "only movies whose director contains this", attribute: "directorTerm") {
+                [$0.artistName]
+            },
+            FilterSpec(
+                name: "year", valueType: .integer(1880...2100), help: "only movies released in this year",
+                attribute: "releaseYearTerm"
+            ) { item, value in item.releaseYear.map(String.init) == value.text },
+            FilterSpec(name: "rating", valueType: .choice(Self.ratings), help: "only movies with this advisory rating") {
+                item, value in item.contentAdvisoryRating?.caseInsensitiveCompare(value.text) == .orderedSame
+            },
+            .text("genre", help: "only movies of this genre, e.g. Comedy") { [$0.primaryGenreName] },
+        ]
+    }
+
+    public func accepts(_ item: MediaItem) -> Bool { item.kind == .featureMovie }
+
+    public func tile(for item: MediaItem) -> Tile {
+        Tile(
+            item: item, kind: kind,
+            summary: [
+                item.releaseYear.map(String.init),
+                Formatting.runtime(milliseconds: item.trackTimeMillis),
+                item.contentAdvisoryRating,
+                Formatting.price(item.trackPrice ?? item.collectionPrice, currency: item.currency),
+            ])
+    }
+}

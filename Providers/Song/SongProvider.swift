@@ -1,0 +1,33 @@
+import MediaSearchCore
+
+/// Songs from the iTunes music store (`media=music`, `entity=song`).
+public struct SongProvider: ITunesProvider {
+    public let kind = "song"
+    public let displayName = "Songs"
+    public let media = "music"
+    public let entity = "song"
+
+    /// Creates the provider.
+    public init() {}
+
+    public var filters: [FilterSpec] {
+        [
+            .text("artist", help: "only songs whose artist contains this", attribute: "artistTerm") { [$0.artistName] },
+            .text("album", help: "only songs whose album contains this", attribute: "albumTerm") { [$0.collectionName] },
+            .text("genre", help: "only songs of this genre, e.g. Rock") { [$0.primaryGenreName] },
+        ]
+    }
+
+    public func accepts(_ item: MediaItem) -> Bool { item.kind == .song }
+
+    public func tile(for item: MediaItem) -> Tile {
+        Tile(
+            item: item, kind: kind,
+            summary: [
+                Formatting.duration(milliseconds: item.trackTimeMillis),
+                item.collectionName,
+                Formatting.price(item.trackPrice, currency: item.currency),
+                item.primaryGenreName,
+            ])
+    }
+}

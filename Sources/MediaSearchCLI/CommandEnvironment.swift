@@ -1,0 +1,44 @@
+import Foundation
+import MediaSearchCore
+
+/// What every command runs with: the providers, the process environment and the console.
+public struct CommandEnvironment: Sendable {
+    public var providers: [any MediaProvider]
+    public var variables: [String: String]
+    public var currentDirectory: String
+    public var console: Console
+    /// Provider filter values taken off the command line before parsing, by filter name.
+    public var filterArguments: [String: String]
+
+    /// Creates an environment.
+    public init(
+        providers: [any MediaProvider], variables: [String: String], currentDirectory: String, console: Console,
+        filterArguments: [String: String] = [:]
+    ) {
+        self.providers = providers
+        self.variables = variables
+        self.currentDirectory = currentDirectory
+        self.console = console
+        self.filterArguments = filterArguments
+    }
+
+    /// Finds and loads the configuration, checking its kinds against the providers.
+    func loadConfiguration(explicitPath: String?) throws(MediaSearchError) -> Configuration {
+        let path = try ConfigurationLoader.locate(
+            explicitPath: explicitPath, environment: variables, currentDirectory: currentDirectory)
+        let configuration = try ConfigurationLoader.load(path: path, environment: variables)
+        try configuration.validate(knownKinds: providers.map(\.kind))
+        return configuration
+    }
+
+    /// The provider of a kind.
+    func provider(kind: String) -> (any MediaProvider)? {
+        providers.first { $0.kind == kind }
+    }
+}
+
+/// A command that runs with the registered providers rather than ArgumentParser's `run()`.
+protocol ProviderCommand {
+    /// Runs the command and returns its exit code.
+    func execute(in environment: CommandEnvironment) async throws -> Int32
+}

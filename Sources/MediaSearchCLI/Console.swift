@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a command writes, and what kind of terminal it writes to.
+public struct Console: Sendable {
+    /// Writes to standard output.
+    public var out: @Sendable (String) -> Void
+    /// Writes to standard error.
+    public var err: @Sendable (String) -> Void
+    /// Whether standard output is a terminal (colors, hyperlinks, layout width).
+    public var stdoutIsTerminal: Bool
+    /// Whether standard error is a terminal (spinner).
+    public var stderrIsTerminal: Bool
+    /// The terminal's width in columns, when it is a terminal.
+    public var terminalWidth: Int?
+
+    /// Creates a console.
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, terminalWidth: Int? = nil
+    ) {
+        self.out = out
+        self.err = err
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.terminalWidth = terminalWidth
+    }
+
+    /// The process's standard output and error.
+    public static var standard: Console {
+        Console(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            terminalWidth: Self.queryWidth())
+    }
+
+    /// Prints one error line, prefixed with the program name.
+    func error(_ message: String) {
+        err("mediasearch: \(message)\n")
+    }
+
+    /// Prints one notice line.
+    func notice(_ message: String) {
+        err("mediasearch: \(message)\n")
+    }
+
+    private static func queryWidth() -> Int? {
+        var size = winsize()
+        #if canImport(Glibc)
+            let request = UInt(TIOCGWINSZ)
+        #else
+            let request = TIOCGWINSZ
+        #endif
+        guard ioctl(STDOUT_FILENO, request, &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import MediaSearchCore
+
+/// The `mediasearch` command line as a library, so that anyone can build their own binary with
+/// extra providers: `await MediaSearchCLI.main(providers: .builtIn + [MyProvider()])`.
+public enum MediaSearchCLI {
+    /// Runs the command line of this process with these providers and exits.
+    public static func main(providers: [any MediaProvider]) async -> Never {
+        let code = await run(
+            arguments: Array(CommandLine.arguments.dropFirst()), providers: providers,
+            variables: ProcessInfo.processInfo.environment,
+            currentDirectory: FileManager.default.currentDirectoryPath, console: .standard)
+        exit(code)
+    }
+
+    /// Runs one command line and returns its exit code; never exits the process.
+    public static func run(
+        arguments: [String], providers: [any MediaProvider], variables: [String: String], currentDirectory: String,
+        console: Console
+    ) async -> Int32 {
+        do {
+            try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
+            let (rest, filters) = try FilterArguments.extract(from: arguments, providers: providers)
+            let environment = CommandEnvironment(
+                providers: providers, variables: variables, currentDirectory: currentDirectory, console: console,
+                filterArguments: filters)
+            let command: any ParsableCommand
+            do {
+                command = try RootCommand.parseAsRoot(rest)
+            } catch {
+                return report(parseError: error, arguments: rest, providers: providers, console: console)
+            }
+            if let command = command as? any ProviderCommand {
+                return try await command.execute(in: environment)
+            }
+            var plain = command
+            try plain.run()
+            return ExitStatus.success
+        } catch let error as MediaSearchError {
+            console.error(error.description)
+            return error.exitStatus
+        } catch {
+            return report(parseError: error, arguments: arguments, providers: providers, console: console)
+        }
+    }
+
+    /// Prints help, versions and completion scripts to stdout, and parse errors as one line to stderr.
+    private static func report(
+        parseError error: any Error, arguments: [String], providers: [any MediaProvider], console: Console
+    ) -> Int32 {
+        let code = RootCommand.exitCode(for: error).rawValue
+        if code == 0 {
+            var text = RootCommand.fullMessage(for: error)
+            if arguments.first == "search" || (arguments.first == "help" && arguments.dropFirst().first == "search") {
+                text += "\n\n" + FilterArguments.helpSection(for: providers)
+            }
+            console.out(text.hasSuffix("\n") ? text : text + "\n")
+            return code
+        }
+        let message = RootCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+        let hint = arguments.first.map { ["search", "show", "history", "suggest", "cache", "providers"].contains($0) } == true
+            ? " (see 'mediasearch \(arguments[0]) --help')" : " (see 'mediasearch --help')"
+        console.error(message.replacingOccurrences(of: "Error: ", with: "") + hint)
+        return code == 1 ? ExitStatus.usage : code
+    }
+}
+
+extension Array where Element == any MediaProvider {
+    /// The built-in providers: song, movie, audiobook and podcast.
+    public static var builtIn: [any MediaProvider] { BuiltInProviders.all }
+}

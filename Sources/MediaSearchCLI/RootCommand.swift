@@ -1,0 +1,36 @@
+import ArgumentParser
+
+/// `mediasearch`: the root of the command tree.
+struct RootCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mediasearch",
+        abstract: "Search songs, movies, audiobooks and podcasts in the iTunes catalog from your terminal.",
+        discussion: """
+            Examples:
+              mediasearch search jack johnson
+              mediasearch search "star wars" --kind movie --limit 10
+              mediasearch search --director "Greta Gerwig"
+              mediasearch show --result 1
+              mediasearch history
+            """,
+        version: "1.0.0",
+        subcommands: [
+            SearchCommand.self, ProvidersCommand.self, HistoryCommand.self, SuggestCommand.self,
+
+        ]
+    )
+}
+
+/// Output format of a command.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// Options every command that reads config takes.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: "Read settings from this file instead of the usual places.")
+    var config: String?
+
+    @Option(name: .long, help: "text for people, json for programs.")
+    var format: OutputFormat = .text
+}

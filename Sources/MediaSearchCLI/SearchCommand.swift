@@ -1,0 +1,205 @@
+import ArgumentParser
+import Foundation
+import MediaSearchCore
+
+extension ResultSort: ExpressibleByArgument {}
+
+/// `mediasearch search`: searches every enabled kind at once and prints the results as tiles.
+struct SearchCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search all enabled kinds at once.",
+        discussion: """
+            Examples:
+              mediasearch search jack johnson
+              mediasearch search "star wars" --kind movie --sort date --reverse
+              mediasearch search beatles --kind song --artist "The Beatles" --limit 50
+              mediasearch search --author "Stephen King" --kind audiobook
+              mediasearch search love --page 2
+              mediasearch search jazz --format json | jq '.results[0]'
+            """)
+
+    /// Long option names of `search` itself; provider filters may not use them.
+    static let reservedOptionNames: Set<String> = [
+        "kind", "limit", "offset", "page", "country", "lang", "explicit", "no-explicit", "sort", "reverse", "group",
+        "width", "artwork", "uncensored", "config", "format", "no-cache", "refresh", "no-wait", "verbose", "help",
+        "version", "term",
+    ]
+
+    @Argument(help: "What to search for; several words are one term.")
+    var term: [String] = []
+
+    @Option(name: .customLong("kind"), help: "Search only this kind (repeat or separate with commas).")
+    var kinds: [String] = []
+
+    @Option(help: "Results per kind, 1-200 (default from config, 30).")
+    var limit: Int?
+
+    @Option(help: "Skip this many results of each kind.")
+    var offset: Int?
+
+    @Option(help: "Page of results; page N starts at (N-1) x limit.")
+    var page: Int?
+
+    @Option(help: "Storefront, a two-letter country code such as US or GB.")
+    var country: String?
+
+    @Option(help: "Language of results: en_us or ja_jp.")
+    var lang: String?
+
+    @Flag(inversion: .prefixedNo, help: "Include explicit content (default from config).")
+    var explicit: Bool?
+
+    @Option(help: "Order: relevance, title, artist, price or date.")
+    var sort: ResultSort = .relevance
+
+    @Flag(help: "Reverse the order.")
+    var reverse = false
+
+    @Flag(help: "One section per kind instead of one interleaved list.")
+    var group = false
+
+    @Option(help: "Layout width in columns (default: the terminal's, or $COLUMNS, or 80).")
+    var width: Int?
+
+    @Flag(help: "Show each tile's artwork link.")
+    var artwork = false
+
+    @Flag(help: "Show names uncensored even when explicit content is off.")
+    var uncensored = false
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws {
+        if let country, CountryCode.normalize(country) == nil {
+            throw ValidationError("--country takes a two-letter country code such as US or GB, not '\(country)'")
+        }
+        if let lang, LanguageCode.normalize(lang) == nil {
+            throw ValidationError("--lang takes one of \(LanguageCode.supported.joined(separator: ", ")), not '\(lang)'")
+        }
+        if let page, page < 1 { throw ValidationError("--page starts at 1") }
+        if let offset, offset < 0 { throw ValidationError("--offset cannot be negative") }
+        if let width, width < 20 || width > 1000 { throw ValidationError("--width takes 20 to 1000 columns") }
+        if page != nil && offset != nil { throw ValidationError("use --page or --offset, not both") }
+    }
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let console = environment.console
+        let configuration = try environment.loadConfiguration(explicitPath: common.config)
+        let request = makeRequest(configuration, console: console, filters: environment.filterArguments)
+        let plan = try SearchPlanner.plan(request, providers: environment.providers, configuration: configuration)
+        let context = ProviderContext(
+            itunes: environment.makeClient(configuration, options: network), country: request.country,
+            lang: request.lang, explicit: request.explicit)
+        let engine = SearchEngine(
+            context: context, providerTimeout: configuration.timeout * 2 + 2,
+            censorNames: !request.explicit && !uncensored)
+        let spinner = Spinner(
+            console: console, kinds: plan.map(\.provider.kind),
+            enabled: console.stderrIsTerminal || network.verbose, animated: console.stderrIsTerminal)
+        spinner.start()
+        let outcome = await engine.run(plan) { spinner.finished($0) }
+        spinner.stop()
+        if Task.isCancelled { throw MediaSearchError.cancelled }
+
+        let ordered = order(outcome, configuration: configuration)
+        let pageNumber = page ?? 1
+        let repeatsPrevious = checkRepeat(ordered, request: request, page: pageNumber, environment: environment)
+        let output = SearchOutput(
+            request: request, plan: plan, outcome: outcome, ordered: ordered, page: pageNumber,
+            sort: sort, grouped: group, repeatsPrevious: repeatsPrevious, commandLine: nextPageCommand(pageNumber))
+        switch common.format {
+        case .json:
+            console.out(try JSONOutput.encode(output.document()))
+        case .text:
+            let style = TextStyle.forTerminal(isTerminal: console.stdoutIsTerminal, environment: environment.variables)
+            let layoutWidth =
+                width ?? environment.variables["COLUMNS"].flatMap(Int.init) ?? console.terminalWidth ?? 80
+            console.out(output.text(width: layoutWidth, style: style, artwork: artwork))
+        }
+        for status in outcome.statuses {
+            if let error = status.error { console.error("\(status.kind): \(error.description)") }
+        }
+        remember(outcome, ordered: ordered, request: request, page: pageNumber, configuration, environment)
+        if outcome.allFailed { return ExitStatus.unavailable }
+        return outcome.hasFailures ? ExitStatus.partial : ExitStatus.success
+    }
+
+    /// The request, with the limit clamped to 1...200 and a notice when it was out of range (S4).
+    private func makeRequest(
+        _ configuration: Configuration, console: Console, filters: [String: String]
+    ) -> SearchRequest {
+        var clamped = limit
+        if let limit, !(1...200).contains(limit) {
+            clamped = min(max(limit, 1), 200)
+            console.notice("limit \(limit) is outside 1-200; using \(clamped!)")
+        }
+        let joined = term.joined(separator: " ")
+        let kindList = kinds.flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        let pageLimit = clamped
+        var request = SearchRequest(
+            term: term.isEmpty ? nil : joined, filters: filters, kinds: kindList.isEmpty ? nil : kindList,
+            limit: pageLimit, offset: offset ?? 0,
+            country: country.flatMap(CountryCode.normalize) ?? configuration.country,
+            lang: lang.flatMap(LanguageCode.normalize) ?? configuration.lang,
+            explicit: explicit ?? configuration.explicit)
+        request.page = page ?? 1
+        return request
+    }
+
+    private func order(_ outcome: SearchOutcome, configuration: Configuration) -> [ResultEntry] {
+        let merged: [ResultEntry]
+        if group {
+            merged = outcome.perProvider.flatMap(\.entries)
+        } else {
+            merged = ResultOrdering.interleave(outcome.perProvider, weight: configuration.weight(for:))
+        }
+        guard !group else {
+            return outcome.perProvider.flatMap { ResultOrdering.sort($0.entries, by: sort, reversed: reverse) }
+        }
+        return ResultOrdering.sort(merged, by: sort, reversed: reverse)
+    }
+
+    /// Whether this page shows the same items as the page before it (the API ignored `offset`).
+    private func checkRepeat(
+        _ ordered: [ResultEntry], request: SearchRequest, page: Int, environment: CommandEnvironment
+    ) -> Bool {
+        guard page > 1, !ordered.isEmpty, let last = LastSearch.load(from: environment.paths.lastSearchFile),
+            last.queryKey == request.queryKey, last.page == page - 1
+        else { return false }
+        return Set(last.entries.map(\.id)) == Set(ordered.map(\.tile.id))
+    }
+
+    private func nextPageCommand(_ page: Int) -> String {
+        var words = ["mediasearch", "search"] + term.map(Self.quoted)
+        for kind in kinds { words += ["--kind", kind] }
+        if let limit { words += ["--limit", String(limit)] }
+        words += ["--page", String(page + 1)]
+        return words.joined(separator: " ")
+    }
+
+    private static func quoted(_ word: String) -> String {
+        word.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
+    }
+
+    /// Records the query in the history and the tiles for `show --result N`; a storage problem is a
+    /// warning, never a failed search.
+    private func remember(
+        _ outcome: SearchOutcome, ordered: [ResultEntry], request: SearchRequest, page: Int,
+        _ configuration: Configuration, _ environment: CommandEnvironment
+    ) {
+        guard !outcome.allFailed else { return }
+        let paths = environment.paths
+        do {
+            let history = HistoryStore(path: paths.historyFile, capacity: configuration.historySize)
+            if let warning = try history.record(request.historyText) { environment.console.notice(warning) }
+            try LastSearch(queryKey: request.queryKey, page: page, tiles: ordered.map(\.tile))
+                .save(to: paths.lastSearchFile)
+        } catch {
+            environment.console.notice("could not save history: \(MediaSearchError.wrap(error).description)")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import MediaSearchCore
+import Synchronization
+
+/// The loading state (S14): on a terminal, a spinner on stderr naming the providers still pending;
+/// with `--verbose` off a terminal, one line per finished provider.
+final class Spinner: Sendable {
+    private let console: Console
+    private let enabled: Bool
+    private let animated: Bool
+    private let state: Mutex<State>
+
+    private struct State {
+        var pending: [String]
+        var frame = 0
+        var task: Task<Void, Never>?
+    }
+
+    init(console: Console, kinds: [String], enabled: Bool, animated: Bool) {
+        self.console = console
+        self.enabled = enabled
+        self.animated = animated
+        self.state = Mutex(State(pending: kinds))
+    }
+
+    func start() {
+        guard enabled, animated else { return }
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                self?.draw()
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        state.withLock { $0.task = task }
+    }
+
+    func finished(_ status: ProviderStatus) {
+        state.withLock { $0.pending.removeAll { $0 == status.kind } }
+        if enabled && !animated {
+            let outcome = status.error.map { "failed: \($0.description)" } ?? "\(status.count) results"
+            console.err("mediasearch: \(status.kind) \(outcome) in \(Int(status.elapsed * 1000)) ms\n")
+        }
+    }
+
+    func stop() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            defer { state.task = nil }
+            return state.task
+        }
+        task?.cancel()
+        if enabled && animated { console.err("\r\u{1B}[2K") }
+    }
+
+    private func draw() {
+        let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+        let line = state.withLock { state -> String in
+            state.frame += 1
+            return "\(frames[state.frame % frames.count]) searching \(state.pending.joined(separator: ", "))…"
+        }
+        console.err("\r\u{1B}[2K" + line)
+    }
+}

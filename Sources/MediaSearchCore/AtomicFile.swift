@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Crash-safe, private file writes and cross-process locks for the user's files.
+public enum AtomicFile {
+    /// Creates a directory (and parents) readable by the user only (0700).
+    public static func makeDirectory(_ path: String) throws(MediaSearchError) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .storage(path: path, message: "cannot create the directory")
+        }
+    }
+
+    /// Writes data to a temporary file beside `path` (mode 0600), flushes it, then renames it over
+    /// `path`, so a reader sees the old or the new file, never half of one.
+    public static func write(_ data: Data, to path: String) throws(MediaSearchError) {
+        try makeDirectory((path as NSString).deletingLastPathComponent)
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))") }
+        var ok = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+        ok = ok && fsync(fd) == 0
+        close(fd)
+        guard ok, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Runs `body` holding an exclusive lock on `path + ".lock"`, shared by every process.
+    public static func withLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        try makeDirectory((path as NSString).deletingLastPathComponent)
+        let fd = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+        guard fd >= 0 else { throw MediaSearchError.storage(path: path, message: "cannot create its lock file") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw MediaSearchError.storage(path: path, message: "cannot lock") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// Moves a damaged file aside as `<name>.corrupt-<time>` and returns the new path.
+    public static func setAside(_ path: String) -> String {
+        let target = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+        rename(path, target)
+        return target
+    }
+}
+
+#if canImport(Glibc)
+    private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        Glibc.write(fd, buffer, count)
+    }
+#else
+    private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        Darwin.write(fd, buffer, count)
+    }
+#endif

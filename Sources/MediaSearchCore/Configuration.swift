@@ -1,0 +1,73 @@
+import Foundation
+
+/// Settings from `config.yaml` (D3), with the documented defaults.
+public struct Configuration: Sendable, Hashable {
+    /// Per-kind settings under `providers:`.
+    public struct KindSettings: Sendable, Hashable {
+        /// Results per request for this kind; `nil` uses the global limit.
+        public var limit: Int?
+        /// How strongly this kind's results rank when kinds are interleaved (default 1).
+        public var weight: Double?
+
+        /// Creates per-kind settings.
+        public init(limit: Int? = nil, weight: Double? = nil) {
+            self.limit = limit
+            self.weight = weight
+        }
+    }
+
+    /// The enabled kinds, in display order.
+    public var kinds: [String] = ["song", "movie", "audiobook", "podcast"]
+    /// Results per kind and request, 1...200 (S4).
+    public var limit: Int = 30
+    public var providers: [String: KindSettings] = [:]
+    /// Whether explicit content is included (S7).
+    public var explicit: Bool = true
+    /// Storefront, ISO 3166-1 alpha-2, upper case (S6).
+    public var country: String = "US"
+    /// Language of results: `en_us` or `ja_jp`; `nil` leaves the API's default.
+    public var lang: String? = nil
+    /// The API's base URL.
+    public var baseURL: URL = URL(string: "https://itunes.apple.com")!
+    /// Seconds one request may take.
+    public var timeout: Double = 10
+    /// Requests allowed per rolling minute, across processes.
+    public var rateLimit: Int = 20
+    /// How many distinct queries the history keeps (S10).
+    public var historySize: Int = 5
+    /// Seconds a cached response stays fresh.
+    public var cacheTTL: Double = 3600
+    /// The cache's size bound in bytes.
+    public var cacheMaxBytes: Int = 50 * 1_048_576
+    /// Whether responses are cached at all.
+    public var cacheEnabled: Bool = true
+
+    /// The file these settings came from, `nil` for the built-in defaults.
+    public var source: String? = nil
+    /// The line of each entry of `kinds`, for errors that name a kind.
+    public var kindLines: [String: Int] = [:]
+
+    /// The built-in defaults.
+    public init() {}
+
+    /// The limit for one kind: its override, else the global limit.
+    public func limit(for kind: String) -> Int { providers[kind]?.limit ?? limit }
+
+    /// The weight for one kind (default 1).
+    public func weight(for kind: String) -> Double { providers[kind]?.weight ?? 1 }
+
+    /// Checks that every enabled kind has a provider.
+    /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` naming the kind's line.
+    public func validate(knownKinds: [String]) throws(MediaSearchError) {
+        for kind in kinds where !knownKinds.contains(kind) {
+            throw .invalidConfig(
+                file: source ?? "built-in defaults", line: kindLines[kind], key: "kinds",
+                message: "unknown kind '\(kind)' (known: \(knownKinds.joined(separator: ", ")))")
+        }
+        for kind in providers.keys.sorted() where !knownKinds.contains(kind) {
+            throw .invalidConfig(
+                file: source ?? "built-in defaults", line: nil, key: "providers.\(kind)",
+                message: "unknown kind '\(kind)' (known: \(knownKinds.joined(separator: ", ")))")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Short, human formats for tile facts and detail rows.
+public enum Formatting {
+    /// `291813` ms → `4:51`; over an hour `1:48:41`.
+    public static func duration(milliseconds: Int?) -> String? {
+        guard let milliseconds, milliseconds > 0 else { return nil }
+        let total = milliseconds / 1000
+        let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, seconds) : String(format: "%d:%02d", minutes, seconds)
+    }
+
+    /// `6521638` ms → `1h 48m`, the way film runtimes are written.
+    public static func runtime(milliseconds: Int?) -> String? {
+        guard let milliseconds, milliseconds >= 60_000 else { return nil }
+        let minutes = milliseconds / 60_000
+        return minutes >= 60 ? "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m" : "\(minutes)m"
+    }
+
+    /// `14.99` USD → `$14.99`; `0` → `Free`; `-1` or `nil` → `nil` (not sold separately).
+    public static func price(_ value: Double?, currency: String?) -> String? {
+        guard let value, value >= 0 else { return nil }
+        if value == 0 { return "Free" }
+        let amount = String(format: "%.2f", value)
+        switch currency?.uppercased() {
+        case "USD", "AUD", "CAD", "NZD": return (currency?.uppercased() == "USD" ? "$" : currency!.uppercased() + " $") + amount
+        case "GBP": return "£" + amount
+        case "EUR": return "€" + amount
+        case "JPY": return "¥" + String(Int(value.rounded()))
+        case let code?: return "\(amount) \(code)"
+        case nil: return amount
+        }
+    }
+
+    /// `12` → `12 episodes`, `1` → `1 episode`.
+    public static func count(_ value: Int?, _ noun: String) -> String? {
+        guard let value, value > 0 else { return nil }
+        return "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    /// The artwork URL rewritten to a larger size, e.g. `.../100x100bb.jpg` → `.../600x600bb.jpg`.
+    public static func artwork(_ url: String?, size: Int = 600) -> String? {
+        guard let url else { return nil }
+        guard let range = url.range(of: #"/\d+x\d+(bb)?\.(jpg|png|jpeg)$"#, options: .regularExpression) else {
+            return url
+        }
+        let ext = url[range].split(separator: ".").last ?? "jpg"
+        return url.replacingCharacters(in: range, with: "/\(size)x\(size)bb.\(ext)")
+    }
+}

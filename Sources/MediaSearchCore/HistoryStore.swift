@@ -1,0 +1,76 @@
+import Foundation
+
+/// The search history (S10, S11): the last distinct queries, newest first, shared safely by
+/// concurrent processes.
+public struct HistoryStore: Sendable {
+    /// The history file.
+    public var path: String
+    /// How many queries are kept.
+    public var capacity: Int
+
+    /// Creates a store over a file.
+    public init(path: String, capacity: Int) {
+        self.path = path
+        self.capacity = max(capacity, 1)
+    }
+
+    struct File: Codable {
+        var version = 1
+        var entries: [Entry]
+    }
+
+    struct Entry: Codable {
+        var term: String
+        var date: Date
+    }
+
+    /// Records a query: moves an earlier equal query (ignoring case) to the top instead of repeating it.
+    /// - Returns: a warning when the old file was damaged and set aside.
+    @discardableResult
+    public func record(_ term: String) throws -> String? {
+        let clean = TextSanitizer.line(term)
+        guard !clean.isEmpty else { return nil }
+        return try AtomicFile.withLock(path) {
+            var (entries, warning) = load()
+            entries.removeAll { $0.term.caseInsensitiveCompare(clean) == .orderedSame }
+            entries.insert(Entry(term: clean, date: Date()), at: 0)
+            try save(Array(entries.prefix(capacity)))
+            return warning
+        }
+    }
+
+    /// The stored queries, newest first, and a warning when the file was damaged and set aside.
+    public func entries() throws -> (terms: [String], warning: String?) {
+        try AtomicFile.withLock(path) {
+            let (entries, warning) = load()
+            return (entries.prefix(capacity).map(\.term), warning)
+        }
+    }
+
+    /// The stored queries that contain `text`, ignoring case (`scor` → `The Score`, `Scorpions`).
+    public func suggestions(for text: String) throws -> [String] {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        return try entries().terms.filter { needle.isEmpty || TextMatch.contains($0, needle) }
+    }
+
+    /// Empties the history.
+    public func clear() throws {
+        try AtomicFile.withLock(path) { try save([]) }
+    }
+
+    private func load() -> ([Entry], String?) {
+        guard let data = FileManager.default.contents(atPath: path) else { return ([], nil) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        if let file = try? decoder.decode(File.self, from: data) { return (file.entries, nil) }
+        let aside = AtomicFile.setAside(path)
+        return ([], "the history file was damaged; it was moved to \(aside) and a new one started")
+    }
+
+    private func save(_ entries: [Entry]) throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(File(entries: entries)), to: path)
+    }
+}

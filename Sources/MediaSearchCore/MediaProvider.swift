@@ -1,0 +1,32 @@
+/// A source of one kind of media: it searches, and it turns its items into tiles.
+///
+/// Conform to add a kind; register the value with the CLI and list its ``kind`` in `config.yaml`.
+/// Only ``kind`` and ``search(_:context:)`` are required; everything else has a default.
+public protocol MediaProvider: Sendable {
+    /// The kind id used in config and on the command line, e.g. `song`.
+    var kind: String { get }
+    /// A name for people, e.g. `Songs`.
+    var displayName: String { get }
+    /// The filters this provider offers, each a `--name value` option of `search`.
+    var filters: [FilterSpec] { get }
+    /// Searches; receives what it needs (the iTunes client, settings) from the context.
+    func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem]
+    /// Whether a record from a search or lookup is of this provider's kind.
+    func accepts(_ item: MediaItem) -> Bool
+    /// The short card shown for an item in the results.
+    func tile(for item: MediaItem) -> Tile
+    /// The detail view's sections, or `nil` when this provider has no detail view.
+    var detailRenderer: (any DetailRenderer)? { get }
+}
+
+extension MediaProvider {
+    public var displayName: String { kind.prefix(1).uppercased() + kind.dropFirst() }
+    public var filters: [FilterSpec] { [] }
+    public func accepts(_ item: MediaItem) -> Bool { true }
+    public var detailRenderer: (any DetailRenderer)? { self as? any DetailRenderer }
+
+    /// A tile with the item's title, artist and no facts.
+    public func tile(for item: MediaItem) -> Tile {
+        Tile(item: item, kind: kind, summary: [])
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Everything that can go wrong in MediaSearch, each case with one sentence for the user.
+public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
+    /// The API answered 400; the associated value is its `errorMessage`.
+    case badRequest(String)
+    /// The API answered 403 or 429: the client went over Apple's rate limit.
+    case rateLimited(status: Int)
+    /// The API answered with another unexpected status.
+    case httpStatus(Int)
+    /// The body could not be read as an iTunes answer; the value says why.
+    case malformedResponse(String)
+    /// The answer was larger than the client accepts.
+    case responseTooLarge(limit: Int)
+    /// The request did not complete in time.
+    case timedOut(seconds: Double)
+    /// The request failed below HTTP: no connection, reset, DNS...
+    case network(underlying: any Error)
+    /// The local request budget is spent and the caller asked not to wait.
+    case budgetExhausted(retryAfter: Double)
+    /// The API recently answered 403/429, so requests are held back for a while.
+    case coolingDown(remaining: Double)
+    /// The configuration is wrong: file, line (when known), key and what is wrong.
+    case invalidConfig(file: String, line: Int?, key: String?, message: String)
+    /// The command line asked for something that cannot be done.
+    case usage(String)
+    /// No item has the given id.
+    case notFound(String)
+    /// A local file (history, state, cache) could not be read or written.
+    case storage(path: String, message: String)
+    /// The operation was cancelled (Ctrl-C).
+    case cancelled
+
+    /// One sentence for the user.
+    public var description: String {
+        switch self {
+        case .badRequest(let message):
+            "iTunes rejected the request: \(Self.friendly(message))"
+        case .rateLimited(let status):
+            "iTunes is rate-limiting this client (HTTP \(status)); try again in a minute"
+        case .httpStatus(let status):
+            "iTunes answered HTTP \(status)"
+        case .malformedResponse(let reason):
+            "unreadable answer from iTunes: \(reason)"
+        case .responseTooLarge(let limit):
+            "the answer from iTunes is larger than \(limit / 1_048_576) MiB; refused"
+        case .timedOut(let seconds):
+            "no answer from iTunes within \(Self.seconds(seconds))"
+        case .network(let underlying):
+            "network error: \(Self.networkReason(underlying))"
+        case .budgetExhausted(let retryAfter):
+            "the request budget is spent; next request possible in \(Self.seconds(retryAfter)) (without --no-wait, mediasearch waits)"
+        case .coolingDown(let remaining):
+            "iTunes rate-limited this client recently; holding requests back for another \(Self.seconds(remaining))"
+        case .invalidConfig(let file, let line, let key, let message):
+            "\(file)\(line.map { ":\($0)" } ?? ""): \(key.map { "\($0): " } ?? "")\(message)"
+        case .usage(let message):
+            message
+        case .notFound(let id):
+            "nothing found with id \(id)"
+        case .storage(let path, let message):
+            "\(path): \(message)"
+        case .cancelled:
+            "cancelled"
+        }
+    }
+
+    /// Whether a retry may succeed: rate limits, server errors, resets and time-outs.
+    public var isTransient: Bool {
+        switch self {
+        case .rateLimited, .timedOut, .network: true
+        case .httpStatus(let status): status >= 500
+        default: false
+        }
+    }
+
+    /// Turns `Invalid value(s) for key(s): [country]` into `invalid value for country`.
+    static func friendly(_ message: String) -> String {
+        let prefix = "Invalid value(s) for key(s): "
+        guard message.hasPrefix(prefix) else { return message }
+        let keys = message.dropFirst(prefix.count).trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+        return "invalid value for \(keys)"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value < 10 ? String(format: "%.1f s", value) : "\(Int(value.rounded())) s"
+    }
+
+    private static func networkReason(_ error: any Error) -> String {
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .cannotConnectToHost: return "could not connect to the server"
+            case .networkConnectionLost: return "the connection was lost"
+            case .cannotFindHost, .dnsLookupFailed: return "the server's name could not be resolved"
+            case .notConnectedToInternet: return "not connected to the internet"
+            case .secureConnectionFailed: return "the secure connection failed"
+            default: return urlError.localizedDescription
+            }
+        }
+        return String(describing: error)
+    }
+}

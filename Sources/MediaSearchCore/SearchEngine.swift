@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs the planned searches concurrently, each with its own time limit, and gathers the outcome.
+public struct SearchEngine: Sendable {
+    public var context: ProviderContext
+    /// Seconds one provider's search may take in all (retries included).
+    public var providerTimeout: Double
+    /// Whether tiles show censored names (explicit content off and not revealed).
+    public var censorNames: Bool
+
+    /// Creates an engine.
+    public init(context: ProviderContext, providerTimeout: Double, censorNames: Bool = false) {
+        self.context = context
+        self.providerTimeout = providerTimeout
+        self.censorNames = censorNames
+    }
+
+    /// Searches every planned provider at once; one provider's failure never stops the others.
+    /// - Parameter progress: called as each provider finishes, e.g. to update a spinner.
+    public func run(
+        _ plan: [PlannedSearch], progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
+    ) async -> SearchOutcome {
+        await withTaskGroup(of: (Int, ProviderResult).self) { group in
+            for (index, planned) in plan.enumerated() {
+                group.addTask {
+                    let result = await runOne(planned)
+                    progress(result.status)
+                    return (index, result)
+                }
+            }
+            var results = [ProviderResult?](repeating: nil, count: plan.count)
+            for await (index, result) in group { results[index] = result }
+            let finished = results.compactMap { $0 }
+            return SearchOutcome(
+                perProvider: finished.map { ($0.status.kind, $0.entries) }, statuses: finished.map(\.status))
+        }
+    }
+
+    struct ProviderResult: Sendable {
+        var status: ProviderStatus
+        var entries: [ResultEntry]
+    }
+
+    private func runOne(_ planned: PlannedSearch) async -> ProviderResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let provider = planned.provider
+        do {
+            let items = try await Deadline.run(seconds: providerTimeout) {
+                try await provider.search(planned.query, context: context)
+            }
+            let entries = items.enumerated().map { rank, item in
+                let shown = censorNames ? item.censored() : item
+                return ResultEntry(kind: provider.kind, rank: rank, item: shown, tile: provider.tile(for: shown))
+            }
+            let status = ProviderStatus(
+                kind: provider.kind, count: entries.count, error: nil, elapsed: (clock.now - start).seconds)
+            return ProviderResult(status: status, entries: entries)
+        } catch {
+            let failure = MediaSearchError.wrap(error)
+            let status = ProviderStatus(
+                kind: provider.kind, count: 0, error: failure, elapsed: (clock.now - start).seconds)
+            return ProviderResult(status: status, entries: [])
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    public var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+}
+
+extension MediaSearchError {
+    /// Any error as a ``MediaSearchError``: cancellation becomes ``cancelled``, unknown errors ``network(underlying:)``.
+    public static func wrap(_ error: any Error) -> MediaSearchError {
+        if let error = error as? MediaSearchError { return error }
+        if error is CancellationError { return .cancelled }
+        return .network(underlying: error)
+    }
+}

@@ -1,0 +1,42 @@
+/// Makes untrusted API text safe for a terminal: no control characters, no escape sequences,
+/// no bidirectional overrides.
+public enum TextSanitizer {
+    /// One line: control characters and bidi overrides removed, runs of white space folded to one space.
+    public static func line(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar == "\u{1B}" {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if isUnsafe(scalar) { continue }
+            if pendingSpace {
+                out.append(" ")
+                pendingSpace = false
+            }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// Multi-line text: like ``line(_:)`` per line, keeping paragraph breaks (at most one blank line).
+    public static func block(_ text: String) -> String {
+        var lines: [String] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let clean = line(String(raw))
+            if clean.isEmpty && (lines.last?.isEmpty ?? true) { continue }
+            lines.append(clean)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether a scalar must never reach the terminal: C0/C1 controls, DEL, bidi embeddings and overrides.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Terminal styling: ANSI colors and OSC 8 hyperlinks when enabled, plain text otherwise.
+public struct TextStyle: Sendable {
+    /// Whether escape codes are written at all.
+    public var enabled: Bool
+
+    /// Plain text, no escape codes (piped output, `NO_COLOR`).
+    public static let plain = TextStyle(enabled: false)
+
+    /// Creates a style.
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// Colors only on a terminal, and only when `NO_COLOR` is unset (https://no-color.org).
+    public static func forTerminal(isTerminal: Bool, environment: [String: String]) -> TextStyle {
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return TextStyle(enabled: isTerminal && !noColor && environment["TERM"] != "dumb")
+    }
+
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func color(_ text: String, _ code: Int) -> String { wrap(text, String(code)) }
+
+    /// The text as a clickable link to `url` (OSC 8), when the URL is http(s).
+    public func link(_ text: String, _ url: String?) -> String {
+        guard enabled, let url = url.flatMap(SafeURL.http) else { return text }
+        return "\u{1B}]8;;\(url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
+    }
+
+    /// A color per kind, so kinds are told apart at a glance.
+    public func badge(_ kind: String) -> String {
+        let codes = ["song": 35, "movie": 34, "audiobook": 33, "podcast": 32]
+        let code = codes[kind] ?? 36
+        return wrap("[\(kind.uppercased())]", "\(code)")
+    }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,93 @@
+/// Lays tiles out in columns that fit the terminal (S12, Q2).
+public struct TileLayout: Sendable {
+    /// The total width in columns.
+    public var width: Int
+    public var style: TextStyle
+    /// Whether each tile shows its artwork URL.
+    public var showArtwork: Bool
+    /// A fixed column count, overriding the one derived from the width.
+    public var forcedColumns: Int?
+
+    /// The narrowest a column may get before the layout drops to fewer columns.
+    public static let minimumColumnWidth = 38
+    static let gap = 3
+
+    /// Creates a layout; widths under 20 are treated as 20.
+    public init(width: Int, style: TextStyle = .plain, showArtwork: Bool = false) {
+        self.width = max(width, 20)
+        self.style = style
+        self.showArtwork = showArtwork
+    }
+
+    /// How many columns fit: one on narrow terminals, two from 79 columns, up to four when wide.
+    public var columns: Int {
+        if let forcedColumns { return forcedColumns }
+        return min(4, max(1, (width + Self.gap) / (Self.minimumColumnWidth + Self.gap)))
+    }
+
+    /// Renders numbered tiles, `firstNumber` for the first, in rows of ``columns``.
+    public func render(_ tiles: [Tile], firstNumber: Int = 1) -> String {
+        let columnCount = columns
+        let columnWidth = (width - Self.gap * (columnCount - 1)) / columnCount
+        var out = ""
+        out.reserveCapacity(tiles.count * columnWidth * 4)
+        var start = 0
+        while start < tiles.count {
+            let row = tiles[start..<min(start + columnCount, tiles.count)]
+            let cells = row.enumerated().map { offset, tile in
+                lines(for: tile, number: firstNumber + start + offset, width: columnWidth)
+            }
+            let height = cells.map(\.count).max() ?? 0
+            for lineIndex in 0..<height {
+                var line = ""
+                for (cellIndex, cell) in cells.enumerated() {
+                    let isLast = cellIndex == cells.count - 1
+                    let piece = lineIndex < cell.count ? cell[lineIndex] : Cell(text: "", styled: "")
+                    if isLast {
+                        line += piece.styled
+                    } else {
+                        let padding = max(0, columnWidth - DisplayWidth.of(piece.text))
+                        line += piece.styled + String(repeating: " ", count: padding + Self.gap)
+                    }
+                }
+                out += line + "\n"
+            }
+            start += columnCount
+            if start < tiles.count { out += "\n" }
+        }
+        return out
+    }
+
+    /// One line of a tile: its plain text (for measuring) and its styled form.
+    struct Cell {
+        var text: String
+        var styled: String
+    }
+
+    func lines(for tile: Tile, number: Int, width: Int) -> [Cell] {
+        let badge = "[\(tile.kind.uppercased())]"
+        let head = "\(number). "
+        let indent = String(repeating: " ", count: head.count)
+        let titleWidth = width - head.count - badge.count - 1
+        let title = DisplayWidth.truncate(TextSanitizer.line(tile.title), to: max(titleWidth, 1))
+        var cells = [
+            Cell(
+                text: head + badge + " " + title,
+                styled: style.dim(head) + style.badge(tile.kind) + " " + style.link(style.bold(title), tile.url))
+        ]
+        let body = width - indent.count
+        if let subtitle = tile.subtitle {
+            let text = DisplayWidth.truncate(TextSanitizer.line(subtitle), to: body)
+            cells.append(Cell(text: indent + text, styled: indent + text))
+        }
+        if !tile.summary.isEmpty {
+            let facts = DisplayWidth.truncate(tile.summary.map(TextSanitizer.line).joined(separator: " · "), to: body)
+            cells.append(Cell(text: indent + facts, styled: indent + style.dim(facts)))
+        }
+        if showArtwork, let artwork = tile.artworkUrl {
+            // A cut link is useless, so artwork links print whole (the caller uses one column).
+            cells.append(Cell(text: indent + artwork, styled: indent + style.dim(artwork)))
+        }
+        return cells
+    }
+}

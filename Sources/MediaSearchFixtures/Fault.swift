@@ -1,0 +1,40 @@
+import Foundation
+
+/// Something going wrong on the server's side, for fault-injection tests.
+public enum Fault: Sendable {
+    /// Answers with this status and body.
+    case status(Int, body: String = "")
+    /// Answers 200 with this body and content type.
+    case body(String, contentType: String = "text/javascript; charset=utf-8")
+    /// Answers normally after a delay.
+    case delay(Duration)
+    /// Answers 200 with a body of this many bytes of valid-looking JSON padding.
+    case huge(bytes: Int)
+    /// Sends a normal answer a few bytes at a time, pausing between them.
+    case drip(bytesPerChunk: Int, interval: Duration)
+    /// Closes the connection without answering.
+    case reset
+}
+
+/// A fault and the requests it applies to.
+public struct FaultRule: Sendable {
+    /// `/search`, `/lookup` or `nil` for both.
+    public var path: String?
+    /// Query values that must match, e.g. `["media": "movie"]`.
+    public var query: [String: String]
+    public var fault: Fault
+    /// How many requests it applies to; `nil` for all.
+    public var times: Int?
+
+    /// Creates a rule.
+    public init(path: String? = nil, query: [String: String] = [:], fault: Fault, times: Int? = nil) {
+        self.path = path
+        self.query = query
+        self.fault = fault
+        self.times = times
+    }
+
+    func matches(path: String, query: [String: String]) -> Bool {
+        (self.path == nil || self.path == path) && self.query.allSatisfy { query[$0.key] == $0.value }
+    }
+}

@@ -1,0 +1,157 @@
+import FlyingFox
+import Foundation
+
+/// A real HTTP server on 127.0.0.1 with an ephemeral port that answers like the iTunes Search API
+/// from recorded responses; tests point `MEDIASEARCH_ITUNES_URL` at it.
+public actor FixtureServer {
+    /// A request the server received.
+    public struct Request: Sendable {
+        /// `/search` or `/lookup`.
+        public var path: String
+        /// The raw query string, as sent.
+        public var rawQuery: String
+        /// The decoded query (`+` is a space).
+        public var query: [String: String]
+    }
+
+    /// The port the server listens on.
+    public nonisolated let port: UInt16
+    /// `http://127.0.0.1:<port>`.
+    public nonisolated var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    private let server: HTTPServer
+    private let task: Task<Void, any Error>
+    private var routes: FixtureRoutes
+    private var faults: [FaultRule] = []
+    private var log: [Request] = []
+    private let index: RecordIndex
+
+    /// Starts a server with the given routes and a fixed latency added to every answer.
+    /// - Parameter port: 0 (the default) picks a free ephemeral port.
+    public static func start(
+        port: UInt16 = 0, routes: FixtureRoutes = .default, latency: Duration = .zero
+    ) async throws -> FixtureServer {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening(timeout: 10)
+        guard case .ip4(_, let port)? = await server.listeningAddress else {
+            throw URLError(.cannotConnectToHost)
+        }
+        let fixture = FixtureServer(server: server, task: task, port: port, routes: routes)
+        let handler = FixtureHandler(fixture: fixture, latency: latency)
+        await server.appendRoute("GET *", to: handler)
+        return fixture
+    }
+
+    private init(server: HTTPServer, task: Task<Void, any Error>, port: UInt16, routes: FixtureRoutes) {
+        self.server = server
+        self.task = task
+        self.port = port
+        self.routes = routes
+        self.index = RecordIndex(paths: Fixtures.allPaths())
+    }
+
+    /// Stops listening.
+    public func stop() async {
+        await server.stop()
+        task.cancel()
+    }
+
+    /// Every request received so far, oldest first.
+    public func requests() -> [Request] { log }
+
+    /// Replaces the routes.
+    public func setRoutes(_ routes: FixtureRoutes) { self.routes = routes }
+
+    /// Adds a fault, applied to matching requests before any route.
+    public func inject(_ rule: FaultRule) { faults.append(rule) }
+
+    /// Removes every fault.
+    public func clearFaults() { faults.removeAll() }
+
+    func answer(path: String, rawQuery: String) -> Answer {
+        let query = Self.decode(rawQuery)
+        log.append(Request(path: path, rawQuery: rawQuery, query: query))
+        if let position = faults.firstIndex(where: { $0.matches(path: path, query: query) }) {
+            let fault = faults[position].fault
+            if let remaining = faults[position].times {
+                if remaining <= 1 { faults.remove(at: position) } else { faults[position].times = remaining - 1 }
+            }
+            if case .delay(let delay) = fault {
+                return Answer(delay: delay, base: routed(path: path, query: query))
+            }
+            return Answer(fault: fault)
+        }
+        return routed(path: path, query: query)
+    }
+
+    private func routed(path: String, query: [String: String]) -> Answer {
+        switch path {
+        case "/search":
+            guard let media = query["media"], let file = routes.search[media] else {
+                return .json(#"{"resultCount":0,"results":[]}"#)
+            }
+            guard let data = try? Fixtures.data(file) else { return Answer(fault: .status(500)) }
+            let offset = routes.honorsOffset ? query["offset"].flatMap { Int($0) } : nil
+            return .json(Self.page(data, limit: query["limit"].flatMap { Int($0) }, offset: offset))
+        case "/lookup":
+            let ids = (query["id"] ?? "").split(separator: ",").compactMap { Int($0) }
+            let limit = query["limit"].flatMap { Int($0) }
+            let records = ids.flatMap { index.lookup(id: $0, entity: query["entity"], limit: limit) }
+            let body = "{\"resultCount\":\(records.count),\"results\":["
+                + records.map { String(decoding: $0.json, as: UTF8.self) }.joined(separator: ",") + "]}"
+            return .json(body)
+        default:
+            return Answer(fault: .status(404))
+        }
+    }
+
+    /// The recorded body with `results` cut to `offset..<offset+limit`, as the API pages.
+    static func page(_ data: Data, limit: Int?, offset: Int?) -> String {
+        guard limit != nil || offset != nil,
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let results = object["results"] as? [Any]
+        else { return String(decoding: data, as: UTF8.self) }
+        let start = min(max(offset ?? 0, 0), results.count)
+        let end = min(start + max(limit ?? results.count, 0), results.count)
+        let slice = Array(results[start..<end])
+        let body = (try? JSONSerialization.data(withJSONObject: ["resultCount": slice.count, "results": slice])) ?? data
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    static func decode(_ rawQuery: String) -> [String: String] {
+        var query: [String: String] = [:]
+        for pair in rawQuery.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            query[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return query
+    }
+}
+
+/// Which recorded response answers which `/search`, by `media`.
+public struct FixtureRoutes: Sendable {
+    /// Fixture path by `media` value.
+    public var search: [String: String]
+    /// Whether `offset` pages through the recorded results (the real API sometimes ignores it).
+    public var honorsOffset: Bool
+
+    /// Creates routes.
+    public init(search: [String: String], honorsOffset: Bool = true) {
+        self.search = search
+        self.honorsOffset = honorsOffset
+    }
+
+    /// Songs by Jack Johnson, Star Wars movies (with three audiobooks mixed in, as the API does),
+    /// Moby Dick as an audiobook, 60 Minutes as a podcast, and a music video and an ebook.
+    public static let `default` = FixtureRoutes(search: [
+        "music": "songs/andr3a88-jackjohnson-songs-raw.json",
+        "movie": "movies/bloom-starwars-feature-movies.json",
+        "audiobook": "audiobooks/erickrodr-search-audiobook-javascript.json",
+        "podcast": "podcasts/erickrodr-search-podcast.json",
+        "musicVideo": "other/erickrodr-search-music-video.json",
+        "ebook": "other/erickrodr-search-ebook.json",
+    ])
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The recorded iTunes API responses bundled with this target (see `Fixtures/itunes/PROVENANCE.md`).
+public enum Fixtures {
+    /// The folder holding the `itunes/` fixtures.
+    public static var root: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Fixtures/itunes")
+    }
+
+    /// The bytes of a fixture, e.g. `songs/erickrodr-search-song.json`.
+    public static func data(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent(relativePath))
+    }
+
+    /// Every fixture file's relative path, sorted.
+    public static func allPaths() -> [String] {
+        let base = root.standardizedFileURL.path
+        let enumerator = FileManager.default.enumerator(atPath: base)
+        var paths: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".json") { paths.append(path) }
+        }
+        return paths.sorted()
+    }
+}

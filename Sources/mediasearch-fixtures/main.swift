@@ -1,0 +1,40 @@
+import Foundation
+import MediaSearchFixtures
+
+// Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
+//   mediasearch-fixtures [--port N] [--latency-ms N]
+var port: UInt16 = 8765
+var latency = 0
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--port":
+        guard let value = arguments.next().flatMap(UInt16.init) else {
+            FileHandle.standardError.write(Data("mediasearch-fixtures: --port takes a number\n".utf8))
+            exit(64)
+        }
+        port = value
+    case "--latency-ms":
+        guard let value = arguments.next().flatMap(Int.init), value >= 0 else {
+            FileHandle.standardError.write(Data("mediasearch-fixtures: --latency-ms takes a number\n".utf8))
+            exit(64)
+        }
+        latency = value
+    default:
+        FileHandle.standardError.write(Data("usage: mediasearch-fixtures [--port N] [--latency-ms N]\n".utf8))
+        exit(argument == "--help" ? 0 : 64)
+    }
+}
+do {
+    let server = try await FixtureServer.start(port: port, latency: .milliseconds(latency))
+    let banner = """
+        Serving recorded iTunes responses on \(server.baseURL) (Ctrl-C to stop)
+        Try: MEDIASEARCH_ITUNES_URL=\(server.baseURL) swift run mediasearch search jack johnson
+
+        """
+    FileHandle.standardOutput.write(Data(banner.utf8))
+    while true { try await Task.sleep(for: .seconds(3600)) }
+} catch {
+    FileHandle.standardError.write(Data("mediasearch-fixtures: cannot listen on port \(port): \(error)\n".utf8))
+    exit(69)
+}

@@ -1,0 +1,4 @@
+import MediaSearchCLI
+import MediaSearchCore
+
+await MediaSearchCLI.main(providers: .builtIn)
