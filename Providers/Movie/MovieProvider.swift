@@ -22,7 +22,8 @@ public struct MovieProvider: ITunesProvider {
                 name: "year", valueType: .integer(1880...2100), help: "only movies released in this year",
                 attribute: "releaseYearTerm"
             ) { item, value in item.releaseYear.map(String.init) == value.text },
-            FilterSpec(name: "rating", valueType: .choice(Self.ratings), help: "only movies with this advisory rating") {
+            FilterSpec(name: "rating", valueType: .choice(Self.ratings), help: "only movies with this advisory rating")
+            {
                 item, value in item.contentAdvisoryRating?.caseInsensitiveCompare(value.text) == .orderedSame
             },
             .text("genre", help: "only movies of this genre, e.g. Comedy") { [$0.primaryGenreName] },

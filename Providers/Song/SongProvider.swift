@@ -13,7 +13,9 @@ public struct SongProvider: ITunesProvider {
     public var filters: [FilterSpec] {
         [
             .text("artist", help: "only songs whose artist contains this", attribute: "artistTerm") { [$0.artistName] },
-            .text("album", help: "only songs whose album contains this", attribute: "albumTerm") { [$0.collectionName] },
+            .text("album", help: "only songs whose album contains this", attribute: "albumTerm") {
+                [$0.collectionName]
+            },
             .text("genre", help: "only songs of this genre, e.g. Rock") { [$0.primaryGenreName] },
         ]
     }

@@ -48,8 +48,10 @@ enum FilterArguments {
             lines.append("  \(provider.kind):")
             for filter in provider.filters {
                 let option = "--\(filter.name) <\(filter.valueType.label)>"
-                let padded = option.count < 28 ? option + String(repeating: " ", count: 28 - option.count) : option + " "
-                lines.append("    \(padded)\(filter.help)\(filter.attribute == nil ? "" : " (can be the search itself)")")
+                let padded =
+                    option.count < 28 ? option + String(repeating: " ", count: 28 - option.count) : option + " "
+                lines.append(
+                    "    \(padded)\(filter.help)\(filter.attribute == nil ? "" : " (can be the search itself)")")
             }
         }
         lines.append("  A filter limits the search to the kinds that offer it.")

@@ -15,7 +15,8 @@ enum ProviderRegistry {
             var names: Set<String> = []
             for filter in provider.filters {
                 guard !reservedNames.contains(filter.name) else {
-                    throw .usage("provider '\(kind)' declares filter --\(filter.name), which clashes with a search option")
+                    throw .usage(
+                        "provider '\(kind)' declares filter --\(filter.name), which clashes with a search option")
                 }
                 guard names.insert(filter.name).inserted else {
                     throw .usage("provider '\(kind)' declares filter --\(filter.name) twice")

@@ -27,7 +27,8 @@ struct ProvidersCommand: ParsableCommand, ProviderCommand {
         case .text:
             var lines: [String] = []
             for entry in entries {
-                lines.append("\(entry.kind)  \(entry.name)  \(entry.enabled ? "enabled" : "disabled")  limit \(entry.limit)")
+                lines.append(
+                    "\(entry.kind)  \(entry.name)  \(entry.enabled ? "enabled" : "disabled")  limit \(entry.limit)")
                 for filter in entry.filters {
                     lines.append("    --\(filter.name) <\(filter.type)>  \(filter.help)")
                 }

@@ -76,7 +76,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             throw ValidationError("--country takes a two-letter country code such as US or GB, not '\(country)'")
         }
         if let lang, LanguageCode.normalize(lang) == nil {
-            throw ValidationError("--lang takes one of \(LanguageCode.supported.joined(separator: ", ")), not '\(lang)'")
+            throw ValidationError(
+                "--lang takes one of \(LanguageCode.supported.joined(separator: ", ")), not '\(lang)'")
         }
         if let page, page < 1 { throw ValidationError("--page starts at 1") }
         if let offset, offset < 0 { throw ValidationError("--offset cannot be negative") }
@@ -182,7 +183,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     }
 
     private static func quoted(_ word: String) -> String {
-        word.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
+        word.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+            ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
 
     /// Records the query in the history and the tiles for `show --result N`; a storage problem is a

@@ -19,7 +19,7 @@ struct ConfigurationParser {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw yamlError(error)
+            throw yamlError(error, text: text)
         } catch {
             throw fail(nil, nil, "is not valid YAML")
         }
@@ -94,7 +94,8 @@ struct ConfigurationParser {
             switch key {
             case "enabled": configuration.cacheEnabled = try bool(value, key: "cache.enabled")
             case "ttl": configuration.cacheTTL = try number(value, key: "cache.ttl", range: 0...31_536_000)
-            default: configuration.cacheMaxBytes = try int(value, key: "cache.max_size_mb", range: 1...10_000) * 1_048_576
+            default:
+                configuration.cacheMaxBytes = try int(value, key: "cache.max_size_mb", range: 1...10_000) * 1_048_576
             }
         }
     }
@@ -130,7 +131,9 @@ extension ConfigurationParser {
     }
 
     func string(_ node: Node, key: String) throws(MediaSearchError) -> String {
-        guard case .scalar(let scalar) = node, node.null == nil else { throw fail(node, key, "expected a word or text") }
+        guard case .scalar(let scalar) = node, node.null == nil else {
+            throw fail(node, key, "expected a word or text")
+        }
         return scalar.string.trimmingCharacters(in: .whitespaces)
     }
 
@@ -179,14 +182,19 @@ extension ConfigurationParser {
         .invalidConfig(file: file, line: node?.mark?.line, key: key, message: message)
     }
 
-    func yamlError(_ error: YamlError) -> MediaSearchError {
+    func yamlError(_ error: YamlError, text: String) -> MediaSearchError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
             return .invalidConfig(file: file, line: mark.line, key: nil, message: "invalid YAML: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, _):
-            return .invalidConfig(
-                file: file, line: nil, key: duplicates.first, message: "the key appears twice")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // libyaml reports the mapping; the line worth showing is the key's second appearance.
+            let key = duplicates.first ?? ""
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter {
+                $0.element.trimmingCharacters(in: .whitespaces).hasPrefix("\(key):")
+            }
+            let line = lines.count > 1 ? lines[1].offset + 1 : context.mark.line
+            return .invalidConfig(file: file, line: line, key: key, message: "the key appears twice")
         default:
             return .invalidConfig(file: file, line: nil, key: nil, message: "invalid YAML")
         }

@@ -67,7 +67,8 @@ public struct FilterSpec: Sendable {
             return .text(trimmed)
         case .integer(let range):
             guard let number = Int(trimmed), range.contains(number) else {
-                throw .usage("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(raw)'")
+                throw .usage(
+                    "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(raw)'")
             }
             return .integer(number)
         case .choice(let values):

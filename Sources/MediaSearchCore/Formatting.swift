@@ -24,7 +24,8 @@ public enum Formatting {
         if value == 0 { return "Free" }
         let amount = String(format: "%.2f", value)
         switch currency?.uppercased() {
-        case "USD", "AUD", "CAD", "NZD": return (currency?.uppercased() == "USD" ? "$" : currency!.uppercased() + " $") + amount
+        case "USD", "AUD", "CAD", "NZD":
+            return (currency?.uppercased() == "USD" ? "$" : currency!.uppercased() + " $") + amount
         case "GBP": return "£" + amount
         case "EUR": return "€" + amount
         case "JPY": return "¥" + String(Int(value.rounded()))

@@ -41,8 +41,10 @@ extension SearchRequest {
     public var queryKey: String {
         let filterText = filters.keys.sorted().map { "\($0)=\(filters[$0]!)" }.joined(separator: "&")
         let kindText = kinds?.joined(separator: ",") ?? "*"
-        return [term ?? "", filterText, kindText, limit.map(String.init) ?? "", String(offset), country, lang ?? "",
-            String(explicit)].joined(separator: "|")
+        return [
+            term ?? "", filterText, kindText, limit.map(String.init) ?? "", String(offset), country, lang ?? "",
+            String(explicit),
+        ].joined(separator: "|")
     }
 }
 
@@ -88,7 +90,8 @@ public enum SearchPlanner {
             let query = SearchQuery(
                 term: request.term?.trimmingCharacters(in: .whitespacesAndNewlines), filters: values,
                 limit: limit,
-                offset: request.offset + (request.page - 1) * limit, country: request.country, lang: request.lang, explicit: request.explicit)
+                offset: request.offset + (request.page - 1) * limit, country: request.country, lang: request.lang,
+                explicit: request.explicit)
             planned.append(PlannedSearch(provider: provider, query: query))
         }
         let names = request.filters.keys.sorted().map { "--\($0)" }.joined(separator: " ")
@@ -115,7 +118,8 @@ public enum SearchPlanner {
                 throw .usage("unknown kind '\(kind)' (known: \(providers.map(\.kind).joined(separator: ", ")))")
             }
             guard configuration.kinds.contains(kind) else {
-                throw .usage("kind '\(kind)' is disabled in \(configuration.source ?? "the config"); add it to kinds: to use it")
+                throw .usage(
+                    "kind '\(kind)' is disabled in \(configuration.source ?? "the config"); add it to kinds: to use it")
             }
             if !chosen.contains(where: { $0.kind == kind }) { chosen.append(provider) }
         }

@@ -55,7 +55,10 @@ public enum SafeURL {
     public static func http(_ text: String) -> String? {
         let lower = text.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
+        guard
+            !text.unicodeScalars.contains(where: {
+                $0.value < 0x21 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
+            })
         else { return nil }
         return text
     }

@@ -64,6 +64,19 @@ public struct TileLayout: Sendable {
         var styled: String
     }
 
+    /// As many whole facts as fit, joined by ` · `; only a first fact that alone is too long is cut.
+    static func facts(_ facts: [String], width: Int) -> String {
+        var out = DisplayWidth.truncate(facts[0], to: width)
+        var used = DisplayWidth.of(out)
+        for fact in facts.dropFirst() {
+            let w = DisplayWidth.of(fact) + 3
+            guard used + w <= width else { break }
+            out += " · " + fact
+            used += w
+        }
+        return out
+    }
+
     func lines(for tile: Tile, number: Int, width: Int) -> [Cell] {
         let badge = "[\(tile.kind.uppercased())]"
         let head = "\(number). "
@@ -81,7 +94,7 @@ public struct TileLayout: Sendable {
             cells.append(Cell(text: indent + text, styled: indent + text))
         }
         if !tile.summary.isEmpty {
-            let facts = DisplayWidth.truncate(tile.summary.map(TextSanitizer.line).joined(separator: " · "), to: body)
+            let facts = Self.facts(tile.summary.map(TextSanitizer.line), width: body)
             cells.append(Cell(text: indent + facts, styled: indent + style.dim(facts)))
         }
         if showArtwork, let artwork = tile.artworkUrl {

@@ -63,12 +63,14 @@ struct FixtureHandler: HTTPHandler {
         let status = HTTPStatusCode(answer.status, phrase: answer.status == 200 ? "OK" : "Status \(answer.status)")
         if let (chunk, interval) = answer.drip {
             let bytes = SlowBytes(data: answer.body, chunk: chunk, interval: interval, breaks: false)
-            return HTTPResponse(statusCode: status, headers: headers, body: HTTPBodySequence(from: bytes, count: answer.body.count))
+            return HTTPResponse(
+                statusCode: status, headers: headers, body: HTTPBodySequence(from: bytes, count: answer.body.count))
         }
         if answer.breaks {
             let bytes = SlowBytes(data: answer.body, chunk: answer.body.count, interval: .zero, breaks: true)
             return HTTPResponse(
-                statusCode: status, headers: headers, body: HTTPBodySequence(from: bytes, count: answer.body.count * 10))
+                statusCode: status, headers: headers, body: HTTPBodySequence(from: bytes, count: answer.body.count * 10)
+            )
         }
         return HTTPResponse(statusCode: status, headers: headers, body: answer.body)
     }

@@ -98,7 +98,8 @@ public actor FixtureServer {
             let ids = (query["id"] ?? "").split(separator: ",").compactMap { Int($0) }
             let limit = query["limit"].flatMap { Int($0) }
             let records = ids.flatMap { index.lookup(id: $0, entity: query["entity"], limit: limit) }
-            let body = "{\"resultCount\":\(records.count),\"results\":["
+            let body =
+                "{\"resultCount\":\(records.count),\"results\":["
                 + records.map { String(decoding: $0.json, as: UTF8.self) }.joined(separator: ",") + "]}"
             return .json(body)
         default:
@@ -115,7 +116,8 @@ public actor FixtureServer {
         let start = min(max(offset ?? 0, 0), results.count)
         let end = min(start + max(limit ?? results.count, 0), results.count)
         let slice = Array(results[start..<end])
-        let body = (try? JSONSerialization.data(withJSONObject: ["resultCount": slice.count, "results": slice])) ?? data
+        let body =
+            (try? JSONSerialization.data(withJSONObject: ["resultCount": slice.count, "results": slice])) ?? data
         return String(decoding: body, as: UTF8.self)
     }
 

@@ -31,7 +31,8 @@ struct RecordIndex: Sendable {
                     trackId: raw["trackId"] as? Int, collectionId: raw["collectionId"] as? Int,
                     artistId: raw["artistId"] as? Int ?? (raw["artistIds"] as? [Int])?.first,
                     json: (try? JSONSerialization.data(withJSONObject: raw)) ?? Data())
-                let key = "\(record.wrapperType ?? "")/\(record.kind ?? "")/\(record.trackId ?? 0)/"
+                let key =
+                    "\(record.wrapperType ?? "")/\(record.kind ?? "")/\(record.trackId ?? 0)/"
                     + "\(record.collectionId ?? 0)/\(record.artistId ?? 0)"
                 if seen.insert(key).inserted { records.append(record) }
             }
@@ -44,7 +45,9 @@ struct RecordIndex: Sendable {
             records.first { $0.wrapperType == "artist" && $0.artistId == id }
             ?? records.first { $0.trackId == id && $0.wrapperType != "podcastEpisode" }
             ?? records.first { $0.trackId == id }
-            ?? records.first { $0.collectionId == id && ($0.wrapperType == "collection" || $0.wrapperType == "audiobook") }
+            ?? records.first {
+                $0.collectionId == id && ($0.wrapperType == "collection" || $0.wrapperType == "audiobook")
+            }
             ?? records.first { $0.collectionId == id }
         guard let parent else { return [] }
         guard let entity else { return [parent] }

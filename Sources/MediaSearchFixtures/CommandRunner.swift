@@ -1,0 +1,88 @@
+import Foundation
+
+/// Runs a built executable, such as `mediasearch`, the way a user would, and collects its output.
+public struct CommandRunner: Sendable {
+    /// What a finished run printed and how it exited.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// The executable.
+    public var executable: URL
+    /// A private home with its own XDG directories, so runs never touch the user's files.
+    public var home: URL
+
+    /// Finds `name` beside the running test bundle and makes a fresh home directory for it.
+    public init(product name: String = "mediasearch") throws {
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
+            Bundle.main.bundleURL.appendingPathComponent(name),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
+        ]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
+        }
+        executable = found
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("mediasearch-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    /// The environment of a run: only the private home, XDG directories and the given variables.
+    public func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = [
+            "HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin",
+        ]
+        environment.merge(extra) { _, new in new }
+        return environment
+    }
+
+    /// Runs the executable in `directory` (default: the home) and waits for it, at most `timeout` seconds.
+    public func run(
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
+        timeout: Double = 60
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment(extra)
+        process.currentDirectoryURL = directory ?? home
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Pipes are drained on their own threads: blocking reads on the cooperative pool would
+        // starve the in-process fixture server the command is talking to.
+        async let outData = Self.readAll(out.fileHandleForReading)
+        async let errData = Self.readAll(err.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline { process.terminate() }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let (stdout, stderr) = await (outData, errData)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Writes a file under the home and returns its path.
+    @discardableResult
+    public func write(_ text: String, to relativePath: String) throws -> String {
+        let url = home.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    private static func readAll(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+        }
+    }
+}

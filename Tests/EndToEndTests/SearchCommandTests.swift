@@ -1,0 +1,175 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+@Suite("mediasearch search, end to end")
+struct SearchCommandTests {
+    @Test func searchesEveryKindInOneRun() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (result, document) = try await harness.searchJSON(["jack", "johnson"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.kinds == ["song", "movie", "audiobook", "podcast"])
+        let statuses = document.providers
+        #expect(statuses.map { $0["kind"] as? String } == ["song", "movie", "audiobook", "podcast"])
+        #expect(statuses.allSatisfy { $0["error"] is NSNull })
+        #expect(statuses.first { $0["kind"] as? String == "movie" }?["count"] as? Int == 7)
+        for tile in document.results {
+            for key in ["kind", "id", "title", "subtitle", "summary", "artworkUrl", "url"] {
+                #expect(tile.keys.contains(key), "missing \(key)")
+            }
+        }
+        let requests = await harness.server.requests()
+        #expect(requests.count == 4)
+        let song = try #require(requests.first { $0.query["media"] == "music" })
+        #expect(song.rawQuery == "term=jack+johnson&media=music&entity=song&country=US&explicit=Yes&limit=30")
+    }
+
+    @Test func aKindRemovedFromConfigDisappears() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [song, podcast]\n", to: "my.yaml")
+        let (result, document) = try await harness.searchJSON(["jack", "--config", config])
+        #expect(result.status == 0)
+        #expect(document.kinds == ["song", "podcast"])
+        #expect(await harness.server.requests().count == 2)
+        let disabled = try await harness.run(["search", "jack", "--kind", "movie", "--config", config])
+        #expect(disabled.status == 64)
+        #expect(disabled.stderr.contains("disabled"))
+    }
+
+    @Test func configFromTheEnvironmentAndTheCurrentDirectory() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [movie]\nlimit: 3\n", to: "env.yaml")
+        let (_, document) = try await harness.searchJSON(["x"], environment: ["MEDIASEARCH_CONFIG": config])
+        #expect(document.kinds == ["movie"])
+        #expect(document.results.count <= 3)
+        try harness.runner.write("kinds: [podcast]\n", to: "config.yaml")
+        let (_, local) = try await harness.searchJSON(["x"])
+        #expect(local.kinds == ["podcast"])
+    }
+
+    @Test func filtersNarrowKindsAndResults() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (result, document) = try await harness.searchJSON(["star", "wars", "--director", "george lucas"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.kinds == ["movie"])
+        #expect(document.results.count == 4)
+        let (byFilter, filterOnly) = try await harness.searchJSON([
+            "--author", "Herman Melville", "--kind", "audiobook",
+        ])
+        #expect(byFilter.status == 0, "\(byFilter.stderr)")
+        #expect(filterOnly.results.count == 1)
+        let request = try #require(await harness.server.requests().last)
+        #expect(request.query["attribute"] == "authorTerm")
+        #expect(request.query["term"] == "Herman Melville")
+        let wrongKind = try await harness.run(["search", "x", "--director", "a", "--kind", "song"])
+        #expect(wrongKind.status == 64)
+        let badYear = try await harness.run(["search", "x", "--year", "soon"])
+        #expect(badYear.status == 64)
+        #expect(badYear.stderr.contains("--year takes a whole number"))
+    }
+
+    @Test func textOutputIsPlainWhenPiped() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let result = try await harness.run(["search", "jack", "--width", "80"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("1. [SONG]"))
+        #expect(result.stdout.contains("[PODCAST] 60 Minutes"))
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stderr.isEmpty)
+        for line in result.stdout.split(separator: "\n") { #expect(line.count <= 80) }
+    }
+
+    @Test func badInputGetsUsageErrors() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        for arguments in [
+            ["search", ""], ["search", "   "], ["search"], ["search", "x", "--country", "usa"],
+            ["search", "x", "--country", "U1"], ["search", "x", "--limit", "abc"], ["search", "x", "--kind", "vinyl"],
+            ["search", "x", "--lang", "xx"], ["search", "x", "--bogus"], ["search", "x", "--page", "0"], ["frobnicate"],
+        ] {
+            let result = try await harness.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("mediasearch: "))
+        }
+        #expect(await harness.server.requests().isEmpty)
+    }
+
+    @Test(arguments: [("0", 1), ("-1", 1), ("201", 200), ("500", 200)])
+    func limitsAreClampedWithANotice(limit: String, sent: Int) async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let result = try await harness.run(["search", "x", "--kind", "song", "--limit=\(limit)", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("outside 1-200"))
+        #expect(await harness.server.requests().first?.query["limit"] == String(sent))
+    }
+
+    @Test func badConfigExits78NamingFileLineAndKey() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let cases = [
+            ("limit: 30\ncolour: blue\n", ":2: colour: unknown key"),
+            ("limit: [\n", "invalid YAML"),
+            ("kinds: [song, vinyl]\n", ":1: kinds: unknown kind 'vinyl'"),
+            ("explicit: 12\n", ":1: explicit: expected true or false"),
+        ]
+        for (yaml, expected) in cases {
+            let path = try harness.runner.write(yaml, to: "bad.yaml")
+            let result = try await harness.run(["search", "x", "--config", path])
+            #expect(result.status == 78, "\(yaml)")
+            #expect(result.stderr.contains(expected), "\(result.stderr)")
+            #expect(result.stderr.contains("bad.yaml"))
+        }
+        let missing = try await harness.run(["search", "x", "--config", "/nonexistent.yaml"])
+        #expect(missing.status == 78)
+    }
+
+    @Test func someProvidersFailingExits3AndAllFailingExits69() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(FaultRule(path: "/search", query: ["media": "movie"], fault: .status(500)))
+        let (partial, document) = try await harness.searchJSON(["x"])
+        #expect(partial.status == 3)
+        let movie = try #require(document.providers.first { $0["kind"] as? String == "movie" })
+        #expect((movie["error"] as? String)?.contains("HTTP 500") == true)
+        #expect(document.kinds == ["song", "audiobook", "podcast"])
+        #expect(partial.stderr.contains("movie: iTunes answered HTTP 500"))
+
+        await harness.server.inject(
+            FaultRule(path: "/search", fault: .body("<html>oops</html>", contentType: "text/html")))
+        let all = try await harness.run(["search", "x"])
+        #expect(all.status == 69)
+        #expect(all.stderr.contains("HTML page"))
+    }
+
+    @Test func a400ShowsTheAPIMessage() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let body = try String(decoding: Fixtures.data("errors/afurkantitiz-resultEntity-400.json"), as: UTF8.self)
+        await harness.server.inject(FaultRule(path: "/search", fault: .status(400, body: body)))
+        let result = try await harness.run(["search", "x", "--kind", "song"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("iTunes rejected the request: invalid value for resultEntity"))
+    }
+
+    @Test func providersCommandListsKindsAndFilters() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [song]\n", to: "c.yaml")
+        let result = try await harness.run(["providers", "--format", "json", "--config", config])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let providers = try #require(object?["providers"] as? [[String: Any]])
+        #expect(providers.map { $0["kind"] as? String } == ["song", "movie", "audiobook", "podcast"])
+        #expect(providers.map { $0["enabled"] as? Bool } == [true, false, false, false])
+        let help = try await harness.run(["search", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--director <text>"))
+    }
+}

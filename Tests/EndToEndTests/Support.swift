@@ -1,0 +1,37 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+/// A fixture server and a runner of the real `mediasearch` binary pointed at it.
+struct Harness {
+    let server: FixtureServer
+    let runner: CommandRunner
+
+    static func start(routes: FixtureRoutes = .default) async throws -> Harness {
+        Harness(server: try await FixtureServer.start(routes: routes), runner: try CommandRunner())
+    }
+
+    /// Runs `mediasearch` with the server as its API and a private home.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandRunner.Result {
+        var variables = ["MEDIASEARCH_ITUNES_URL": server.baseURL]
+        variables.merge(environment) { _, new in new }
+        return try await runner.run(arguments, environment: variables)
+    }
+
+    /// Runs a search with `--format json` and decodes the document.
+    func searchJSON(_ arguments: [String], environment: [String: String] = [:]) async throws -> (
+        CommandRunner.Result, [String: Any]
+    ) {
+        let result = try await run(["search"] + arguments + ["--format", "json"], environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return (result, try #require(object, "stdout: \(result.stdout) stderr: \(result.stderr)"))
+    }
+
+    func stop() async { await server.stop() }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    var results: [[String: Any]] { self["results"] as? [[String: Any]] ?? [] }
+    var providers: [[String: Any]] { self["providers"] as? [[String: Any]] ?? [] }
+    var kinds: Set<String> { Set(results.compactMap { $0["kind"] as? String }) }
+}

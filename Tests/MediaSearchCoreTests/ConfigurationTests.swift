@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import MediaSearchCore
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    func parse(_ yaml: String) throws(MediaSearchError) -> Configuration {
+        try ConfigurationParser(file: "config.yaml").parse(yaml)
+    }
+
+    func failure(_ yaml: String) -> String? {
+        do {
+            _ = try parse(yaml)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func theRepositoryConfigIsTheDocumentedDefault() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("config.yaml")
+        let parsed = try parse(try String(contentsOf: url, encoding: .utf8))
+        let defaults = Configuration()
+        #expect(parsed.kinds == defaults.kinds)
+        #expect(parsed.limit == defaults.limit)
+        #expect(parsed.explicit == defaults.explicit)
+        #expect(parsed.country == defaults.country)
+        #expect(parsed.baseURL == defaults.baseURL)
+        #expect(parsed.timeout == defaults.timeout)
+        #expect(parsed.rateLimit == defaults.rateLimit)
+        #expect(parsed.historySize == defaults.historySize)
+        #expect(parsed.cacheTTL == defaults.cacheTTL)
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let config = try parse(
+            """
+            kinds: [podcast, song]
+            limit: 50
+            providers:
+              song: {limit: 10, weight: 2}
+            explicit: false
+            country: gb
+            lang: ja_jp
+            itunes:
+              base_url: http://127.0.0.1:9
+              timeout: 3.5
+              rate_limit: 5
+            history:
+              size: 10
+            cache:
+              enabled: false
+              ttl: 60
+              max_size_mb: 2
+            """)
+        #expect(config.kinds == ["podcast", "song"])
+        #expect(config.limit(for: "song") == 10)
+        #expect(config.limit(for: "podcast") == 50)
+        #expect(config.weight(for: "song") == 2)
+        #expect(config.explicit == false)
+        #expect(config.country == "GB")
+        #expect(config.lang == "ja_jp")
+        #expect(config.baseURL.absoluteString == "http://127.0.0.1:9")
+        #expect(config.timeout == 3.5)
+        #expect(config.rateLimit == 5)
+        #expect(config.historySize == 10)
+        #expect(config.cacheEnabled == false)
+        #expect(config.cacheTTL == 60)
+        #expect(config.cacheMaxBytes == 2 * 1_048_576)
+        #expect(config.kindLines == ["podcast": 1, "song": 1])
+    }
+
+    @Test func anEmptyFileKeepsTheDefaults() throws {
+        #expect(try parse("").kinds == Configuration().kinds)
+        #expect(try parse("# only a comment\n").limit == 30)
+    }
+
+    @Test(arguments: [
+        ("limit: 30\nlimt: 20\n", "config.yaml:2: limt: unknown key"),
+        ("limit: abc\n", "config.yaml:1: limit: expected a whole number from 1 to 200"),
+        ("limit: 500\n", "config.yaml:1: limit: 500 is out of range 1...200"),
+        ("explicit: maybe\n", "config.yaml:1: explicit: expected true or false"),
+        ("country: usa\n", "config.yaml:1: country: 'usa' is not a two-letter country code"),
+        ("kinds: song\n", "config.yaml:1: kinds: expected a list of kinds"),
+        ("kinds: []\n", "config.yaml:1: kinds: at least one kind must be enabled"),
+        (
+            "itunes:\n  base_url: ftp://example.com\n",
+            "config.yaml:2: itunes.base_url: 'ftp://example.com' is not an http(s) URL"
+        ),
+        ("itunes:\n  retries: 3\n", "config.yaml:2: itunes.retries: unknown key"),
+        ("limit: [1\n", "config.yaml:2: invalid YAML"),
+        ("- a\n- b\n", "config.yaml:1: the file must be a mapping of settings"),
+        ("limit: 1\nlimit: 2\n", "config.yaml:2: limit: the key appears twice"),
+        ("providers:\n  song: {limit: 0}\n", "config.yaml:2: providers.song.limit: 0 is out of range"),
+    ])
+    func badFilesNameTheLineAndKey(yaml: String, expected: String) {
+        let message = failure(yaml)
+        #expect(message?.hasPrefix(expected) == true, "got: \(message ?? "no error")")
+    }
+
+    @Test func unknownKindIsReportedWithItsLine() throws {
+        let config = try parse("limit: 5\nkinds:\n  - song\n  - vinyl\n")
+        #expect(throws: MediaSearchError.self) { try config.validate(knownKinds: ["song", "movie"]) }
+        do {
+            try config.validate(knownKinds: ["song", "movie"])
+        } catch {
+            #expect(error.description == "config.yaml:4: kinds: unknown kind 'vinyl' (known: song, movie)")
+            #expect(error.exitStatus == 78)
+        }
+    }
+
+    @Test func lookupOrderAndEnvironmentOverride() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let xdg = directory.appendingPathComponent("xdg/mediasearch")
+        try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: true)
+        try "limit: 7\n".write(to: xdg.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path]
+        let found = try ConfigurationLoader.locate(
+            explicitPath: nil, environment: environment, currentDirectory: directory.path)
+        #expect(found == xdg.appendingPathComponent("config.yaml").path)
+        try "limit: 8\n".write(to: directory.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        let local = try ConfigurationLoader.locate(
+            explicitPath: nil, environment: environment, currentDirectory: directory.path)
+        #expect(local == directory.appendingPathComponent("config.yaml").path)
+        #expect(throws: MediaSearchError.self) {
+            try ConfigurationLoader.locate(
+                explicitPath: "/nonexistent/config.yaml", environment: [:], currentDirectory: directory.path)
+        }
+        let loaded = try ConfigurationLoader.load(
+            path: local, environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:1234"])
+        #expect(loaded.limit == 8)
+        #expect(loaded.baseURL.absoluteString == "http://127.0.0.1:1234")
+        #expect(throws: MediaSearchError.self) {
+            try ConfigurationLoader.load(path: nil, environment: ["MEDIASEARCH_ITUNES_URL": "file:///etc/passwd"])
+        }
+    }
+
+    @Test func aHugeFileIsRefused() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).yaml")
+        try Data(repeating: UInt8(ascii: "#"), count: 2 * 1_048_576).write(to: url)
+        #expect(throws: MediaSearchError.self) { try ConfigurationLoader.load(path: url.path, environment: [:]) }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+@testable import MediaSearchCore
+
+@Suite("Decoding recorded responses")
+struct DecodingTests {
+    /// Record counts of every valid fixture, counted independently of the decoder (with Python's json).
+    static let expectedCounts: [String: Int] = [
+        "audiobooks/erickrodr-search-audiobook-javascript.json": 1,
+        "audiobooks/si507-sample-json-movie-song-audiobook-array.json": 3,
+        "errors/rikas-lookup-bogus-id-empty-200.json": 0,
+        "errors/rikas-lookup-wrong-storefront-empty-200.json": 0,
+        "lookup/erickrodr-search-allArtist-hikaru-utada.json": 1,
+        "lookup/mariodarco-lookup-album-entity-song-gb.json": 11,
+        "lookup/mariodarco-lookup-artist-slayer-gb.json": 1,
+        "lookup/mariodarco-lookup-song-id-entity-song-gb.json": 1,
+        "lookup/mariodarco-search-musicArtist-slayer-gb.json": 56,
+        "lookup/paulodiniz-lookup-software-artists-multi-id.json": 2,
+        "movies/anndoko-search-carol-songs-movies-tv.json": 50,
+        "movies/bloom-starwars-feature-movies.json": 10,
+        "movies/erickrodr-search-movie.json": 1,
+        "movies/failynsedik-au-star-movies.json": 5,
+        "other/anndoko-search-beatles-with-music-video.json": 50,
+        "other/bloom-software-search.json": 50,
+        "other/erickrodr-search-album-collections.json": 3,
+        "other/erickrodr-search-ebook.json": 1,
+        "other/erickrodr-search-music-video.json": 1,
+        "other/erickrodr-search-software.json": 1,
+        "other/mariodarco-lookup-album-collection-gb.json": 1,
+        "other/paulodiniz-lookup-software-multi-id.json": 3,
+        "other/paulodiniz-lookup-software-uber.json": 1,
+        "other/poznakks-collection-album-single.json": 1,
+        "other/rikas-lookup-mac-software-pt-slack.json": 1,
+        "other/rikas-lookup-software-fr-flooz.json": 1,
+        "podcasts/erickrodr-search-podcast.json": 1,
+        "podcasts/inditex-joebudden-episodes-lookup-body.json": 201,
+        "podcasts/inditex-joebudden-lookup-podcast-only.json": 1,
+        "podcasts/mdewilde-lookup-podcast-uhhyeahdude.json": 1,
+        "podcasts/sharecast-lookup-podcast-stories.json": 1,
+        "songs/andr3a88-jackjohnson-songs-raw.json": 5,
+        "songs/erickrodr-search-song.json": 1,
+        "songs/glennposadas-star-songs-raw.json": 50,
+        "songs/poznakks-track-post-malone.json": 1,
+        "songs/ycchuang-hellogoodbye-2songs.json": 2,
+        "songs/yokudera-jp-kobukuro-sakura.json": 1,
+    ]
+
+    @Test func everyFixtureIsAccountedFor() {
+        let broken = [
+            "other/bloom-yelp-software.broken.json", "errors/afurkantitiz-resultEntity-400.json",
+            "podcasts/inditex-joebudden-episodes-allorigins-wrapped.json",
+        ]
+        #expect(Set(Fixtures.allPaths()) == Set(Self.expectedCounts.keys).union(broken))
+    }
+
+    @Test(arguments: expectedCounts.keys.sorted())
+    func everyValidFixtureDecodesEveryRecord(path: String) throws {
+        let items = try ITunesResponse.decode(try Fixtures.data(path))
+        #expect(items.count == Self.expectedCounts[path])
+        #expect(items.allSatisfy { !$0.id.isEmpty })
+    }
+
+    @Test func brokenJSONIsACleanError() throws {
+        let data = try Fixtures.data("other/bloom-yelp-software.broken.json")
+        #expect {
+            try ITunesResponse.decode(data)
+        } throws: { error in
+            guard case MediaSearchError.malformedResponse(let reason) = error else { return false }
+            return reason == "the response is not valid JSON"
+        }
+    }
+
+    @Test func aWrapperWithoutResultsIsACleanError() throws {
+        let data = try Fixtures.data("podcasts/inditex-joebudden-episodes-allorigins-wrapped.json")
+        #expect(throws: MediaSearchError.self) { try ITunesResponse.decode(data) }
+    }
+
+    @Test func errorBodyCarriesTheAPIMessage() throws {
+        let response = HTTPResponse(status: 400, body: try Fixtures.data("errors/afurkantitiz-resultEntity-400.json"))
+        #expect {
+            try ITunesClient.interpret(response)
+        } throws: { error in
+            (error as? MediaSearchError)?.description == "iTunes rejected the request: invalid value for resultEntity"
+        }
+    }
+
+    @Test func audiobookTitleComesFromCollectionName() throws {
+        let item = try #require(
+            try ITunesResponse.decode(try Fixtures.data("audiobooks/erickrodr-search-audiobook-javascript.json")).first)
+        #expect(item.wrapperType == .audiobook)
+        #expect(item.kind == nil)
+        #expect(item.title == "Moby Dick: or the Whale (Unabridged)")
+        #expect(item.id == "438363284")
+        #expect(item.price == 15.99)
+    }
+
+    @Test func podcastEpisodeGenresAreObjects() throws {
+        let items = try ITunesResponse.decode(try Fixtures.data("podcasts/inditex-joebudden-episodes-lookup-body.json"))
+        #expect(items[0].kind == .podcast)
+        #expect(items[1].wrapperType == .podcastEpisode)
+        #expect(items[1].genres == ["Music"])
+        #expect(items[0].genres.contains("Music"))
+    }
+
+    @Test func leadingBlankLinesAndOddTypesAreTolerated() throws {
+        let body = """
+
+
+            {"resultCount": 4, "results": [
+              {"wrapperType": "track", "kind": "song", "trackId": "42", "trackName": "A", "trackPrice": "1.29",
+               "trackTimeMillis": 1000.0, "artistName": 7, "genres": [1, "Rock", {"x": 1}]},
+              {"wrapperType": "hologram", "kind": "smell", "trackId": 43},
+              "not a record",
+              {"wrapperType": "track", "kind": "song", "trackId": 44, "trackName": {"nested": true}}
+            ]}
+            """
+        let items = try ITunesResponse.decode(Data(body.utf8))
+        #expect(items.count == 3)
+        #expect(items[0].trackId == 42)
+        #expect(items[0].trackPrice == 1.29)
+        #expect(items[0].trackTimeMillis == 1000)
+        #expect(items[0].artistName == "7")
+        #expect(items[0].genres == ["Rock"])
+        #expect(items[1].wrapperType == .unknown)
+        #expect(items[1].kind == .unknown)
+        #expect(items[2].trackName == nil)
+    }
+
+    @Test(arguments: ["", "   \n", "<html><body>Service Unavailable</body></html>", "{\"resultCount\":1,\"resu"])
+    func garbageIsAMalformedResponse(body: String) {
+        #expect(throws: MediaSearchError.self) { try ITunesResponse.decode(Data(body.utf8)) }
+    }
+
+    @Test func statusCodesMapToTypedErrors() {
+        #expect(throws: MediaSearchError.self) { try ITunesClient.interpret(HTTPResponse(status: 403, body: Data())) }
+        do {
+            _ = try ITunesClient.interpret(HTTPResponse(status: 429, body: Data()))
+            Issue.record("429 must throw")
+        } catch {
+            guard case MediaSearchError.rateLimited(429) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+        }
+        do {
+            _ = try ITunesClient.interpret(HTTPResponse(status: 503, body: Data()))
+            Issue.record("503 must throw")
+        } catch {
+            #expect(error.isTransient)
+        }
+    }
+}

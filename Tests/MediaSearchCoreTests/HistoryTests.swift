@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import MediaSearchCore
+
+@Suite("Search history")
+struct HistoryTests {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "history-\(UUID().uuidString)/history.json"
+    )
+    .path
+
+    @Test func keepsTheLastDistinctQueriesNewestFirst() throws {
+        let store = HistoryStore(path: path, capacity: 5)
+        for term in ["one", "two", "three", "Two", "four", "five", "six"] { try store.record(term) }
+        #expect(try store.entries().terms == ["six", "five", "four", "Two", "three"])
+    }
+
+    @Test func suggestsCaseInsensitiveSubstrings() throws {
+        let store = HistoryStore(path: path, capacity: 10)
+        for term in ["The Score", "Scorpions", "underscore", "Beatles"] { try store.record(term) }
+        #expect(try store.suggestions(for: "scor") == ["underscore", "Scorpions", "The Score"])
+        #expect(try store.suggestions(for: "SCOR").count == 3)
+        #expect(try store.suggestions(for: "xyz").isEmpty)
+    }
+
+    @Test func clearEmptiesIt() throws {
+        let store = HistoryStore(path: path, capacity: 5)
+        try store.record("one")
+        try store.clear()
+        #expect(try store.entries().terms.isEmpty)
+    }
+
+    @Test func filesArePrivate() throws {
+        let store = HistoryStore(path: path, capacity: 5)
+        try store.record("one")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let directory = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)
+        #expect((directory[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func aCorruptFileIsSetAsideNotACrash() throws {
+        let store = HistoryStore(path: path, capacity: 5)
+        try store.record("kept before")
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
+        let (terms, warning) = try store.entries()
+        #expect(terms.isEmpty)
+        #expect(warning?.contains("damaged") == true)
+        try store.record("after")
+        #expect(try store.entries().terms == ["after"])
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+        #expect(siblings.contains { $0.hasPrefix("history.json.corrupt-") })
+    }
+
+    @Test func concurrentWritersLoseNothing() async throws {
+        let store = HistoryStore(path: path, capacity: 100)
+        await withTaskGroup(of: Void.self) { group in
+            for n in 0..<40 {
+                group.addTask { _ = try? store.record("query \(n)") }
+            }
+        }
+        let terms = try store.entries().terms
+        #expect(terms.count == 40)
+        #expect(Set(terms) == Set((0..<40).map { "query \($0)" }))
+    }
+}
+
+@Suite("Ordering")
+struct OrderingTests {
+    static func entry(_ kind: String, _ rank: Int, title: String = "t", price: Double? = nil, date: String? = nil)
+        -> ResultEntry
+    {
+        var item = MediaItem(wrapperType: .track, kind: .song)
+        item.trackId = rank
+        item.trackName = title
+        item.trackPrice = price
+        item.releaseDate = date
+        return ResultEntry(
+            kind: kind, rank: rank, item: item,
+            tile: Tile(
+                kind: kind, id: "\(kind)\(rank)", title: title, subtitle: nil, summary: [], artworkUrl: nil, url: nil))
+    }
+
+    @Test func equalWeightsInterleaveRoundRobin() {
+        let merged = ResultOrdering.interleave(
+            [
+                ("song", (0..<3).map { Self.entry("song", $0) }), ("movie", (0..<2).map { Self.entry("movie", $0) }),
+                ("podcast", [Self.entry("podcast", 0)]),
+            ], weight: { _ in 1 })
+        #expect(merged.map(\.tile.id) == ["song0", "movie0", "podcast0", "song1", "movie1", "song2"])
+    }
+
+    @Test func aHeavierKindComesFirstMoreOften() {
+        let merged = ResultOrdering.interleave(
+            [("song", (0..<4).map { Self.entry("song", $0) }), ("movie", (0..<4).map { Self.entry("movie", $0) })],
+            weight: { $0 == "song" ? 2 : 1 })
+        #expect(merged.prefix(5).map(\.tile.id) == ["song0", "song1", "movie0", "song2", "song3"])
+    }
+
+    @Test func sortingPutsItemsWithoutTheKeyLast() {
+        let entries = [
+            Self.entry("song", 0, title: "b", price: 2), Self.entry("song", 1, title: "a", price: nil),
+            Self.entry("song", 2, title: "C", price: 1),
+        ]
+        #expect(ResultOrdering.sort(entries, by: .price, reversed: false).map(\.tile.title) == ["C", "b", "a"])
+        #expect(ResultOrdering.sort(entries, by: .price, reversed: true).map(\.tile.title) == ["b", "C", "a"])
+        #expect(ResultOrdering.sort(entries, by: .title, reversed: false).map(\.tile.title) == ["a", "b", "C"])
+        let dated = [
+            Self.entry("song", 0, title: "old", date: "1980-01-01T00:00:00Z"),
+            Self.entry("song", 1, title: "none"), Self.entry("song", 2, title: "new", date: "2020-05-01T00:00:00Z"),
+        ]
+        #expect(ResultOrdering.sort(dated, by: .date, reversed: true).map(\.tile.title) == ["new", "old", "none"])
+    }
+}

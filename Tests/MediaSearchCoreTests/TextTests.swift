@@ -1,0 +1,111 @@
+import Testing
+
+@testable import MediaSearchCore
+
+@Suite("Terminal text")
+struct TextTests {
+    @Test(arguments: [
+        ("abc", 3), ("桜の木", 6), ("café", 4), ("cafe\u{301}", 4), ("🎸", 2), ("👍🏽", 2), ("❤️", 2), ("שלום", 4),
+        ("", 0),
+    ])
+    func displayWidth(text: String, width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test func truncationNeverSplitsACharacterAndFits() {
+        let text = "桜桜桜桜桜"
+        let cut = DisplayWidth.truncate(text, to: 6)
+        #expect(cut == "桜桜…")
+        #expect(DisplayWidth.of(cut) <= 6)
+        #expect(DisplayWidth.truncate("e\u{301}e\u{301}e\u{301}", to: 2) == "e\u{301}…")
+        #expect(DisplayWidth.truncate("short", to: 10) == "short")
+        #expect(DisplayWidth.of(DisplayWidth.pad("桜", to: 5)) == 5)
+    }
+
+    @Test func escapeSequencesNeverReachTheTerminal() {
+        let hostile = "Title\u{1B}[2J\u{1B}]8;;http://evil\u{07}x\u{9B}31m\u{202E}gnp.exe\r\nnext"
+        let clean = TextSanitizer.line(hostile)
+        #expect(!clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(!clean.contains("\u{202E}"))
+        #expect(clean.hasPrefix("Title"))
+        #expect(TextSanitizer.block("a\n\n\n\nb\u{1B}c") == "a\n\nb c")
+    }
+
+    @Test func onlyHTTPLinksAreKept() {
+        #expect(SafeURL.http("https://x.example/a") != nil)
+        #expect(SafeURL.http("javascript:alert(1)") == nil)
+        #expect(SafeURL.http("file:///etc/passwd") == nil)
+        #expect(SafeURL.http("https://x.example/\u{1B}]8;;") == nil)
+    }
+
+    static func tile(_ n: Int, kind: String = "song", title: String = "Title") -> Tile {
+        Tile(
+            kind: kind, id: String(n), title: title, subtitle: "Artist \(n)", summary: ["3:00", "$1.29"],
+            artworkUrl: nil, url: "https://example.com/\(n)")
+    }
+
+    @Test func columnsFollowTheWidth() {
+        #expect(TileLayout(width: 40).columns == 1)
+        #expect(TileLayout(width: 80).columns == 2)
+        #expect(TileLayout(width: 120).columns == 3)
+        #expect(TileLayout(width: 300).columns == 4)
+    }
+
+    @Test func everyLineFitsTheWidthWhateverTheScript() {
+        let tiles = [
+            Self.tile(1, title: "桜 Sakura 桜 Sakura 桜 Sakura 桜 Sakura 桜"), Self.tile(2, title: "🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸🎸"),
+            Self.tile(3, title: "Cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301}"),
+        ]
+        for width in [40, 80, 120] {
+            let text = TileLayout(width: width).render(tiles)
+            for line in text.split(separator: "\n") {
+                #expect(DisplayWidth.of(String(line)) <= width, "\(width): \(line)")
+            }
+        }
+    }
+
+    @Test func plainOutputHasNoEscapesAndStyledOutputLinks() {
+        let tiles = [Self.tile(1)]
+        #expect(!TileLayout(width: 80).render(tiles).contains("\u{1B}"))
+        let styled = TileLayout(width: 80, style: TextStyle(enabled: true)).render(tiles)
+        #expect(styled.contains("\u{1B}]8;;https://example.com/1\u{1B}\\"))
+        #expect(TextStyle.forTerminal(isTerminal: true, environment: ["NO_COLOR": "1"]).enabled == false)
+        #expect(TextStyle.forTerminal(isTerminal: false, environment: [:]).enabled == false)
+        #expect(TextStyle.forTerminal(isTerminal: true, environment: [:]).enabled == true)
+    }
+
+    @Test func goldenTwoColumnLayout() {
+        let tiles = [
+            Tile(
+                kind: "song", id: "1", title: "Banana Pancakes", subtitle: "Jack Johnson",
+                summary: ["3:11", "In Between Dreams", "$1.29", "Rock"], artworkUrl: nil, url: nil),
+            Tile(
+                kind: "movie", id: "2", title: "Star Wars: The Empire Strikes Back", subtitle: "Irvin Kershner",
+                summary: ["1980", "2h 07m", "PG"], artworkUrl: nil, url: nil),
+            Tile(kind: "podcast", id: "3", title: "60 Minutes", subtitle: nil, summary: [], artworkUrl: nil, url: nil),
+        ]
+        let expected = """
+            1. [SONG] Banana Pancakes                2. [MOVIE] Star Wars: The Empire Stri…
+               Jack Johnson                             Irvin Kershner
+               3:11 · In Between Dreams · $1.29         1980 · 2h 07m · PG
+
+            3. [PODCAST] 60 Minutes
+
+            """
+        #expect(TileLayout(width: 80).render(tiles) == expected)
+    }
+
+    @Test func formatting() {
+        #expect(Formatting.duration(milliseconds: 291_813) == "4:51")
+        #expect(Formatting.duration(milliseconds: 6_521_638) == "1:48:41")
+        #expect(Formatting.runtime(milliseconds: 6_521_638) == "1h 48m")
+        #expect(Formatting.price(14.99, currency: "USD") == "$14.99")
+        #expect(Formatting.price(-1, currency: "USD") == nil)
+        #expect(Formatting.price(0, currency: "USD") == "Free")
+        #expect(Formatting.price(8.99, currency: "GBP") == "£8.99")
+        #expect(Formatting.count(1, "episode") == "1 episode")
+        #expect(
+            Formatting.artwork("https://is1.mzstatic.com/a/b/100x100bb.jpg")
+                == "https://is1.mzstatic.com/a/b/600x600bb.jpg")
+    }
+}

@@ -1,0 +1,111 @@
+import AudiobookProvider
+import Foundation
+import MediaSearchCore
+import MediaSearchFixtures
+import MovieProvider
+import PodcastProvider
+import SongProvider
+import Testing
+
+func records(_ path: String) throws -> [MediaItem] {
+    try ITunesResponse.decode(try Fixtures.data(path))
+}
+
+@Suite("Tiles per kind")
+struct TileTests {
+    @Test func songTile() throws {
+        let song = try #require(try records("lookup/mariodarco-lookup-song-id-entity-song-gb.json").first)
+        let tile = SongProvider().tile(for: song)
+        #expect(tile.kind == "song")
+        #expect(tile.id == "1038991877")
+        #expect(tile.subtitle == "Slayer")
+        #expect(tile.summary.count >= 2 && tile.summary.count <= 4)
+        #expect(tile.summary.contains("Reign In Blood"))
+        #expect(tile.summary.contains { $0.hasPrefix("£") })
+        #expect(tile.url?.hasPrefix("https://") == true)
+    }
+
+    @Test func movieTile() throws {
+        let movie = try #require(try records("movies/erickrodr-search-movie.json").first)
+        let tile = MovieProvider().tile(for: movie)
+        #expect(tile.title == "Deadpool")
+        #expect(tile.subtitle == "Tim Miller")
+        #expect(tile.summary == ["2016", "1h 48m", "R", "$14.99"])
+    }
+
+    @Test func audiobookTile() throws {
+        let book = try #require(try records("audiobooks/erickrodr-search-audiobook-javascript.json").first)
+        let tile = AudiobookProvider().tile(for: book)
+        #expect(tile.title == "Moby Dick: or the Whale (Unabridged)")
+        #expect(tile.subtitle == "Herman Melville")
+        #expect(tile.summary == ["Classics", "$15.99", "2011"])
+    }
+
+    @Test func podcastTile() throws {
+        let podcast = try #require(try records("podcasts/erickrodr-search-podcast.json").first)
+        let tile = PodcastProvider().tile(for: podcast)
+        #expect(tile.subtitle == "CBS News Radio")
+        #expect(tile.summary == ["320 episodes", "News", "latest 2021-05-24"])
+        #expect(tile.artworkUrl?.contains("600x600") == true)
+    }
+
+    @Test func missingFactsAreLeftOutAndNegativePricesHidden() {
+        var item = MediaItem(wrapperType: .track, kind: .song)
+        item.trackId = 1
+        item.trackName = "Only a name"
+        item.trackPrice = -1
+        item.currency = "USD"
+        let tile = SongProvider().tile(for: item)
+        #expect(tile.summary.isEmpty)
+        #expect(tile.subtitle == nil)
+        #expect(tile.url == nil)
+    }
+
+    @Test func everyProviderAcceptsOnlyItsKind() throws {
+        let mixed = try records("songs/glennposadas-star-songs-raw.json")
+        #expect(mixed.filter(SongProvider().accepts).count == 24)
+        #expect(mixed.filter(MovieProvider().accepts).count == 23)
+        #expect(mixed.filter(AudiobookProvider().accepts).count == 1)
+        #expect(mixed.filter(PodcastProvider().accepts).isEmpty)
+    }
+}
+
+@Suite("Provider filters")
+struct FilterTests {
+    func spec(_ provider: some MediaProvider, _ name: String) throws -> FilterSpec {
+        try #require(provider.filters.first { $0.name == name })
+    }
+
+    @Test func everyProviderOffersAtLeastTwoFilters() {
+        let providers: [any MediaProvider] = [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider()]
+        for provider in providers { #expect(provider.filters.count >= 2, "\(provider.kind)") }
+    }
+
+    @Test func songArtistFilterIsCaseAndAccentInsensitive() throws {
+        let songs = try records("songs/andr3a88-jackjohnson-songs-raw.json")
+        let artist = try spec(SongProvider(), "artist")
+        let value = try artist.parse("JACK johnson")
+        #expect(songs.filter { artist.matches($0, value) }.count == 1)
+        #expect(artist.attribute == "artistTerm")
+    }
+
+    @Test func movieYearAndRatingAreChecked() throws {
+        let year = try spec(MovieProvider(), "year")
+        #expect(throws: MediaSearchError.self) { try year.parse("nineteen") }
+        #expect(throws: MediaSearchError.self) { try year.parse("3000") }
+        let movies = try records("movies/bloom-starwars-feature-movies.json").filter(MovieProvider().accepts)
+        #expect(movies.filter { year.matches($0, .integer(1977)) }.count == 1)
+        let rating = try spec(MovieProvider(), "rating")
+        let pg13 = try rating.parse("pg-13")
+        #expect(pg13 == .text("PG-13"))
+        #expect(throws: MediaSearchError.self) { try rating.parse("XXX") }
+        #expect(movies.filter { rating.matches($0, pg13) }.count >= 1)
+    }
+
+    @Test func podcastGenreLooksAtEveryGenre() throws {
+        let podcast = try #require(try records("podcasts/erickrodr-search-podcast.json").first)
+        let genre = try spec(PodcastProvider(), "genre")
+        #expect(genre.matches(podcast, .text("podcasts")))
+        #expect(!genre.matches(podcast, .text("comedy")))
+    }
+}
