@@ -15,7 +15,7 @@ struct RootCommand: ParsableCommand {
             """,
         version: "1.0.0",
         subcommands: [
-            SearchCommand.self, ProvidersCommand.self, HistoryCommand.self, SuggestCommand.self,
+            SearchCommand.self, ShowCommand.self, ProvidersCommand.self, HistoryCommand.self, SuggestCommand.self,
 
         ]
     )

@@ -109,3 +109,20 @@ struct TextTests {
                 == "https://is1.mzstatic.com/a/b/600x600bb.jpg")
     }
 }
+
+@Suite("HTML descriptions")
+struct HTMLTextTests {
+    @Test func tagsGoEntitiesDecodeParagraphsStay() {
+        let html =
+            "<p>First &amp; <b>bold</b> line.<br>Second&nbsp;line &#8212; &#x2019;ok&rsquo;</p>"
+            + "<p>Next\u{1B}[2J paragraph &lt;3</p><ul><li>one</li><li>two</li></ul> &bogus; 5 < 6"
+        #expect(
+            HTMLText.plain(html)
+                == "First & bold line.\nSecond line — ’ok’\n\nNext [2J paragraph <3\n\n• one\n• two\n\n&bogus; 5 < 6")
+    }
+
+    @Test func plainTextPassesThrough() {
+        #expect(HTMLText.plain("Just text.") == "Just text.")
+        #expect(HTMLText.plain("") == "")
+    }
+}

@@ -1,0 +1,43 @@
+import MediaSearchCore
+
+extension MovieProvider: DetailRenderer {
+    /// Header (with the long description), the film's facts and prices, production, the director
+    /// and up to five other films by them.
+    public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        async let author = StandardSections.attempt("director") {
+            try await StandardSections.author(for: item, context: context)
+        }
+        async let works = StandardSections.attempt("other works") {
+            try await StandardSections.otherWorks(of: item, entity: "movie", context: context) { tile(for: $0) }
+        }
+        let (authorSection, authorNotice) = await author
+        let (worksSection, worksNotice) = await works
+        return Detail(
+            sections: [StandardSections.header(for: item), movie(item), production(item), authorSection, worksSection]
+                .compactMap { $0 },
+            notices: [authorNotice, worksNotice].compactMap { $0 })
+    }
+
+    func movie(_ item: MediaItem) -> DetailSection {
+        let price = { (value: Double?) in Formatting.price(value, currency: item.currency) }
+        return DetailSection(
+            "Movie",
+            rows: [
+                ("Director", item.artistName), ("Rating", item.contentAdvisoryRating),
+                ("Runtime", Formatting.runtime(milliseconds: item.trackTimeMillis)), ("Buy", price(item.trackPrice)),
+                ("Rent", price(item.trackRentalPrice)), ("Buy in HD", price(item.trackHdPrice)),
+                ("Rent in HD", price(item.trackHdRentalPrice)), ("Genre", item.primaryGenreName),
+            ],
+            links: [("Trailer", item.previewUrl)])
+    }
+
+    func production(_ item: MediaItem) -> DetailSection {
+        DetailSection(
+            "Production",
+            rows: [
+                ("Collection", item.collectionName), ("Released", ReleaseDate.day(item.releaseDate)),
+                ("Country", item.country), ("Copyright", item.copyright),
+            ],
+            links: [("Studio", item.collectionArtistViewUrl), ("Collection page", item.collectionViewUrl)])
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import MediaSearchCore
+
+/// `mediasearch show`: everything worth knowing about one item (T1-T5).
+struct ShowCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the detail of one item: header, facts, author, other works.",
+        discussion: """
+            Examples:
+              mediasearch show 1078111961
+              mediasearch show --result 2          # the 2nd tile of the last search
+              mediasearch show --result 1 --format json
+            """)
+
+    @Argument(help: "The item's iTunes id (the id in search results).")
+    var id: String?
+
+    @Option(help: "Open the Nth result of the last search.")
+    var result: Int?
+
+    @Flag(help: "Show names uncensored even when explicit content is off.")
+    var uncensored = false
+
+    @Option(help: "Layout width in columns (default: the terminal's, or $COLUMNS, or 80).")
+    var width: Int?
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws {
+        guard (id == nil) != (result == nil) else { throw ValidationError("give an id or --result N (one of them)") }
+        if let id, Int(id) == nil || id.hasPrefix("-") { throw ValidationError("'\(id)' is not an iTunes id (digits)") }
+        if let result, result < 1 { throw ValidationError("--result starts at 1") }
+        if let width, width < 30 || width > 1000 { throw ValidationError("--width takes 30 to 1000 columns") }
+    }
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let configuration = try environment.loadConfiguration(explicitPath: common.config)
+        let itemId = try resolveId(environment)
+        let context = ProviderContext(
+            itunes: environment.makeClient(configuration, options: network), country: configuration.country,
+            lang: configuration.lang, explicit: configuration.explicit,
+            censorNames: !configuration.explicit && !uncensored)
+        let records = try await context.itunes.lookup(ITunesLookupParameters(ids: [itemId], country: context.country))
+        guard let found = records.first else { throw MediaSearchError.notFound(String(itemId)) }
+        let item = context.censorNames ? found.censored() : found
+        let provider = environment.providers.first { $0.accepts(item) && $0.detailRenderer != nil }
+        let renderer = provider?.detailRenderer ?? GenericDetailRenderer()
+        let detail = await renderer.detail(for: item, context: context)
+        if Task.isCancelled { throw MediaSearchError.cancelled }
+        let console = environment.console
+        switch common.format {
+        case .json:
+            let document = DetailDocument(
+                kind: provider?.kind ?? item.kindLabel.lowercased(), id: item.id, title: item.title ?? "Untitled",
+                detail: detail)
+            console.out(try JSONOutput.encode(document))
+        case .text:
+            let style = TextStyle.forTerminal(isTerminal: console.stdoutIsTerminal, environment: environment.variables)
+            let layoutWidth =
+                width ?? environment.variables["COLUMNS"].flatMap(Int.init) ?? console.terminalWidth ?? 80
+            console.out(DetailLayout(width: min(layoutWidth, 120), style: style).render(detail))
+        }
+        for notice in detail.notices { console.error("\(notice) (section left out)") }
+        return detail.notices.isEmpty ? ExitStatus.success : ExitStatus.partial
+    }
+
+    private func resolveId(_ environment: CommandEnvironment) throws -> Int {
+        if let id, let number = Int(id) { return number }
+        let number = result ?? 1
+        guard let last = LastSearch.load(from: environment.paths.lastSearchFile) else {
+            throw MediaSearchError.usage("there is no previous search to pick from; run mediasearch search first")
+        }
+        guard number <= last.entries.count, let id = Int(last.entries[number - 1].id) else {
+            throw MediaSearchError.usage(
+                "there is no result \(number); the last search showed \(last.entries.count) result(s)")
+        }
+        return id
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+@Suite("mediasearch show, end to end")
+struct ShowCommandTests {
+    func detail(_ harness: Harness, _ arguments: [String]) async throws -> (CommandRunner.Result, [String: Any]) {
+        let result = try await harness.run(["show"] + arguments + ["--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return (result, try #require(object, "stdout: \(result.stdout) stderr: \(result.stderr)"))
+    }
+
+    func sections(_ document: [String: Any]) -> [String: [String: Any]] {
+        let list = document["sections"] as? [[String: Any]] ?? []
+        return Dictionary(list.map { ($0["title"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func rows(_ section: [String: Any]?) -> [String: String] {
+        let list = section?["rows"] as? [[String: String]] ?? []
+        return Dictionary(list.map { ($0["label"]!, $0["value"]!) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test func songHasEverySectionItsDataAllows() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (result, document) = try await detail(harness, ["1038991437"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document["kind"] as? String == "song")
+        let all = sections(document)
+        #expect(Set(all.keys) == ["Angel of Death", "Song", "Author", "Other works by Slayer"])
+        let song = rows(all["Song"])
+        #expect(song["Track"] == "1 of 10")
+        #expect(song["Disc"] == "1 of 1")
+        #expect(song["Time"] == "4:51")
+        #expect(song["Album explicitness"] == "explicit")
+        #expect(rows(all["Author"])["Type"] == "Artist")
+        let links = (all["Song"]?["links"] as? [[String: String]] ?? []).map { $0["label"]! }
+        #expect(links == ["Preview", "Artist page", "Album page", "Track page"])
+        let works = all["Other works by Slayer"]?["items"] as? [[String: Any]] ?? []
+        #expect(works.count == 1)
+        #expect(works.allSatisfy { $0["id"] as? String != "1038991437" })
+        let lookups = await harness.server.requests().map(\.rawQuery)
+        #expect(lookups.contains("id=414425&country=US"))
+        #expect(lookups.contains("id=414425&entity=album&limit=7&country=US"))
+    }
+
+    @Test func podcastShowsRecentEpisodesWithoutAnAuthorBlockWhenThereIsNone() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (result, document) = try await detail(harness, ["1535809341"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let all = sections(document)
+        let episodes = rows(all["Recent episodes"])
+        #expect(episodes.count == 5)
+        #expect(episodes["2024-05-01"] == "Episode 721 | \"Unbuttoned\"")
+        #expect(rows(all["Podcast"])["Episodes"] == "481")
+        #expect(all["Author"] == nil)
+        #expect(
+            await harness.server.requests().contains {
+                $0.query["entity"] == "podcastEpisode" && $0.query["limit"] == "5"
+            })
+    }
+
+    @Test func audiobookDescriptionComesOutClean() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (_, document) = try await detail(harness, ["438363284"])
+        let header = rows(sections(document)["Moby Dick: or the Whale (Unabridged)"])
+        let description = try #require(header["Description"])
+        #expect(description.hasPrefix("Moby-Dick is widely considered"))
+        #expect(!description.contains("<i>"))
+        #expect(rows(sections(document)["Audiobook"])["Price"] == "$15.99")
+    }
+
+    @Test func movieHasPricesAndProduction() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (result, document) = try await detail(harness, ["1078111961"])
+        #expect(result.status == 0)
+        let movie = rows(sections(document)["Movie"])
+        #expect(movie["Rent"] == "$3.99")
+        #expect(movie["Rating"] == "R")
+        #expect(movie["Runtime"] == "1h 48m")
+        #expect(rows(sections(document)["Production"])["Collection"] == "Deadpool 2-Movie Collection")
+        #expect(sections(document)["Author"] == nil)
+    }
+
+    @Test func aFailingAuthorLookupStillPrintsTheRest() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(FaultRule(path: "/lookup", query: ["id": "414425"], fault: .status(500)))
+        let (result, document) = try await detail(harness, ["1038991437"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("author: iTunes answered HTTP 500"))
+        let all = sections(document)
+        #expect(all["Song"] != nil)
+        #expect(all["Author"] == nil)
+        #expect((document["notices"] as? [String])?.count == 2)
+    }
+
+    @Test func unknownIdExits66() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let result = try await harness.run(["show", "909099090990909"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "mediasearch: nothing found with id 909099090990909\n")
+        let bad = try await harness.run(["show", "abc"])
+        #expect(bad.status == 64)
+    }
+
+    @Test func resultNumbersOpenTheLastSearchsTiles() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let none = try await harness.run(["show", "--result", "1"])
+        #expect(none.status == 64)
+        let (_, search) = try await harness.searchJSON(["jack"])
+        let second = try #require(search.results.dropFirst().first?["id"] as? String)
+        let (result, document) = try await detail(harness, ["--result", "2"])
+        #expect(result.status == 0)
+        #expect(document["id"] as? String == second)
+        let outOfRange = try await harness.run(["show", "--result", "99"])
+        #expect(outOfRange.status == 64)
+        #expect(outOfRange.stderr.contains("there is no result 99"))
+        let text = try await harness.run(["show", "--result", "1"])
+        #expect(text.stdout.hasPrefix("Jack Johnson\n") || text.stdout.contains("\n──"))
+    }
+
+    /// Track 1540774502 is recorded with `trackName` "Jack Johnson" and `trackCensoredName`
+    /// "Jack Johnson (Byron The Aquarius Remix)".
+    @Test func censoredNamesUnlessUncensored() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("explicit: false\n", to: "clean.yaml")
+        let (_, censored) = try await detail(harness, ["1540774502", "--config", config])
+        #expect(censored["title"] as? String == "Jack Johnson (Byron The Aquarius Remix)")
+        let (_, revealed) = try await detail(harness, ["1540774502", "--config", config, "--uncensored"])
+        #expect(revealed["title"] as? String == "Jack Johnson")
+        let (_, search) = try await harness.searchJSON(["jack", "--kind", "song", "--config", config])
+        let tile = try #require(search.results.first { $0["id"] as? String == "1540774502" })
+        #expect(tile["title"] as? String == "Jack Johnson (Byron The Aquarius Remix)")
+        #expect(await harness.server.requests().last?.query["explicit"] == "No")
+        let (_, explicitSearch) = try await harness.searchJSON(["jack", "--kind", "song"])
+        let original = try #require(explicitSearch.results.first { $0["id"] as? String == "1540774502" })
+        #expect(original["title"] as? String == "Jack Johnson")
+    }
+}
