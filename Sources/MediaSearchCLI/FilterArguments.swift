@@ -41,6 +41,27 @@ enum FilterArguments {
         return (rest, filters)
     }
 
+    /// Joins `--limit -1` into `--limit=-1`, so a negative number reaches validation (and its clear
+    /// message) instead of being read as an unknown option.
+    static func joinNegativeNumbers(_ arguments: [String]) -> [String] {
+        let numeric: Set<String> = ["--limit", "--offset", "--page", "--width", "--result"]
+        var out: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if numeric.contains(argument), index + 1 < arguments.count,
+                arguments[index + 1].hasPrefix("-"), Int(arguments[index + 1]) != nil
+            {
+                out.append("\(argument)=\(arguments[index + 1])")
+                index += 2
+            } else {
+                out.append(argument)
+                index += 1
+            }
+        }
+        return out
+    }
+
     /// The "Provider filters" part of `search --help`.
     static func helpSection(for providers: [any MediaProvider]) -> String {
         var lines = ["PROVIDER FILTERS:"]

@@ -1,17 +1,33 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import Synchronization
 
 /// The `mediasearch` command line as a library, so that anyone can build their own binary with
 /// extra providers: `await MediaSearchCLI.main(providers: .builtIn + [MyProvider()])`.
 public enum MediaSearchCLI {
     /// Runs the command line of this process with these providers and exits.
+    ///
+    /// Ctrl-C cancels the command: in-flight requests stop, nothing half-written is left, and the
+    /// process exits 130. A second Ctrl-C exits at once.
     public static func main(providers: [any MediaProvider]) async -> Never {
-        let code = await run(
-            arguments: Array(CommandLine.arguments.dropFirst()), providers: providers,
-            variables: ProcessInfo.processInfo.environment,
-            currentDirectory: FileManager.default.currentDirectoryPath, console: .standard)
-        exit(code)
+        let task = Task {
+            await run(
+                arguments: Array(CommandLine.arguments.dropFirst()), providers: providers,
+                variables: ProcessInfo.processInfo.environment,
+                currentDirectory: FileManager.default.currentDirectoryPath, console: .standard)
+        }
+        signal(SIGINT, SIG_IGN)
+        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let pressed = Mutex(false)
+        interrupts.setEventHandler {
+            if pressed.withLock({ $0 }) { exit(ExitStatus.interrupted) }
+            pressed.withLock { $0 = true }
+            task.cancel()
+        }
+        interrupts.resume()
+        let code = await task.value
+        exit(pressed.withLock { $0 } ? ExitStatus.interrupted : code)
     }
 
     /// Runs one command line and returns its exit code; never exits the process.
@@ -21,7 +37,8 @@ public enum MediaSearchCLI {
     ) async -> Int32 {
         do {
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
-            let (rest, filters) = try FilterArguments.extract(from: arguments, providers: providers)
+            let (rest, filters) = try FilterArguments.extract(
+                from: FilterArguments.joinNegativeNumbers(arguments), providers: providers)
             let environment = CommandEnvironment(
                 providers: providers, variables: variables, currentDirectory: currentDirectory, console: console,
                 filterArguments: filters)
@@ -40,6 +57,9 @@ public enum MediaSearchCLI {
         } catch let error as MediaSearchError {
             console.error(error.description)
             return error.exitStatus
+        } catch is CancellationError {
+            console.error(MediaSearchError.cancelled.description)
+            return ExitStatus.interrupted
         } catch {
             return report(parseError: error, arguments: arguments, providers: providers, console: console)
         }

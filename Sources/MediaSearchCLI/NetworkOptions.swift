@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MediaSearchCore
 
 /// Options of commands that call the API.
@@ -17,9 +18,41 @@ struct NetworkOptions: ParsableArguments {
 }
 
 extension CommandEnvironment {
-    /// The iTunes client for a command: the configured base URL and time-out over URLSession.
+    /// The iTunes client for a command: cache, then retries, then the shared request budget, then
+    /// URLSession, against the configured base URL.
     func makeClient(_ configuration: Configuration, options: NetworkOptions) -> ITunesClient {
-        ITunesClient(baseURL: configuration.baseURL, transport: URLSessionTransport(), timeout: configuration.timeout)
+        let console = self.console
+        let verbose = options.verbose
+        let budget = RequestBudget(
+            path: (paths.cacheDirectory as NSString).appendingPathComponent("budget.json"),
+            limit: configuration.rateLimit)
+        var transport: any HTTPTransport = BudgetedTransport(
+            budget: budget, noWait: options.noWait, next: URLSessionTransport()
+        ) { seconds in
+            console.notice(
+                "request budget of \(configuration.rateLimit)/min spent; waiting \(Int(seconds.rounded(.up))) s (--no-wait fails instead)"
+            )
+        }
+        transport = RetryingTransport(maxTotal: configuration.timeout * 2, next: transport)
+        if configuration.cacheEnabled && !options.noCache {
+            transport = CachingTransport(
+                cache: responseCache(configuration), mode: options.refresh ? .refresh : .normal, next: transport
+            ) { url in
+                if verbose { console.notice("cache hit: \(url.path)") }
+            }
+        }
+        return ITunesClient(baseURL: configuration.baseURL, transport: transport, timeout: configuration.timeout)
+    }
+
+    /// The response cache under the cache directory.
+    func responseCache(_ configuration: Configuration) -> ResponseCache {
+        ResponseCache(
+            directory: paths.cacheDirectory, ttl: configuration.cacheTTL, maxBytes: configuration.cacheMaxBytes)
+    }
+
+    /// How long one provider's search may take in all: a request with its retries and a wait.
+    func providerDeadline(_ configuration: Configuration) -> Double {
+        configuration.timeout * 3 + 2
     }
 
     /// Where history, state and cache live.

@@ -94,7 +94,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             itunes: environment.makeClient(configuration, options: network), country: request.country,
             lang: request.lang, explicit: request.explicit)
         let engine = SearchEngine(
-            context: context, providerTimeout: configuration.timeout * 2 + 2,
+            context: context, providerTimeout: environment.providerDeadline(configuration),
             censorNames: !request.explicit && !uncensored)
         let spinner = Spinner(
             console: console, kinds: plan.map(\.provider.kind),

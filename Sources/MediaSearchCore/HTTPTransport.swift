@@ -43,7 +43,13 @@ public struct URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await Self.session.data(for: request)
+            // timeoutInterval is an idle time-out; the deadline also bounds a slow, dripping answer.
+            let prepared = request
+            (data, response) = try await Deadline.run(seconds: timeout) {
+                try await Self.session.data(for: prepared)
+            }
+        } catch let error as MediaSearchError {
+            throw error
         } catch let error as URLError where error.code == .timedOut {
             throw MediaSearchError.timedOut(seconds: timeout)
         } catch let error as URLError where error.code == .cancelled {

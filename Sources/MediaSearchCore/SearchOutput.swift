@@ -88,7 +88,10 @@ public struct SearchOutput: Sendable {
         let counts = outcome.statuses.map { status in
             status.error == nil ? "\(status.kind) \(status.count)" : "\(status.kind) failed"
         }
-        var line = style.dim("\(ordered.count) results · \(counts.joined(separator: " · ")) · page \(page)") + "\n"
+        var line =
+            style.dim(
+                "\(ordered.count) result\(ordered.count == 1 ? "" : "s") · \(counts.joined(separator: " · ")) · page \(page)"
+            ) + "\n"
         if hasMore { line += style.dim("More: \(commandLine)") + "\n" }
         line += style.dim("Details: mediasearch show --result N") + "\n"
         return line

@@ -64,13 +64,14 @@ public struct TileLayout: Sendable {
         var styled: String
     }
 
-    /// As many whole facts as fit, joined by ` · `; only a first fact that alone is too long is cut.
+    /// The whole facts that fit, in order, joined by ` · `; a fact too long to fit is skipped so
+    /// shorter ones after it still show. Only a first fact that alone is too long is cut.
     static func facts(_ facts: [String], width: Int) -> String {
         var out = DisplayWidth.truncate(facts[0], to: width)
         var used = DisplayWidth.of(out)
         for fact in facts.dropFirst() {
             let w = DisplayWidth.of(fact) + 3
-            guard used + w <= width else { break }
+            guard used + w <= width else { continue }
             out += " · " + fact
             used += w
         }

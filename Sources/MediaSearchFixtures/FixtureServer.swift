@@ -48,7 +48,7 @@ public actor FixtureServer {
         self.task = task
         self.port = port
         self.routes = routes
-        self.index = RecordIndex(paths: Fixtures.allPaths())
+        self.index = RecordIndex.shared
     }
 
     /// Stops listening.

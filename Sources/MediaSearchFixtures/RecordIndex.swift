@@ -18,6 +18,9 @@ struct RecordIndex: Sendable {
         var json: Data
     }
 
+    /// Built once per process: every server answers lookups from the same recordings.
+    static let shared = RecordIndex(paths: Fixtures.allPaths())
+
     init(paths: [String]) {
         var seen: Set<String> = []
         for path in paths where !path.contains("allorigins") {

@@ -143,7 +143,7 @@ struct SearchCommandTests {
 
         await harness.server.inject(
             FaultRule(path: "/search", fault: .body("<html>oops</html>", contentType: "text/html")))
-        let all = try await harness.run(["search", "x"])
+        let all = try await harness.run(["search", "x", "--no-cache"])
         #expect(all.status == 69)
         #expect(all.stderr.contains("HTML page"))
     }

@@ -1,0 +1,28 @@
+import ArgumentParser
+import MediaSearchCore
+
+/// `mediasearch cache`: manage the response cache.
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "Manage the on-disk cache of API responses.",
+        subcommands: [Clear.self])
+
+    /// `mediasearch cache clear`.
+    struct Clear: ParsableCommand, ProviderCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove every cached response.", discussion: "Example:\n  mediasearch cache clear")
+
+        @OptionGroup var common: CommonOptions
+
+        func execute(in environment: CommandEnvironment) async throws -> Int32 {
+            let configuration = try environment.loadConfiguration(explicitPath: common.config)
+            let removed = environment.responseCache(configuration).clear()
+            switch common.format {
+            case .json: environment.console.out(try JSONOutput.encode(["removed": removed]))
+            case .text: environment.console.out("Removed \(removed) cached response\(removed == 1 ? "" : "s").\n")
+            }
+            return ExitStatus.success
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+/// Fault injection against the loopback server: every fault gives a clear per-provider error,
+/// the right exit code, and leaves history and cache valid.
+@Suite("Reliability, end to end", .serialized)
+struct ReliabilityTests {
+    /// A config with a short time-out, so time-out faults are quick to test.
+    static let fastConfig = "itunes:\n  timeout: 3\n"
+
+    func assertFilesValid(_ harness: Harness) throws {
+        let state = harness.runner.home.appendingPathComponent("state/mediasearch/history.json")
+        if let data = FileManager.default.contents(atPath: state.path) {
+            #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "history.json is not valid JSON")
+            let mode = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+        }
+        let responses = harness.runner.home.appendingPathComponent("cache/mediasearch/responses")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: responses.path)) ?? [] {
+            #expect(name.hasSuffix(".entry"), "stray file \(name)")
+            let data = try Data(contentsOf: responses.appendingPathComponent(name))
+            let newline = try #require(data.firstIndex(of: UInt8(ascii: "\n")))
+            #expect((try? JSONSerialization.jsonObject(with: data[(newline + 1)...])) != nil)
+        }
+    }
+
+    @Test(arguments: [
+        ("truncated", Fault.body(#"{"resultCount":5,"results":[{"wrapperType":"track""#), "not valid JSON"),
+        ("garbage", Fault.body("\u{0}\u{1}garbage\u{FF}"), "not valid JSON"),
+        ("empty", Fault.body(""), "empty"),
+        ("html", Fault.body("<!DOCTYPE html><html>Error</html>", contentType: "text/html"), "HTML page"),
+        ("huge", Fault.huge(bytes: 20 * 1_048_576), "larger than 16 MiB"),
+        ("drip", Fault.drip(bytesPerChunk: 2, interval: .milliseconds(400)), "no answer from iTunes within"),
+        ("slow", Fault.delay(.seconds(5)), "no answer from iTunes within"),
+        ("reset", Fault.reset, "network error"),
+        ("503", Fault.status(503), "HTTP 503"),
+    ])
+    func aFaultyProviderFailsAloneWithAClearMessage(name: String, fault: Fault, message: String) async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(Self.fastConfig, to: "fast.yaml")
+        let (warm, _) = try await harness.searchJSON(["first", "--config", config])
+        #expect(warm.status == 0)
+        await harness.server.inject(FaultRule(path: "/search", query: ["media": "podcast"], fault: fault))
+        let (result, document) = try await harness.searchJSON(["second", "--config", config])
+        #expect(result.status == 3, "\(name): \(result.stderr)")
+        let podcast = try #require(document.providers.first { $0["kind"] as? String == "podcast" })
+        let error = try #require(podcast["error"] as? String, "\(name)")
+        #expect(error.contains(message), "\(name): \(error)")
+        #expect(document.kinds == ["song", "movie", "audiobook"])
+        #expect(result.stderr.contains("podcast: "))
+        #expect(!result.stderr.contains("Fatal error"))
+        try assertFilesValid(harness)
+        let history = try await harness.run(["history", "--format", "json"])
+        #expect(history.stdout.contains("second") && history.stdout.contains("first"))
+    }
+
+    @Test func transientServerErrorsAreRetried() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(
+            FaultRule(path: "/search", query: ["media": "movie"], fault: .status(500), times: 2))
+        let (result, document) = try await harness.searchJSON(["x", "--kind", "movie"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.results.count == 7)
+        #expect(await harness.server.requests().count == 3)
+    }
+
+    @Test func a400IsNotRetried() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(
+            FaultRule(fault: .status(400, body: #"{"errorMessage":"Invalid value(s) for key(s): [country]"}"#)))
+        let result = try await harness.run(["search", "x", "--kind", "song", "--country", "zz"])
+        #expect(result.status == 69)
+        #expect(result.stderr == "mediasearch: song: iTunes rejected the request: invalid value for country\n")
+        let sent = await harness.server.requests().map(\.rawQuery)
+        #expect(sent.count == 1, "\(sent)")
+    }
+
+    @Test func rateLimitCoolsDownEveryProviderAndProcess() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(FaultRule(path: "/search", fault: .status(429), times: 1))
+        let (first, _) = try await harness.searchJSON(["x"])
+        #expect(first.status == 3 || first.status == 69, "\(first.status): \(first.stderr)")
+        #expect(first.stderr.contains("rate-limit"))
+        let before = await harness.server.requests().count
+        let second = try await harness.run(["search", "other"])
+        #expect(second.status == 69)
+        #expect(second.stderr.contains("rate-limited this client recently"))
+        #expect(await harness.server.requests().count == before)
+    }
+
+    @Test func aRepeatedSearchIsAnsweredFromTheCache() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (first, firstDocument) = try await harness.searchJSON(["jack"])
+        #expect(first.status == 0)
+        #expect(await harness.server.requests().count == 4)
+        let (second, secondDocument) = try await harness.searchJSON(["jack"])
+        #expect(second.status == 0)
+        #expect(await harness.server.requests().count == 4)
+        #expect(secondDocument.results.count == firstDocument.results.count)
+        _ = try await harness.searchJSON(["jack", "--refresh"])
+        #expect(await harness.server.requests().count == 8)
+        _ = try await harness.searchJSON(["jack", "--no-cache"])
+        #expect(await harness.server.requests().count == 12)
+        let cleared = try await harness.run(["cache", "clear"])
+        #expect(cleared.stdout == "Removed 4 cached responses.\n")
+        _ = try await harness.searchJSON(["jack"])
+        #expect(await harness.server.requests().count == 16)
+        try assertFilesValid(harness)
+    }
+
+    @Test func failuresAreNeverCachedAndCorruptEntriesAreReplaced() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(FaultRule(path: "/search", fault: .status(503), times: 3))
+        let failed = try await harness.run(["search", "x", "--kind", "song"])
+        #expect(failed.status == 69)
+        let (ok, document) = try await harness.searchJSON(["x", "--kind", "song"])
+        #expect(ok.status == 0)
+        #expect(document.results.count == 5)
+        let responses = harness.runner.home.appendingPathComponent("cache/mediasearch/responses")
+        let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: responses.path).first)
+        try Data("garbage".utf8).write(to: responses.appendingPathComponent(entry))
+        let count = await harness.server.requests().count
+        let (again, _) = try await harness.searchJSON(["x", "--kind", "song"])
+        #expect(again.status == 0)
+        #expect(await harness.server.requests().count == count + 1)
+        try assertFilesValid(harness)
+    }
+
+    @Test func theBudgetIsNeverCrossed() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("itunes:\n  rate_limit: 3\n", to: "budget.yaml")
+        let (result, document) = try await harness.searchJSON(["x", "--no-wait", "--config", config])
+        #expect(result.status == 3)
+        #expect(await harness.server.requests().count == 3)
+        let failed = document.providers.compactMap { $0["error"] as? String }
+        #expect(failed.count == 1)
+        #expect(failed.first?.contains("request budget is spent") == true)
+    }
+
+    @Test func thirtyProcessesAtOnceStayInBudgetAndKeepFilesValid() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [song, movie]\nhistory:\n  size: 50\n", to: "c.yaml")
+        let results = try await withThrowingTaskGroup(of: CommandRunner.Result.self) { group in
+            for n in 0..<30 {
+                group.addTask {
+                    try await harness.run(["search", "term \(n)", "--no-wait", "--config", config, "--format", "json"])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(await harness.server.requests().count == 20)
+        #expect(results.allSatisfy { [0, 3, 69].contains($0.status) })
+        // Every request the budget let through answered one provider: 20 successes in all.
+        let answered = results.flatMap { result -> [[String: Any]] in
+            let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return object?.providers ?? []
+        }
+        #expect(answered.count == 60)
+        #expect(answered.filter { $0["error"] is NSNull }.count == 20)
+        try assertFilesValid(harness)
+        let history = try await harness.run(["history", "--format", "json", "--config", config])
+        let object = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: [String]]
+        let succeeded = results.filter { $0.status != 69 }.count
+        #expect(object?["history"]?.count == succeeded)
+    }
+
+    @Test func ctrlCExits130AndKeepsHistory() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.searchJSON(["kept"])
+        await harness.server.inject(FaultRule(fault: .delay(.seconds(20))))
+        let process = Process()
+        process.executableURL = harness.runner.executable
+        process.arguments = ["search", "interrupted"]
+        process.environment = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": harness.server.baseURL])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .milliseconds(700))
+        process.interrupt()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!process.isRunning)
+        #expect(process.terminationStatus == 130)
+        let history = try await harness.run(["history"])
+        #expect(history.stdout == "1. kept\n")
+        try assertFilesValid(harness)
+    }
+
+    @Test(arguments: [
+        "a&b=c#d", "100% + 1/2", "\"quotes\" 'and' more", "🎸 guitar", "桜", "שלום",
+        String(repeating: "long ", count: 1000),
+        "tab\tand\u{7}bell",
+    ])
+    func hostileTermsMakeCorrectRequests(term: String) async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (result, _) = try await harness.searchJSON([term, "--kind", "song"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = try #require(await harness.server.requests().first)
+        #expect(sent.query["term"] == term.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}

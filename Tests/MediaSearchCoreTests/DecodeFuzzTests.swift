@@ -1,0 +1,80 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+@testable import MediaSearchCore
+
+/// A small, seeded generator, so a failing mutation can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Decoder fuzzing")
+struct DecodeFuzzTests {
+    static let sources = [
+        "songs/andr3a88-jackjohnson-songs-raw.json", "movies/erickrodr-search-movie.json",
+        "audiobooks/erickrodr-search-audiobook-javascript.json", "podcasts/erickrodr-search-podcast.json",
+        "lookup/mariodarco-lookup-album-entity-song-gb.json", "other/erickrodr-search-software.json",
+    ]
+
+    /// Truncates, flips bytes, changes value types and drops fields of recorded responses for
+    /// thousands of iterations; decoding must return records or throw a MediaSearchError, never crash.
+    @Test(arguments: sources)
+    func mutatedResponsesNeverCrashTheDecoder(path: String) throws {
+        let original = try Fixtures.data(path)
+        let object = try JSONSerialization.jsonObject(with: original) as? [String: Any]
+        let records = object?["results"] as? [[String: Any]] ?? []
+        var random = SplitMix64(state: UInt64(truncatingIfNeeded: path.hashValue & 0xFFFF) + 1)
+        var decodedSomething = 0
+        for iteration in 0..<600 {
+            let mutated: Data
+            switch iteration % 4 {
+            case 0:
+                mutated = original.prefix(Int.random(in: 0...original.count, using: &random))
+            case 1:
+                var bytes = [UInt8](original)
+                for _ in 0..<Int.random(in: 1...8, using: &random) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                }
+                mutated = Data(bytes)
+            case 2:
+                mutated = try Self.retype(records, using: &random)
+            default:
+                mutated = try Self.dropFields(records, using: &random)
+            }
+            do {
+                decodedSomething += try ITunesResponse.decode(mutated).count
+            } catch {
+                #expect(error is MediaSearchError)
+            }
+        }
+        #expect(decodedSomething > 0)
+    }
+
+    /// Swaps values for other types: numbers for strings, strings for numbers, scalars for lists.
+    static func retype(_ records: [[String: Any]], using random: inout SplitMix64) throws -> Data {
+        let replacements: [Any] = ["12", 12, 1.5, true, NSNull(), ["a"], ["k": "v"], "", -1]
+        let changed = records.map { record in
+            record.mapValues { value -> Any in
+                Int.random(in: 0..<3, using: &random) == 0
+                    ? replacements[Int.random(in: 0..<replacements.count, using: &random)] : value
+            }
+        }
+        return try JSONSerialization.data(withJSONObject: ["resultCount": changed.count, "results": changed])
+    }
+
+    /// Drops fields at random, sometimes all of them.
+    static func dropFields(_ records: [[String: Any]], using random: inout SplitMix64) throws -> Data {
+        let changed = records.map { record in
+            record.filter { _ in Bool.random(using: &random) }
+        }
+        return try JSONSerialization.data(withJSONObject: ["results": changed])
+    }
+}
