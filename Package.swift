@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "MediaSearchCLI", targets: ["MediaSearchCLI"]),
         .library(
             name: "MediaSearchProviders",
-            targets: ["SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider"]
+            targets: ["SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider"]
         ),
         .library(name: "MediaSearchFixtures", targets: ["MediaSearchFixtures"]),
     ],
@@ -26,11 +26,12 @@ let package = Package(
         .target(name: "MovieProvider", dependencies: ["MediaSearchCore"], path: "Providers/Movie"),
         .target(name: "AudiobookProvider", dependencies: ["MediaSearchCore"], path: "Providers/Audiobook"),
         .target(name: "PodcastProvider", dependencies: ["MediaSearchCore"], path: "Providers/Podcast"),
+        .target(name: "MusicVideoProvider", dependencies: ["MediaSearchCore"], path: "Providers/MusicVideo"),
         .target(
             name: "MediaSearchCLI",
             dependencies: [
                 "MediaSearchCore", "SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MusicVideoProvider", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "mediasearch", dependencies: ["MediaSearchCLI"]),
@@ -45,7 +46,7 @@ let package = Package(
             name: "ProvidersTests",
             dependencies: [
                 "MediaSearchCore", "MediaSearchFixtures", "SongProvider", "MovieProvider", "AudiobookProvider",
-                "PodcastProvider",
+                "PodcastProvider", "MusicVideoProvider",
             ]
         ),
         .testTarget(

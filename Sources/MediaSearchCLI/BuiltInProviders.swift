@@ -1,13 +1,14 @@
 import AudiobookProvider
 import MediaSearchCore
 import MovieProvider
+import MusicVideoProvider
 import PodcastProvider
 import SongProvider
 
 /// The providers that ship with MediaSearch; adding a built-in kind is one line here.
 public enum BuiltInProviders {
-    /// Song, movie, audiobook and podcast.
+    /// Song, movie, audiobook and podcast, and music video (off unless listed in `kinds`).
     public static var all: [any MediaProvider] {
-        [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider()]
+        [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider()]
     }
 }

@@ -20,6 +20,9 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     @Option(help: "Open the Nth result of the last search.")
     var result: Int?
 
+    @Option(help: "The kind of the id, for providers whose ids are not iTunes ids.")
+    var kind: String?
+
     @Flag(help: "Show names uncensored even when explicit content is off.")
     var uncensored = false
 
@@ -31,22 +34,38 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
 
     func validate() throws {
         guard (id == nil) != (result == nil) else { throw ValidationError("give an id or --result N (one of them)") }
-        if let id, Int(id) == nil || id.hasPrefix("-") { throw ValidationError("'\(id)' is not an iTunes id (digits)") }
+        if let id, kind == nil, Int(id) == nil || id.hasPrefix("-") {
+            throw ValidationError("'\(id)' is not an iTunes id (digits); for another source add --kind")
+        }
         if let result, result < 1 { throw ValidationError("--result starts at 1") }
         if let width, width < 30 || width > 1000 { throw ValidationError("--width takes 30 to 1000 columns") }
     }
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let itemId = try resolveId(environment)
+        let (itemId, itemKind) = try resolveId(environment)
         let context = ProviderContext(
             itunes: environment.makeClient(configuration, options: network), country: configuration.country,
             lang: configuration.lang, explicit: configuration.explicit,
             censorNames: !configuration.explicit && !uncensored)
-        let records = try await context.itunes.lookup(ITunesLookupParameters(ids: [itemId], country: context.country))
-        guard let found = records.first else { throw MediaSearchError.notFound(String(itemId)) }
+        let chosen = try itemKind.map { kind throws(MediaSearchError) -> any MediaProvider in
+            guard let provider = environment.provider(kind: kind) else {
+                throw .usage(
+                    "unknown kind '\(kind)' (known: \(environment.providers.map(\.kind).joined(separator: ", ")))")
+            }
+            return provider
+        }
+        let found: MediaItem?
+        if let chosen {
+            found = try await chosen.lookup(id: itemId, context: context)
+        } else {
+            found = try await context.itunes.lookup(
+                ITunesLookupParameters(ids: [Int(itemId) ?? 0], country: context.country)
+            ).first
+        }
+        guard let found else { throw MediaSearchError.notFound(itemId) }
         let item = context.censorNames ? found.censored() : found
-        let provider = environment.providers.first { $0.accepts(item) && $0.detailRenderer != nil }
+        let provider = chosen ?? environment.providers.first { $0.accepts(item) && $0.detailRenderer != nil }
         let renderer = provider?.detailRenderer ?? GenericDetailRenderer()
         let detail = await renderer.detail(for: item, context: context)
         if Task.isCancelled { throw MediaSearchError.cancelled }
@@ -67,16 +86,18 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
         return detail.notices.isEmpty ? ExitStatus.success : ExitStatus.partial
     }
 
-    private func resolveId(_ environment: CommandEnvironment) throws -> Int {
-        if let id, let number = Int(id) { return number }
+    /// The id to show and, when known, its kind (from `--kind` or the last search's tile).
+    private func resolveId(_ environment: CommandEnvironment) throws -> (String, String?) {
+        if let id { return (id, kind) }
         let number = result ?? 1
         guard let last = LastSearch.load(from: environment.paths.lastSearchFile) else {
             throw MediaSearchError.usage("there is no previous search to pick from; run mediasearch search first")
         }
-        guard number <= last.entries.count, let id = Int(last.entries[number - 1].id) else {
+        guard number <= last.entries.count else {
             throw MediaSearchError.usage(
                 "there is no result \(number); the last search showed \(last.entries.count) result(s)")
         }
-        return id
+        let entry = last.entries[number - 1]
+        return (entry.id, environment.provider(kind: entry.kind) == nil ? nil : entry.kind)
     }
 }

@@ -17,6 +17,8 @@ public protocol MediaProvider: Sendable {
     func tile(for item: MediaItem) -> Tile
     /// The detail view's sections, or `nil` when this provider has no detail view.
     var detailRenderer: (any DetailRenderer)? { get }
+    /// The item with this id, for `show`; `nil` when there is none. Defaults to an iTunes lookup.
+    func lookup(id: String, context: ProviderContext) async throws -> MediaItem?
 }
 
 extension MediaProvider {
@@ -24,6 +26,12 @@ extension MediaProvider {
     public var filters: [FilterSpec] { [] }
     public func accepts(_ item: MediaItem) -> Bool { true }
     public var detailRenderer: (any DetailRenderer)? { self as? any DetailRenderer }
+
+    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
+        guard let number = Int(id) else { return nil }
+        let records = try await context.itunes.lookup(ITunesLookupParameters(ids: [number], country: context.country))
+        return records.first(where: accepts) ?? records.first
+    }
 
     /// A tile with the item's title, artist and no facts.
     public func tile(for item: MediaItem) -> Tile {

@@ -1,0 +1,66 @@
+import Foundation
+import MediaSearchCore
+
+/// Records from a local JSON catalog: `[{"id", "title", "artist", "year", "format"}]`.
+public struct CatalogProvider: MediaProvider, DetailRenderer {
+    public let kind = "record"
+    public let displayName = "Record shelf"
+    let path: String
+
+    /// Reads the catalog at `path` on every search, so edits show at once.
+    public init(path: String) { self.path = path }
+
+    public var filters: [FilterSpec] {
+        [
+            .text("medium", help: "only records on this medium, e.g. vinyl") { [$0.extras["format"]] },
+            FilterSpec(name: "decade", valueType: .integer(1900...2090), help: "only records from this decade") {
+                item, value in item.releaseYear.map { $0 / 10 * 10 } == Int(value.text)
+            },
+        ]
+    }
+
+    struct Entry: Decodable {
+        var id: String
+        var title: String
+        var artist: String?
+        var year: Int?
+        var format: String?
+    }
+
+    func load() throws -> [MediaItem] {
+        let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        return entries.map { entry in
+            var item = MediaItem(wrapperType: .collection, kind: .album)
+            item.collectionName = entry.title
+            item.artistName = entry.artist
+            item.releaseDate = entry.year.map { "\($0)-01-01" }
+            item.extras = ["id": entry.id, "format": entry.format ?? "unknown"]
+            return item
+        }
+    }
+
+    public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+        let term = query.term ?? ""
+        let matches = try load().filter { item in
+            term.isEmpty || [item.title, item.artistName].contains { $0.map { TextMatch.contains($0, term) } ?? false }
+        }
+        let filtered = matches.filter { item in
+            filters.allSatisfy { spec in query.filters[spec.name].map { spec.matches(item, $0) } ?? true }
+        }
+        return Array(filtered.dropFirst(query.offset).prefix(query.limit))
+    }
+
+    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
+        try load().first { $0.id == id }
+    }
+
+    public func tile(for item: MediaItem) -> Tile {
+        Tile(item: item, kind: kind, summary: [item.releaseYear.map(String.init), item.extras["format"]])
+    }
+
+    public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        let shelf = DetailSection(
+            "On the shelf", rows: [("Format", item.extras["format"]), ("Year", item.releaseYear.map(String.init))])
+        return Detail(sections: [StandardSections.header(for: item, kindLabel: displayName), shelf])
+    }
+}

@@ -1,0 +1,57 @@
+import CatalogProvider
+import Foundation
+import MediaSearchCLI
+import MediaSearchCore
+import Testing
+
+@Suite("A third-party provider through the real CLI entry point")
+struct CatalogProviderTests {
+    let catalog = Bundle.module.url(forResource: "catalog", withExtension: "json")!.path
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+
+    func run(_ arguments: [String], kinds: String = "[record]") async throws -> (Int32, OutputBuffer) {
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data("kinds: \(kinds)\n".utf8).write(to: home.appendingPathComponent("config.yaml"))
+        let output = OutputBuffer()
+        let status = await MediaSearchCLI.run(
+            arguments: arguments, providers: .builtIn + [CatalogProvider(path: catalog)],
+            variables: ["HOME": home.path, "MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"],
+            currentDirectory: home.path, console: output.console)
+        return (status, output)
+    }
+
+    @Test func searchShowsTheCatalogsTiles() async throws {
+        let (status, output) = try await run(["search", "blue", "--width", "80"])
+        #expect(status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("[RECORD] Kind of Blue"))
+        #expect(output.stdout.contains("1959 · vinyl"))
+        #expect(output.stdout.contains("3 results · record 3"))
+    }
+
+    @Test func itsFiltersWork() async throws {
+        let (status, output) = try await run([
+            "search", "blue", "--format", "json", "--decade", "1950", "--medium", "VINYL",
+        ])
+        #expect(status == 0, "\(output.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let titles = (document?["results"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        #expect(titles == ["Kind of Blue", "Blue Train"])
+    }
+
+    @Test func showOpensADetailFromTheLastSearch() async throws {
+        _ = try await run(["search", "mitchell"])
+        let (status, output) = try await run(["show", "--result", "1"])
+        #expect(status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix("Blue\n"))
+        #expect(output.stdout.contains("Format  cd"))
+        let (direct, again) = try await run(["show", "rec-2", "--kind", "record"])
+        #expect(direct == 0)
+        #expect(again.stdout.hasPrefix("Blue Train\n"))
+    }
+
+    @Test func anUnknownKindInConfigIsAClearError() async throws {
+        let (status, output) = try await run(["search", "x"], kinds: "[record, vinyl]")
+        #expect(status == 78)
+        #expect(output.stderr.contains("unknown kind 'vinyl'"))
+    }
+}

@@ -1,0 +1,62 @@
+import MediaSearchCore
+
+/// Music videos from the iTunes store (`media=musicVideo`, `entity=musicVideo`).
+///
+/// Off by default: add `music-video` to `kinds` in config.yaml to search it. Added only through
+/// the public provider protocol, as a third party would.
+public struct MusicVideoProvider: ITunesProvider {
+    public let kind = "music-video"
+    public let displayName = "Music videos"
+    public let media = "musicVideo"
+    public let entity = "musicVideo"
+
+    /// Creates the provider.
+    public init() {}
+
+    public var filters: [FilterSpec] {
+        [
+            .text("artist", help: "only videos whose artist contains this", attribute: "artistTerm") {
+                [$0.artistName]
+            },
+            .text("genre", help: "only videos of this genre, e.g. Pop") { [$0.primaryGenreName] },
+        ]
+    }
+
+    public func accepts(_ item: MediaItem) -> Bool { item.kind == .musicVideo }
+
+    public func tile(for item: MediaItem) -> Tile {
+        Tile(
+            item: item, kind: kind,
+            summary: [
+                Formatting.duration(milliseconds: item.trackTimeMillis), item.releaseYear.map(String.init),
+                Formatting.price(item.trackPrice, currency: item.currency), item.primaryGenreName,
+            ])
+    }
+}
+
+extension MusicVideoProvider: DetailRenderer {
+    /// Header, the video's facts and preview link, the artist, and up to five more of their videos.
+    public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        async let author = StandardSections.attempt("artist") {
+            try await StandardSections.author(for: item, context: context)
+        }
+        async let works = StandardSections.attempt("other works") {
+            try await StandardSections.otherWorks(of: item, entity: entity, context: context) { tile(for: $0) }
+        }
+        let video = DetailSection(
+            "Music video",
+            rows: [
+                ("Artist", item.artistName), ("Time", Formatting.duration(milliseconds: item.trackTimeMillis)),
+                ("Price", Formatting.price(item.trackPrice, currency: item.currency)),
+                ("Explicitness", item.trackExplicitness), ("Genre", item.primaryGenreName), ("Country", item.country),
+            ],
+            links: [
+                ("Preview", item.previewUrl), ("Artist page", item.artistViewUrl), ("Video page", item.trackViewUrl),
+            ])
+        let (authorSection, authorNotice) = await author
+        let (worksSection, worksNotice) = await works
+        return Detail(
+            sections: [StandardSections.header(for: item), video, authorSection, worksSection].compactMap { $0 },
+            notices: [authorNotice, worksNotice].compactMap { $0 })
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import MediaSearchCLI
+import MediaSearchCore
+import MediaSearchFixtures
+import Testing
+
+/// Providers added by conformance alone, run through the real CLI entry point in process.
+@Suite("Adding providers")
+struct ProviderPluginTests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-\(UUID().uuidString)")
+
+    /// A provider over a list in memory, defined here with the closure-backed provider.
+    static let planets = AnyMediaProvider(
+        kind: "planet", displayName: "Planets",
+        filters: [.text("moon", help: "only planets with this moon") { [$0.extras["moons"]] }],
+        tile: { item in
+            Tile(item: item, kind: "planet", subtitle: "Sol", summary: [item.extras["moons"].map { "moons: \($0)" }])
+        },
+        detail: { item, _ in
+            Detail(sections: [DetailSection(item.title ?? "?", rows: [("Moons", item.extras["moons"])])])
+        },
+        lookup: { id, _ in planetItems.first { $0.id == id } },
+        search: { query, _ in
+            planetItems.filter { item in
+                TextMatch.contains(item.title ?? "", query.term ?? "")
+                    && (query.filters["moon"].map { TextMatch.contains(item.extras["moons"] ?? "", $0.text) } ?? true)
+            }
+        })
+
+    static let planetItems: [MediaItem] = [("Mars", "Phobos, Deimos"), ("Earth", "Moon"), ("Marsupial", "")].map {
+        var item = MediaItem(wrapperType: .unknown)
+        item.trackName = $0.0
+        item.extras = ["id": $0.0.lowercased(), "moons": $0.1]
+        return item
+    }
+
+    func run(_ arguments: [String], config: String, providers: [any MediaProvider]? = nil) async throws -> (
+        Int32, OutputBuffer
+    ) {
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data(config.utf8).write(to: home.appendingPathComponent("config.yaml"))
+        let output = OutputBuffer()
+        let status = await MediaSearchCLI.run(
+            arguments: arguments, providers: providers ?? .builtIn + [Self.planets],
+            variables: ["HOME": home.path, "MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"],
+            currentDirectory: home.path, console: output.console)
+        return (status, output)
+    }
+
+    @Test func aProviderDefinedInATestShowsTilesAndDetail() async throws {
+        let (status, output) = try await run(["search", "mars", "--width", "80"], config: "kinds: [planet]\n")
+        #expect(status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("1. [PLANET] Mars"))
+        #expect(output.stdout.contains("moons: Phobos, Deimos"))
+        #expect(output.stdout.contains("2. [PLANET] Marsupial"))
+        let (filtered, filteredOutput) = try await run(
+            ["search", "mars", "--moon", "deimos", "--format", "json"], config: "kinds: [planet]\n")
+        #expect(filtered == 0)
+        #expect(filteredOutput.stdout.contains("\"title\" : \"Mars\""))
+        #expect(!filteredOutput.stdout.contains("Marsupial"))
+        let (shown, detail) = try await run(["show", "--result", "1"], config: "kinds: [planet]\n")
+        #expect(shown == 0, "\(detail.stderr)")
+        #expect(detail.stdout == "Mars\n────\n  Moons  Phobos, Deimos\n")
+    }
+
+    @Test func disabledUntilListedInConfig() async throws {
+        let (status, output) = try await run(["search", "mars", "--kind", "planet"], config: "kinds: [song]\n")
+        #expect(status == 64)
+        #expect(output.stderr.contains("disabled"))
+    }
+
+    @Test func providersAreValidatedAtStart() async throws {
+        let duplicate = AnyMediaProvider(kind: "song") { _, _ in [] }
+        let (dup, dupOut) = try await run(["providers"], config: "", providers: .builtIn + [duplicate])
+        #expect(dup == 64)
+        #expect(dupOut.stderr == "mediasearch: two providers declare the kind 'song'\n")
+        let clash = AnyMediaProvider(kind: "x", filters: [.text("limit", help: "h") { _ in [] }]) { _, _ in [] }
+        let (clashStatus, clashOut) = try await run(["providers"], config: "", providers: .builtIn + [clash])
+        #expect(clashStatus == 64)
+        #expect(clashOut.stderr.contains("clashes with a search option"))
+        let (unknown, unknownOut) = try await run(["search", "x"], config: "kinds: [song, comet]\n")
+        #expect(unknown == 78)
+        #expect(unknownOut.stderr.contains("config.yaml:1: kinds: unknown kind 'comet'"))
+    }
+
+    @Test func theMusicVideoKindIsOffUntilEnabled() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (defaults, document) = try await harness.searchJSON(["touch"])
+        #expect(defaults.status == 0)
+        #expect(!document.kinds.contains("music-video"))
+        let config = try harness.runner.write("kinds: [song, music-video]\n", to: "mv.yaml")
+        let (enabled, withVideos) = try await harness.searchJSON(["touch", "--config", config])
+        #expect(enabled.status == 0)
+        #expect(withVideos.kinds == ["song", "music-video"])
+        let video = try #require(withVideos.results.first { $0["kind"] as? String == "music-video" })
+        #expect(video["title"] as? String == "U Can't Touch This")
+        let detail = try await harness.run(["show", "1515958993", "--config", config])
+        #expect(detail.status == 0, "\(detail.stderr)")
+        #expect(detail.stdout.contains("Music video\n  Artist"))
+    }
+}
