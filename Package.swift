@@ -41,6 +41,14 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .executableTarget(name: "mediasearch-fixtures", dependencies: ["MediaSearchFixtures"]),
+        .executableTarget(
+            name: "mediasearch-bench",
+            dependencies: [
+                "MediaSearchCore", "MediaSearchFixtures", "SongProvider", "MovieProvider", "AudiobookProvider",
+                "PodcastProvider",
+            ],
+            path: "Benchmarks/mediasearch-bench"
+        ),
         .testTarget(name: "MediaSearchCoreTests", dependencies: ["MediaSearchCore", "MediaSearchFixtures"]),
         .testTarget(
             name: "ProvidersTests",

@@ -7,22 +7,22 @@ public enum Formatting {
         guard let milliseconds, milliseconds > 0 else { return nil }
         let total = milliseconds / 1000
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0
-            ? String(format: "%d:%02d:%02d", hours, minutes, seconds) : String(format: "%d:%02d", minutes, seconds)
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
     }
 
     /// `6521638` ms → `1h 48m`, the way film runtimes are written.
     public static func runtime(milliseconds: Int?) -> String? {
         guard let milliseconds, milliseconds >= 60_000 else { return nil }
         let minutes = milliseconds / 60_000
-        return minutes >= 60 ? "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m" : "\(minutes)m"
+        return minutes >= 60 ? "\(minutes / 60)h \(twoDigits(minutes % 60))m" : "\(minutes)m"
     }
 
     /// `14.99` USD → `$14.99`; `0` → `Free`; `-1` or `nil` → `nil` (not sold separately).
     public static func price(_ value: Double?, currency: String?) -> String? {
         guard let value, value >= 0 else { return nil }
         if value == 0 { return "Free" }
-        let amount = String(format: "%.2f", value)
+        let cents = Int((value * 100).rounded())
+        let amount = "\(cents / 100).\(twoDigits(cents % 100))"
         switch currency?.uppercased() {
         case "USD", "AUD", "CAD", "NZD":
             return (currency?.uppercased() == "USD" ? "$" : currency!.uppercased() + " $") + amount
@@ -32,6 +32,11 @@ public enum Formatting {
         case let code?: return "\(amount) \(code)"
         case nil: return amount
         }
+    }
+
+    /// `7` → `07`; plain string building, since `String(format:)` is slow on Linux.
+    static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
     }
 
     /// `12` → `12 episodes`, `1` → `1 episode`.

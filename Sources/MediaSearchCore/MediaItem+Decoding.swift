@@ -90,8 +90,9 @@ private struct LenientGenre: Decodable {
 extension KeyedDecodingContainer {
     /// The value as text; numbers are turned into text, other types give `nil`.
     func lenientString(_ key: Key) -> String? {
-        guard contains(key) else { return nil }
+        // The common case first: one lookup, no thrown error.
         if let text = try? decodeIfPresent(String.self, forKey: key) { return text }
+        guard contains(key) else { return nil }
         if let number = try? decodeIfPresent(Int.self, forKey: key) { return String(number) }
         if let number = try? decodeIfPresent(Double.self, forKey: key) { return String(number) }
         return nil
@@ -99,8 +100,8 @@ extension KeyedDecodingContainer {
 
     /// The value as a whole number; accepts `"123"` and integral doubles.
     func lenientInt(_ key: Key) -> Int? {
-        guard contains(key) else { return nil }
         if let number = try? decodeIfPresent(Int.self, forKey: key) { return number }
+        guard contains(key) else { return nil }
         if let number = try? decodeIfPresent(Double.self, forKey: key), number.isFinite,
             number == number.rounded(), abs(number) < 9e15
         {
@@ -114,8 +115,8 @@ extension KeyedDecodingContainer {
 
     /// The value as a number; accepts `"1.29"`.
     func lenientDouble(_ key: Key) -> Double? {
-        guard contains(key) else { return nil }
         if let number = try? decodeIfPresent(Double.self, forKey: key) { return number.isFinite ? number : nil }
+        guard contains(key) else { return nil }
         if let text = try? decodeIfPresent(String.self, forKey: key),
             let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite
         {

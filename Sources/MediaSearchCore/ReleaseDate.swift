@@ -24,8 +24,15 @@ public enum ReleaseDate {
 
     /// The date part of an API date, `2016-02-12`, or `nil` when the text is not a date.
     public static func day(_ text: String?) -> String? {
-        guard let text, text.count >= 10 else { return nil }
-        let day = String(text.prefix(10))
-        return parse(day) == nil ? nil : day
+        guard let text else { return nil }
+        // Checked by shape (YYYY-MM-DD with a plausible month and day): no calendar needed.
+        let bytes = Array(text.utf8.prefix(10))
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ (48...57).contains(bytes[$0]) })
+        else { return nil }
+        let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48)
+        let day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -93,7 +93,8 @@ public actor FixtureServer {
             }
             guard let data = try? Fixtures.data(file) else { return Answer(fault: .status(500)) }
             let offset = routes.honorsOffset ? query["offset"].flatMap { Int($0) } : nil
-            return .json(Self.page(data, limit: query["limit"].flatMap { Int($0) }, offset: offset))
+            return .json(
+                Self.page(data, limit: query["limit"].flatMap { Int($0) }, offset: offset, fill: routes.fillToLimit))
         case "/lookup":
             let ids = (query["id"] ?? "").split(separator: ",").compactMap { Int($0) }
             let limit = query["limit"].flatMap { Int($0) }
@@ -108,11 +109,26 @@ public actor FixtureServer {
     }
 
     /// The recorded body with `results` cut to `offset..<offset+limit`, as the API pages.
-    static func page(_ data: Data, limit: Int?, offset: Int?) -> String {
+    /// With `fill`, the recorded records are repeated (with fresh ids) until `limit` is reached,
+    /// for benchmarks that need full 200-record pages.
+    public static func page(_ data: Data, limit: Int?, offset: Int?, fill: Bool = false) -> String {
         guard limit != nil || offset != nil,
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let results = object["results"] as? [Any]
+            var results = object["results"] as? [[String: Any]]
         else { return String(decoding: data, as: UTF8.self) }
+        if fill, let limit, !results.isEmpty, results.count < limit + (offset ?? 0) {
+            let recorded = results
+            var copy = 1
+            while results.count < limit + (offset ?? 0) {
+                for var record in recorded {
+                    for key in ["trackId", "collectionId"] {
+                        if let id = record[key] as? Int { record[key] = id + copy * 1_000_000_000_000 }
+                    }
+                    results.append(record)
+                }
+                copy += 1
+            }
+        }
         let start = min(max(offset ?? 0, 0), results.count)
         let end = min(start + max(limit ?? results.count, 0), results.count)
         let slice = Array(results[start..<end])
@@ -139,11 +155,14 @@ public struct FixtureRoutes: Sendable {
     public var search: [String: String]
     /// Whether `offset` pages through the recorded results (the real API sometimes ignores it).
     public var honorsOffset: Bool
+    /// Whether a short recording is repeated to fill the requested `limit` (for benchmarks).
+    public var fillToLimit: Bool
 
     /// Creates routes.
-    public init(search: [String: String], honorsOffset: Bool = true) {
+    public init(search: [String: String], honorsOffset: Bool = true, fillToLimit: Bool = false) {
         self.search = search
         self.honorsOffset = honorsOffset
+        self.fillToLimit = fillToLimit
     }
 
     /// Songs by Jack Johnson, Star Wars movies (with three audiobooks mixed in, as the API does),

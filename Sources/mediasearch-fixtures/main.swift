@@ -2,9 +2,10 @@ import Foundation
 import MediaSearchFixtures
 
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
-//   mediasearch-fixtures [--port N] [--latency-ms N]
+//   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset]
 var port: UInt16 = 8765
 var latency = 0
+var routes = FixtureRoutes.default
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -20,13 +21,18 @@ while let argument = arguments.next() {
             exit(64)
         }
         latency = value
+    case "--fill":
+        routes.fillToLimit = true
+    case "--ignore-offset":
+        routes.honorsOffset = false
     default:
-        FileHandle.standardError.write(Data("usage: mediasearch-fixtures [--port N] [--latency-ms N]\n".utf8))
+        let usage = "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset]\n"
+        FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
     }
 }
 do {
-    let server = try await FixtureServer.start(port: port, latency: .milliseconds(latency))
+    let server = try await FixtureServer.start(port: port, routes: routes, latency: .milliseconds(latency))
     let banner = """
         Serving recorded iTunes responses on \(server.baseURL) (Ctrl-C to stop)
         Try: MEDIASEARCH_ITUNES_URL=\(server.baseURL) swift run mediasearch search jack johnson

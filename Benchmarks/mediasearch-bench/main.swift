@@ -1,0 +1,60 @@
+import AudiobookProvider
+import Foundation
+import MediaSearchCore
+import MediaSearchFixtures
+import MovieProvider
+import PodcastProvider
+import SongProvider
+
+// In-process benchmarks for Scripts/bench: decoding and tiling 200 records per kind, and the text
+// layout of 800 tiles. Prints one JSON object per figure: name, median, min and max in ms.
+
+func measure(_ name: String, runs: Int, _ body: () throws -> Void) rethrows {
+    var samples: [Double] = []
+    try body()  // warm-up
+    for _ in 0..<runs {
+        let start = ContinuousClock.now
+        try body()
+        samples.append((ContinuousClock.now - start).seconds * 1000)
+    }
+    samples.sort()
+    let figure: [String: Any] = [
+        "name": name, "median": samples[samples.count / 2], "min": samples[0], "max": samples[samples.count - 1],
+        "runs": runs,
+    ]
+    let data = try! JSONSerialization.data(withJSONObject: figure, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+}
+
+let runs = Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 50
+let kinds: [(any MediaProvider, String)] = [
+    (SongProvider(), "songs/glennposadas-star-songs-raw.json"),
+    (MovieProvider(), "movies/anndoko-search-carol-songs-movies-tv.json"),
+    (AudiobookProvider(), "audiobooks/erickrodr-search-audiobook-javascript.json"),
+    (PodcastProvider(), "podcasts/erickrodr-search-podcast.json"),
+]
+var allTiles: [Tile] = []
+for (provider, path) in kinds {
+    // 200 records of the provider's own kind, repeated from the recording.
+    let recorded = try ITunesResponse.decode(try Fixtures.data(path)).filter(provider.accepts)
+    let body = FixtureServer.page(try Fixtures.data(path), limit: 200 * 50, offset: 0, fill: true)
+    let items = try ITunesResponse.decode(Data(body.utf8)).filter(provider.accepts)
+    precondition(!recorded.isEmpty && items.count >= 200, "not enough \(provider.kind) records")
+    let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as! [String: Any]
+    let own = (object["results"] as! [[String: Any]]).filter { record in
+        let data = try! JSONSerialization.data(withJSONObject: record)
+        return (try? JSONDecoder().decode(MediaItem.self, from: data)).map(provider.accepts) ?? false
+    }
+    let page = try JSONSerialization.data(withJSONObject: ["resultCount": 200, "results": Array(own.prefix(200))])
+    try measure("decode+tile 200 \(provider.kind)", runs: runs) {
+        let decoded = try ITunesResponse.decode(page)
+        precondition(decoded.count == 200)
+        let tiles = decoded.map(provider.tile(for:))
+        precondition(tiles.count == 200)
+    }
+    allTiles += try ITunesResponse.decode(page).map(provider.tile(for:))
+}
+measure("layout 800 tiles at width 120", runs: runs) {
+    let text = TileLayout(width: 120).render(allTiles)
+    precondition(text.count > 800)
+}
