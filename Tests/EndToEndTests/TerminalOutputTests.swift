@@ -1,0 +1,88 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+@Suite("Terminal output, end to end")
+struct TerminalOutputTests {
+    /// The whole text output of a mixed-kind search, fixed width, piped (no color).
+    @Test func goldenMixedKindSearch() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("limit: 2\n", to: "two.yaml")
+        let result = try await harness.run(["search", "jack", "johnson", "--width", "80", "--config", config])
+        #expect(result.status == 0)
+        let expected = """
+            1. [SONG] Jack Johnson                   2. [MOVIE] Star Wars: The Force Awake…
+               This Bike Is a Pipe Bomb                 J.J. Abrams
+               1:57 · Three Way Tie for a Fifth         2015 · 2h 18m · PG-13 · $7.99
+
+            3. [AUDIOBOOK] Moby Dick: or the Whal…   4. [PODCAST] 60 Minutes
+               Herman Melville                          CBS News Radio
+               Classics · $15.99 · 2011                 320 episodes · News
+
+            5. [SONG] Jack Johnson                   6. [MOVIE] Star Wars: The Empire Stri…
+               Sydney Rhame                             Irvin Kershner
+               2:56 · Keep Dancing · $0.99 · Pop        1980 · 2h 07m · PG · $7.99
+
+            6 results · song 2 · movie 2 · audiobook 1 · podcast 1 · page 1
+            More: mediasearch search jack johnson --page 2
+            Details: mediasearch show --result N
+
+            """
+        #expect(result.stdout == expected)
+    }
+
+    @Test func groupedSortedAndNarrowLayouts() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let grouped = try await harness.run(["search", "x", "--group", "--width", "40", "--kind", "song,podcast"])
+        #expect(grouped.stdout.hasPrefix("── Songs (5) ──\n1. [SONG]"))
+        #expect(grouped.stdout.contains("── Podcasts (1) ──\n6. [PODCAST] 60 Minutes"))
+        let (_, byPrice) = try await harness.searchJSON(["x", "--kind", "movie", "--sort", "date", "--reverse"])
+        let titles = byPrice.results.compactMap { $0["title"] as? String }
+        #expect(titles.first == "Star Wars: The Force Awakens")
+        #expect(titles.last == "Star Wars: A New Hope")
+        let bad = try await harness.run(["search", "x", "--sort", "loudness"])
+        #expect(bad.status == 64)
+    }
+
+    @Test func emptyResultsSayWhatToTry() async throws {
+        let harness = try await Harness.start(routes: FixtureRoutes(search: [:]))
+        defer { Task { await harness.stop() } }
+        let result = try await harness.run(["search", "zzzz"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("No results for \"zzzz\". Try another kind"))
+    }
+
+    @Test func pagingFollowsTheOffsetAndNoticesARepeatedPage() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (_, first) = try await harness.searchJSON(["jack", "--kind", "song", "--limit", "2"])
+        #expect(first["hasMore"] as? Bool == true)
+        let (_, second) = try await harness.searchJSON(["jack", "--kind", "song", "--limit", "2", "--page", "2"])
+        #expect(await harness.server.requests().last?.query["offset"] == "2")
+        #expect(Set(first.results.compactMap { $0["id"] as? String }).isDisjoint(
+            with: second.results.compactMap { $0["id"] as? String }))
+
+        await harness.server.setRoutes(
+            FixtureRoutes(search: FixtureRoutes.default.search, honorsOffset: false))
+        _ = try await harness.run(["search", "love", "--kind", "song", "--limit", "2", "--no-cache"])
+        let repeated = try await harness.run(["search", "love", "--kind", "song", "--limit", "2", "--page", "2", "--no-cache"])
+        #expect(repeated.status == 0)
+        #expect(repeated.stdout == "No more results: page 2 repeats page 1.\n")
+    }
+
+    @Test func historyAndSuggestCommands() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        for term in ["The Score", "Scorpions", "underscore", "beatles", "scorpions"] {
+            _ = try await harness.run(["search", term, "--kind", "song"])
+        }
+        let history = try await harness.run(["history"])
+        #expect(history.stdout == "1. scorpions\n2. beatles\n3. underscore\n4. The Score\n")
+        let suggest = try await harness.run(["suggest", "SCOR"])
+        #expect(suggest.stdout == "scorpions\nunderscore\nThe Score\n")
+        _ = try await harness.run(["history", "--clear"])
+        #expect(try await harness.run(["history"]).stdout == "No searches yet.\n")
+    }
+}
