@@ -61,13 +61,16 @@ struct TerminalOutputTests {
         #expect(first["hasMore"] as? Bool == true)
         let (_, second) = try await harness.searchJSON(["jack", "--kind", "song", "--limit", "2", "--page", "2"])
         #expect(await harness.server.requests().last?.query["offset"] == "2")
-        #expect(Set(first.results.compactMap { $0["id"] as? String }).isDisjoint(
-            with: second.results.compactMap { $0["id"] as? String }))
+        #expect(
+            Set(first.results.compactMap { $0["id"] as? String }).isDisjoint(
+                with: second.results.compactMap { $0["id"] as? String }))
 
         await harness.server.setRoutes(
             FixtureRoutes(search: FixtureRoutes.default.search, honorsOffset: false))
         _ = try await harness.run(["search", "love", "--kind", "song", "--limit", "2", "--no-cache"])
-        let repeated = try await harness.run(["search", "love", "--kind", "song", "--limit", "2", "--page", "2", "--no-cache"])
+        let repeated = try await harness.run([
+            "search", "love", "--kind", "song", "--limit", "2", "--page", "2", "--no-cache",
+        ])
         #expect(repeated.status == 0)
         #expect(repeated.stdout == "No more results: page 2 repeats page 1.\n")
     }
