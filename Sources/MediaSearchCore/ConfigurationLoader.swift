@@ -53,6 +53,13 @@ public enum ConfigurationLoader {
 
     private static func read(_ path: String) throws(MediaSearchError) -> String {
         let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .invalidConfig(file: path, line: nil, key: nil, message: "is a directory, not a config file")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .invalidConfig(file: path, line: nil, key: nil, message: "cannot be read (permission denied)")
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= maxBytes else {
             throw .invalidConfig(file: path, line: nil, key: nil, message: "file is larger than 1 MiB; is it a config?")

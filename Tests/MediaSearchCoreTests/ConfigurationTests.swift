@@ -137,6 +137,24 @@ struct ConfigurationTests {
         }
     }
 
+    @Test func aDirectoryOrNonUTF8FileIsAClearError() throws {
+        do {
+            _ = try ConfigurationLoader.load(path: NSTemporaryDirectory(), environment: [:])
+            Issue.record("a directory must be refused")
+        } catch {
+            #expect(error.description.hasSuffix("is a directory, not a config file"))
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("latin1-\(UUID().uuidString).yaml")
+        try Data([0xFF, 0xFE, 0x41]).write(to: url)
+        do {
+            _ = try ConfigurationLoader.load(path: url.path, environment: [:])
+            Issue.record("non-UTF-8 text must be refused")
+        } catch {
+            #expect(error.exitStatus == 78)
+            #expect(error.description.hasSuffix("is not UTF-8 text"))
+        }
+    }
+
     @Test func aHugeFileIsRefused() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).yaml")
         try Data(repeating: UInt8(ascii: "#"), count: 2 * 1_048_576).write(to: url)
