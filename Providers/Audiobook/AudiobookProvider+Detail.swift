@@ -4,14 +4,6 @@ extension AudiobookProvider: DetailRenderer {
     /// Header (with the cleaned description), the book's facts, the author and up to five more of
     /// their audiobooks.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        async let author = StandardSections.attempt("author") {
-            try await StandardSections.author(for: item, context: context)
-        }
-        async let works = StandardSections.attempt("other works") {
-            try await StandardSections.otherWorks(of: item, entity: "audiobook", context: context) { tile(for: $0) }
-        }
-        let (authorSection, authorNotice) = await author
-        let (worksSection, worksNotice) = await works
         let book = DetailSection(
             "Audiobook",
             rows: [
@@ -20,8 +12,8 @@ extension AudiobookProvider: DetailRenderer {
                 ("Genre", item.primaryGenreName), ("Copyright", item.copyright),
             ],
             links: [("Preview", item.previewUrl), ("Author page", item.artistViewUrl)])
-        return Detail(
-            sections: [StandardSections.header(for: item), book, authorSection, worksSection].compactMap { $0 },
-            notices: [authorNotice, worksNotice].compactMap { $0 })
+        return await StandardSections.detail(for: item, own: [book], otherWorks: entity, context: context) {
+            tile(for: $0)
+        }
     }
 }

@@ -4,18 +4,10 @@ extension MovieProvider: DetailRenderer {
     /// Header (with the long description), the film's facts and prices, production, the director
     /// and up to five other films by them.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        async let author = StandardSections.attempt("director") {
-            try await StandardSections.author(for: item, context: context)
-        }
-        async let works = StandardSections.attempt("other works") {
-            try await StandardSections.otherWorks(of: item, entity: "movie", context: context) { tile(for: $0) }
-        }
-        let (authorSection, authorNotice) = await author
-        let (worksSection, worksNotice) = await works
-        return Detail(
-            sections: [StandardSections.header(for: item), movie(item), production(item), authorSection, worksSection]
-                .compactMap { $0 },
-            notices: [authorNotice, worksNotice].compactMap { $0 })
+        await StandardSections.detail(
+            for: item, own: [movie(item), production(item)], authorTitle: "director", otherWorks: entity,
+            context: context
+        ) { tile(for: $0) }
     }
 
     func movie(_ item: MediaItem) -> DetailSection {

@@ -37,12 +37,6 @@ public struct MusicVideoProvider: ITunesProvider {
 extension MusicVideoProvider: DetailRenderer {
     /// Header, the video's facts and preview link, the artist, and up to five more of their videos.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        async let author = StandardSections.attempt("artist") {
-            try await StandardSections.author(for: item, context: context)
-        }
-        async let works = StandardSections.attempt("other works") {
-            try await StandardSections.otherWorks(of: item, entity: entity, context: context) { tile(for: $0) }
-        }
         let video = DetailSection(
             "Music video",
             rows: [
@@ -53,10 +47,8 @@ extension MusicVideoProvider: DetailRenderer {
             links: [
                 ("Preview", item.previewUrl), ("Artist page", item.artistViewUrl), ("Video page", item.trackViewUrl),
             ])
-        let (authorSection, authorNotice) = await author
-        let (worksSection, worksNotice) = await works
-        return Detail(
-            sections: [StandardSections.header(for: item), video, authorSection, worksSection].compactMap { $0 },
-            notices: [authorNotice, worksNotice].compactMap { $0 })
+        return await StandardSections.detail(
+            for: item, own: [video], authorTitle: "artist", otherWorks: entity, context: context
+        ) { tile(for: $0) }
     }
 }

@@ -3,17 +3,8 @@ import MediaSearchCore
 extension SongProvider: DetailRenderer {
     /// Header, the song's own facts and links, the artist, and up to five of the artist's albums.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        async let author = StandardSections.attempt("author") {
-            try await StandardSections.author(for: item, context: context)
-        }
-        async let albums = StandardSections.attempt("other works") {
-            try await StandardSections.otherWorks(of: item, entity: "album", context: context, tile: Self.albumTile)
-        }
-        let (authorSection, authorNotice) = await author
-        let (albumSection, albumNotice) = await albums
-        return Detail(
-            sections: [StandardSections.header(for: item), song(item), authorSection, albumSection].compactMap { $0 },
-            notices: [authorNotice, albumNotice].compactMap { $0 })
+        await StandardSections.detail(
+            for: item, own: [song(item)], otherWorks: "album", context: context, tile: Self.albumTile)
     }
 
     func song(_ item: MediaItem) -> DetailSection {

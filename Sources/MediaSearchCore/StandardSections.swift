@@ -45,6 +45,26 @@ public enum StandardSections {
         return DetailSection("Other works by \(item.artistName ?? "the author")", items: shown.map(tile))
     }
 
+    /// The usual detail view: the header, the kind's own sections, then the author block and other
+    /// works by the author, whose two lookups run concurrently; a failed lookup becomes a notice.
+    /// - Parameters:
+    ///   - authorTitle: what the author is called in notices, e.g. `director`.
+    ///   - entity: the lookup entity of the author's other works, e.g. `album`.
+    public static func detail(
+        for item: MediaItem, own: [DetailSection], authorTitle: String = "author", otherWorks entity: String,
+        context: ProviderContext, tile: @escaping @Sendable (MediaItem) -> Tile
+    ) async -> Detail {
+        async let author = attempt(authorTitle) { try await StandardSections.author(for: item, context: context) }
+        async let works = attempt("other works") {
+            try await otherWorks(of: item, entity: entity, context: context, tile: tile)
+        }
+        let (authorSection, authorNotice) = await author
+        let (worksSection, worksNotice) = await works
+        return Detail(
+            sections: [header(for: item)] + own + [authorSection, worksSection].compactMap { $0 },
+            notices: [authorNotice, worksNotice].compactMap { $0 })
+    }
+
     /// Runs one lookup section, turning a failure into a notice instead of losing the whole detail.
     public static func attempt(
         _ name: String, _ work: () async throws -> DetailSection?
