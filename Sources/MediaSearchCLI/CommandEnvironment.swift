@@ -31,6 +31,16 @@ public struct CommandEnvironment: Sendable {
         return configuration
     }
 
+    /// Colors and links only on a terminal without `NO_COLOR`.
+    var textStyle: TextStyle {
+        TextStyle.forTerminal(isTerminal: console.stdoutIsTerminal, environment: variables)
+    }
+
+    /// The layout width: `--width`, else `$COLUMNS`, else the terminal's, else 80.
+    func layoutWidth(_ explicit: Int?) -> Int {
+        explicit ?? variables["COLUMNS"].flatMap(Int.init) ?? console.terminalWidth ?? 80
+    }
+
     /// The provider of a kind.
     func provider(kind: String) -> (any MediaProvider)? {
         providers.first { $0.kind == kind }

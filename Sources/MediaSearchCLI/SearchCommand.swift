@@ -114,10 +114,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         case .json:
             console.out(try JSONOutput.encode(output.document()))
         case .text:
-            let style = TextStyle.forTerminal(isTerminal: console.stdoutIsTerminal, environment: environment.variables)
-            let layoutWidth =
-                width ?? environment.variables["COLUMNS"].flatMap(Int.init) ?? console.terminalWidth ?? 80
-            console.out(output.text(width: layoutWidth, style: style, artwork: artwork))
+            console.out(
+                output.text(width: environment.layoutWidth(width), style: environment.textStyle, artwork: artwork))
         }
         for status in outcome.statuses {
             if let error = status.error { console.error("\(status.kind): \(error.description)") }

@@ -77,10 +77,8 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
                 detail: detail)
             console.out(try JSONOutput.encode(document))
         case .text:
-            let style = TextStyle.forTerminal(isTerminal: console.stdoutIsTerminal, environment: environment.variables)
-            let layoutWidth =
-                width ?? environment.variables["COLUMNS"].flatMap(Int.init) ?? console.terminalWidth ?? 80
-            console.out(DetailLayout(width: min(layoutWidth, 120), style: style).render(detail))
+            let layout = DetailLayout(width: min(environment.layoutWidth(width), 120), style: environment.textStyle)
+            console.out(layout.render(detail))
         }
         for notice in detail.notices { console.error("\(notice) (section left out)") }
         return detail.notices.isEmpty ? ExitStatus.success : ExitStatus.partial
