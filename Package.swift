@@ -11,7 +11,10 @@ let package = Package(
         .library(name: "MediaSearchCLI", targets: ["MediaSearchCLI"]),
         .library(
             name: "MediaSearchProviders",
-            targets: ["SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider"]
+            targets: [
+                "SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider",
+                "AlbumProvider",
+            ]
         ),
         .library(name: "MediaSearchFixtures", targets: ["MediaSearchFixtures"]),
     ],
@@ -27,11 +30,13 @@ let package = Package(
         .target(name: "AudiobookProvider", dependencies: ["MediaSearchCore"], path: "Providers/Audiobook"),
         .target(name: "PodcastProvider", dependencies: ["MediaSearchCore"], path: "Providers/Podcast"),
         .target(name: "MusicVideoProvider", dependencies: ["MediaSearchCore"], path: "Providers/MusicVideo"),
+        .target(name: "AlbumProvider", dependencies: ["MediaSearchCore"], path: "Providers/Album"),
         .target(
             name: "MediaSearchCLI",
             dependencies: [
                 "MediaSearchCore", "SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider",
-                "MusicVideoProvider", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MusicVideoProvider", "AlbumProvider",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "mediasearch", dependencies: ["MediaSearchCLI"]),
@@ -54,7 +59,7 @@ let package = Package(
             name: "ProvidersTests",
             dependencies: [
                 "MediaSearchCore", "MediaSearchFixtures", "SongProvider", "MovieProvider", "AudiobookProvider",
-                "PodcastProvider", "MusicVideoProvider",
+                "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
             ]
         ),
         .testTarget(

@@ -6,7 +6,7 @@ extension MovieProvider: DetailRenderer {
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
         await StandardSections.detail(
             for: item, own: [movie(item), production(item)], authorTitle: "director", otherWorks: entity,
-            context: context
+            worksTitle: "Other films by \(item.artistName.map(TextSanitizer.line) ?? "the director")", context: context
         ) { tile(for: $0) }
     }
 

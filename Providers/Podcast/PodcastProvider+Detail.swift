@@ -1,16 +1,17 @@
 import MediaSearchCore
 
 extension PodcastProvider: DetailRenderer {
-    /// Header, the podcast's facts and feed, its five most recent episodes and, when it has one,
-    /// its author.
+    /// Header, the podcast's facts and feed, its five most recent episodes and, when it has an
+    /// artist id, its author and up to five other shows by them (one lookup for both).
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        async let author = StandardSections.attempt("author") {
-            try await StandardSections.author(for: item, context: context)
-        }
+        async let author = StandardSections.authorBlock(
+            for: item, otherWorks: entity,
+            worksTitle: "Other shows by \(item.artistName.map(TextSanitizer.line) ?? "the author")", context: context
+        ) { tile(for: $0) }
         async let episodes = StandardSections.attempt("episodes") {
             try await recentEpisodes(of: item, context: context)
         }
-        let (authorSection, authorNotice) = await author
+        let (authorSections, authorNotice) = await author
         let (episodeSection, episodeNotice) = await episodes
         let podcast = DetailSection(
             "Podcast",
@@ -22,7 +23,7 @@ extension PodcastProvider: DetailRenderer {
             ],
             links: [("Feed", item.feedUrl), ("Podcast page", item.collectionViewUrl)])
         return Detail(
-            sections: [StandardSections.header(for: item), podcast, episodeSection, authorSection].compactMap { $0 },
+            sections: [StandardSections.header(for: item), podcast, episodeSection].compactMap { $0 } + authorSections,
             notices: [episodeNotice, authorNotice].compactMap { $0 })
     }
 

@@ -1,3 +1,4 @@
+import AlbumProvider
 import AudiobookProvider
 import MediaSearchCore
 import MovieProvider
@@ -7,8 +8,11 @@ import SongProvider
 
 /// The providers that ship with MediaSearch; adding a built-in kind is one line here.
 public enum BuiltInProviders {
-    /// Song, movie, audiobook and podcast, and music video (off unless listed in `kinds`).
+    /// Song, movie, audiobook and podcast, and music video and album (off unless listed in `kinds`).
     public static var all: [any MediaProvider] {
-        [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider()]
+        [
+            SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider(),
+            AlbumProvider(),
+        ]
     }
 }

@@ -61,8 +61,25 @@ public struct DetailLayout: Sendable {
             let label = DisplayWidth.pad(TextSanitizer.line(link.label), to: labelWidth)
             out += "  \(style.dim(label))  \(style.link(link.url, link.url))\n"
         }
-        if !section.items.isEmpty {
-            out += TileLayout(width: width, style: style).render(section.items)
+        if !section.items.isEmpty { out += itemLines(section.items) }
+        return out
+    }
+
+    /// One line per item, led by the id `mediasearch show` takes (detail items are not the
+    /// numbered results of the last search, so they carry no number).
+    func itemLines(_ items: [Tile]) -> String {
+        let ids = items.map { TextSanitizer.line($0.id) }
+        let idWidth = min(ids.map(DisplayWidth.of).max() ?? 0, 24)
+        var out = ""
+        for (item, id) in zip(items, ids) {
+            let facts = ([item.subtitle].compactMap { $0 } + item.summary).map(TextSanitizer.line)
+            let title = TextSanitizer.line(item.title)
+            let text = ([title] + facts).joined(separator: " · ")
+            let room = max(width - idWidth - 4, 10)
+            let shown = DisplayWidth.truncate(text, to: room)
+            let titlePart = shown.hasPrefix(title) ? title : shown
+            let styled = style.link(style.bold(titlePart), item.url) + shown.dropFirst(titlePart.count)
+            out += "  \(style.dim(DisplayWidth.pad(id, to: idWidth)))  \(styled)\n"
         }
         return out
     }

@@ -17,52 +17,65 @@ public enum StandardSections {
             links: [("Store", item.storeURL), ("Artwork", Formatting.artwork(item.artworkURL))])
     }
 
-    /// The author from a lookup of `artistId`: type, name, genre and link; `nil` when the item has
-    /// no `artistId` or the lookup found no artist.
-    public static func author(for item: MediaItem, context: ProviderContext) async throws -> DetailSection? {
-        guard let artistId = item.artistId else { return nil }
-        let records = try await context.itunes.lookup(ITunesLookupParameters(ids: [artistId], country: context.country))
-        guard let artist = records.first(where: { $0.wrapperType == .artist || $0.kind == .artist }) ?? records.first
-        else { return nil }
-        return DetailSection(
-            "Author",
-            rows: [
-                ("Type", artist.artistType), ("Name", artist.artistName), ("Genre", artist.primaryGenreName),
-            ],
-            links: [("Author page", artist.artistLinkUrl ?? artist.artistViewUrl)])
-    }
-
-    /// Up to `limit` other works of the item's author, from a lookup with `entity`, without the item.
-    public static func otherWorks(
-        of item: MediaItem, entity: String, limit: Int = 5, context: ProviderContext,
+    /// The author block (T2) and up to `limit` other works (T4) from one lookup of the item's
+    /// `artistId` with `entity`: the API answers the artist record first, then the works, so one
+    /// request fills both sections. Both are `nil` when the item has no `artistId`.
+    /// - Parameters:
+    ///   - entity: the lookup entity of the works, e.g. `album`.
+    ///   - worksTitle: the works section's title, e.g. `Other albums by Slayer`; by default
+    ///     `Other works by <artist>`.
+    public static func authorAndWorks(
+        of item: MediaItem, entity: String, limit: Int = 5, worksTitle: String? = nil, context: ProviderContext,
         tile: @Sendable (MediaItem) -> Tile
-    ) async throws -> DetailSection? {
-        guard let artistId = item.artistId else { return nil }
+    ) async throws -> (author: DetailSection?, works: DetailSection?) {
+        guard let artistId = item.artistId else { return (nil, nil) }
+        // Two more than shown: the artist record and the item itself may both come back.
         let records = try await context.itunes.lookup(
             ITunesLookupParameters(ids: [artistId], entity: entity, limit: limit + 2, country: context.country))
-        let works = records.filter { $0.wrapperType != .artist && $0.id != item.id }.prefix(limit)
+        let artist = records.first { $0.wrapperType == .artist || $0.kind == .artist }
+        let author = artist.map { artist in
+            DetailSection(
+                "Author",
+                rows: [
+                    ("Type", artist.artistType), ("Name", artist.artistName), ("Genre", artist.primaryGenreName),
+                ],
+                links: [("Author page", artist.artistLinkUrl ?? artist.artistViewUrl)])
+        }
+        let works = records.filter { $0.wrapperType != .artist && $0.kind != .artist && $0.id != item.id }
+            .prefix(limit)
         let shown = context.censorNames ? works.map { $0.censored() } : Array(works)
-        return DetailSection("Other works by \(item.artistName ?? "the author")", items: shown.map(tile))
+        let title = worksTitle ?? "Other works by \(item.artistName.map(TextSanitizer.line) ?? "the author")"
+        return (author, DetailSection(title, items: shown.map(tile)))
     }
 
     /// The usual detail view: the header, the kind's own sections, then the author block and other
-    /// works by the author, whose two lookups run concurrently; a failed lookup becomes a notice.
+    /// works by the author, both from one lookup; a failed lookup becomes a notice.
     /// - Parameters:
     ///   - authorTitle: what the author is called in notices, e.g. `director`.
     ///   - entity: the lookup entity of the author's other works, e.g. `album`.
+    ///   - worksTitle: the works section's title; see ``authorAndWorks(of:entity:limit:worksTitle:context:tile:)``.
     public static func detail(
         for item: MediaItem, own: [DetailSection], authorTitle: String = "author", otherWorks entity: String,
-        context: ProviderContext, tile: @escaping @Sendable (MediaItem) -> Tile
+        worksTitle: String? = nil, context: ProviderContext, tile: @escaping @Sendable (MediaItem) -> Tile
     ) async -> Detail {
-        async let author = attempt(authorTitle) { try await StandardSections.author(for: item, context: context) }
-        async let works = attempt("other works") {
-            try await otherWorks(of: item, entity: entity, context: context, tile: tile)
+        let (sections, notice) = await authorBlock(
+            for: item, authorTitle: authorTitle, otherWorks: entity, worksTitle: worksTitle, context: context,
+            tile: tile)
+        return Detail(sections: [header(for: item)] + own + sections, notices: [notice].compactMap { $0 })
+    }
+
+    /// The author block and other works as sections, or a notice when their lookup failed.
+    public static func authorBlock(
+        for item: MediaItem, authorTitle: String = "author", otherWorks entity: String, worksTitle: String? = nil,
+        context: ProviderContext, tile: @escaping @Sendable (MediaItem) -> Tile
+    ) async -> ([DetailSection], String?) {
+        do {
+            let (author, works) = try await authorAndWorks(
+                of: item, entity: entity, worksTitle: worksTitle, context: context, tile: tile)
+            return ([author, works].compactMap { $0 }, nil)
+        } catch {
+            return ([], "\(authorTitle) and other works: \(MediaSearchError.wrap(error).description)")
         }
-        let (authorSection, authorNotice) = await author
-        let (worksSection, worksNotice) = await works
-        return Detail(
-            sections: [header(for: item)] + own + [authorSection, worksSection].compactMap { $0 },
-            notices: [authorNotice, worksNotice].compactMap { $0 })
     }
 
     /// Runs one lookup section, turning a failure into a notice instead of losing the whole detail.

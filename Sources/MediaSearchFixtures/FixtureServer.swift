@@ -88,7 +88,9 @@ public actor FixtureServer {
     private func routed(path: String, query: [String: String]) -> Answer {
         switch path {
         case "/search":
-            guard let media = query["media"], let file = routes.search[media] else {
+            guard let media = query["media"],
+                let file = routes.search["\(media)/\(query["entity"] ?? "")"] ?? routes.search[media]
+            else {
                 return .json(#"{"resultCount":0,"results":[]}"#)
             }
             guard let data = try? Fixtures.data(file) else { return Answer(fault: .status(500)) }
@@ -151,7 +153,7 @@ public actor FixtureServer {
 
 /// Which recorded response answers which `/search`, by `media`.
 public struct FixtureRoutes: Sendable {
-    /// Fixture path by `media` value.
+    /// Fixture path by `media` value, or by `media/entity` (e.g. `music/album`), which wins.
     public var search: [String: String]
     /// Whether `offset` pages through the recorded results (the real API sometimes ignores it).
     public var honorsOffset: Bool
@@ -166,9 +168,10 @@ public struct FixtureRoutes: Sendable {
     }
 
     /// Songs by Jack Johnson, Star Wars movies (with three audiobooks mixed in, as the API does),
-    /// Moby Dick as an audiobook, 60 Minutes as a podcast, and a music video and an ebook.
+    /// Moby Dick as an audiobook, 60 Minutes as a podcast, three albums, a music video and an ebook.
     public static let `default` = FixtureRoutes(search: [
         "music": "songs/andr3a88-jackjohnson-songs-raw.json",
+        "music/album": "other/erickrodr-search-album-collections.json",
         "movie": "movies/bloom-starwars-feature-movies.json",
         "audiobook": "audiobooks/erickrodr-search-audiobook-javascript.json",
         "podcast": "podcasts/erickrodr-search-podcast.json",

@@ -166,8 +166,11 @@ struct SearchCommandTests {
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let providers = try #require(object?["providers"] as? [[String: Any]])
-        #expect(providers.map { $0["kind"] as? String } == ["song", "movie", "audiobook", "podcast", "music-video"])
-        #expect(providers.map { $0["enabled"] as? Bool } == [true, false, false, false, false])
+        #expect(
+            providers.map { $0["kind"] as? String } == [
+                "song", "movie", "audiobook", "podcast", "music-video", "album",
+            ])
+        #expect(providers.map { $0["enabled"] as? Bool } == [true, false, false, false, false, false])
         let help = try await harness.run(["search", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--director <text>"))

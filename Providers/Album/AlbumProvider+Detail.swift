@@ -1,0 +1,49 @@
+import MediaSearchCore
+
+extension AlbumProvider: DetailRenderer {
+    /// Header with the large artwork, the album's facts, its track list (one lookup), then the
+    /// artist and up to five of their other albums (one more lookup for both).
+    public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        async let tracks = StandardSections.attempt("tracks") { try await trackList(of: item, context: context) }
+        async let author = StandardSections.authorBlock(
+            for: item, authorTitle: "artist", otherWorks: entity,
+            worksTitle: "Other albums by \(item.artistName.map(TextSanitizer.line) ?? "the artist")",
+            context: context
+        ) { tile(for: $0) }
+        let album = DetailSection(
+            "Album",
+            rows: [
+                ("Artist", item.artistName), ("Tracks", item.trackCount.map(String.init)),
+                ("Price", Formatting.price(item.collectionPrice, currency: item.currency)),
+                ("Explicitness", item.collectionExplicitness), ("Copyright", item.copyright),
+                ("Country", item.country),
+            ],
+            links: [("Artist page", item.artistViewUrl)])
+        let (trackSection, trackNotice) = await tracks
+        let (authorSections, authorNotice) = await author
+        return Detail(
+            sections: [StandardSections.header(for: item), album, trackSection].compactMap { $0 } + authorSections,
+            notices: [trackNotice, authorNotice].compactMap { $0 })
+    }
+
+    /// The album's songs in order, each a tile with its number and time; the lookup answers the
+    /// album first, then its tracks.
+    func trackList(of item: MediaItem, context: ProviderContext) async throws -> DetailSection? {
+        guard let collectionId = item.collectionId else { return nil }
+        let records = try await context.itunes.lookup(
+            ITunesLookupParameters(ids: [collectionId], entity: "song", limit: 200, country: context.country))
+        let songs = records.filter { $0.wrapperType == .track && $0.collectionId == collectionId }
+            .sorted { ($0.discNumber ?? 1, $0.trackNumber ?? .max) < ($1.discNumber ?? 1, $1.trackNumber ?? .max) }
+        let shown = context.censorNames ? songs.map { $0.censored() } : songs
+        return DetailSection("Tracks", items: shown.map(Self.trackTile))
+    }
+
+    /// A track of the list: its number and time, and its id for `show`; the artist is the album's.
+    @Sendable static func trackTile(_ song: MediaItem) -> Tile {
+        Tile(
+            kind: "song", id: song.id, title: song.title ?? "Untitled", subtitle: nil,
+            summary: [
+                song.trackNumber.map { "track \($0)" }, Formatting.duration(milliseconds: song.trackTimeMillis),
+            ].compactMap { $0 }, artworkUrl: song.artworkURL, url: song.storeURL)
+    }
+}
