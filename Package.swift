@@ -22,9 +22,13 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
-        .target(name: "MediaSearchCore", dependencies: ["Yams"]),
+        .target(
+            name: "MediaSearchCore",
+            dependencies: ["Yams", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .target(name: "SongProvider", dependencies: ["MediaSearchCore"], path: "Providers/Song"),
         .target(name: "MovieProvider", dependencies: ["MediaSearchCore"], path: "Providers/Movie"),
         .target(name: "AudiobookProvider", dependencies: ["MediaSearchCore"], path: "Providers/Audiobook"),

@@ -1,20 +1,115 @@
+import Synchronization
+
 /// Runs work with an overall time limit, cancelling it when the limit passes.
 public enum Deadline {
+    /// The innermost deadline of the running task, so that waits which are not the work's fault
+    /// (the request budget) can push it back.
+    @TaskLocal static var current: Extension?
+
+    /// Pushes the running task's deadlines back by `seconds`: time spent waiting for the request
+    /// budget is not time the source took to answer.
+    public static func extendCurrent(by seconds: Double) {
+        current?.add(seconds)
+    }
+
+    /// Seconds added to a deadline, and to every deadline around it.
+    final class Extension: Sendable {
+        private let extra = Mutex(0.0)
+        let parent: Extension?
+
+        init(parent: Extension?) { self.parent = parent }
+
+        var seconds: Double { extra.withLock { $0 } }
+
+        func add(_ seconds: Double) {
+            extra.withLock { $0 += seconds }
+            parent?.add(seconds)
+        }
+    }
+
     /// The work's result, or ``MediaSearchError/timedOut(seconds:)`` after `seconds`.
+    ///
+    /// The caller is resumed by whichever comes first: the work, the timer or the caller's own
+    /// cancellation. Work that ignores cancellation is cancelled and left behind rather than
+    /// awaited: a task group would wait for it, and one stuck provider would hang the command.
     public static func run<T: Sendable>(
         seconds: Double, _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+        let gate = Gate<T>()
+        let pushed = Extension(parent: current)
+        let worker = $current.withValue(pushed) {
+            Task {
+                do {
+                    gate.resume(.success(try await work()))
+                } catch {
+                    gate.resume(.failure(error))
+                }
+            }
+        }
+        let timer = Task {
+            let clock = ContinuousClock()
+            let start = clock.now
+            while true {
+                let end = start + .milliseconds(Int64(max(seconds + pushed.seconds, 0) * 1000))
+                if clock.now >= end { break }
+                do { try await Task.sleep(until: end, clock: clock) } catch { return }
+            }
+            gate.resume(.failure(MediaSearchError.timedOut(seconds: seconds)))
+        }
+        defer {
+            worker.cancel()
+            timer.cancel()
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in gate.wait(continuation) }
+        } onCancel: {
+            gate.resume(.failure(CancellationError()))
+        }
+    }
+}
+
+/// A result handed to one waiting continuation exactly once, whichever side comes first.
+final class Gate<T: Sendable>: Sendable {
+    private enum State {
+        case empty
+        case waiting(CheckedContinuation<T, any Error>)
+        case ready(Result<T, any Error>)
+        case done
+    }
+
+    private let state = Mutex(State.empty)
+
+    /// Delivers the result now if it is already there, else when it comes.
+    func wait(_ continuation: CheckedContinuation<T, any Error>) {
+        let ready = state.withLock { state -> Result<T, any Error>? in
+            switch state {
+            case .ready(let result):
+                state = .done
+                return result
+            case .empty:
+                state = .waiting(continuation)
+                return nil
+            case .waiting, .done:
+                return .failure(CancellationError())
+            }
+        }
+        if let ready { continuation.resume(with: ready) }
+    }
+
+    /// The first result wins; later ones are dropped.
+    func resume(_ result: Result<T, any Error>) {
+        let waiting = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            switch state {
+            case .empty:
+                state = .ready(result)
+                return nil
+            case .waiting(let continuation):
+                state = .done
+                return continuation
+            case .ready, .done:
                 return nil
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw MediaSearchError.timedOut(seconds: seconds)
-            }
-            return value
         }
+        waiting?.resume(with: result)
     }
 }

@@ -10,7 +10,7 @@ public struct ITunesClient: Sendable {
     public var timeout: Double
 
     /// Creates a client.
-    public init(baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), timeout: Double = 10) {
+    public init(baseURL: URL, transport: any HTTPTransport = NetworkTransport(), timeout: Double = 10) {
         self.baseURL = baseURL
         self.transport = transport
         self.timeout = timeout

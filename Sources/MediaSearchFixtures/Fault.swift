@@ -8,8 +8,11 @@ public enum Fault: Sendable {
     case body(String, contentType: String = "text/javascript; charset=utf-8")
     /// Answers normally after a delay.
     case delay(Duration)
-    /// Answers 200 with a body of this many bytes of valid-looking JSON padding.
+    /// Answers 200 with a body of this many bytes of valid-looking JSON padding, generated as it
+    /// is sent (a 1 GB answer costs the server no memory).
     case huge(bytes: Int)
+    /// Answers with a redirect (302 unless given) to this location, absolute or relative.
+    case redirect(to: String, status: Int = 302)
     /// Sends a normal answer a few bytes at a time, pausing between them.
     case drip(bytesPerChunk: Int, interval: Duration)
     /// Closes the connection without answering.

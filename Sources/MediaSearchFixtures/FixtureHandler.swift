@@ -12,6 +12,10 @@ struct Answer: Sendable {
     var drip: (Int, Duration)?
     /// Whether the connection breaks after the headers.
     var breaks = false
+    /// A `Location` header, for redirects.
+    var location: String?
+    /// Bytes of JSON padding generated while sending, instead of `body`.
+    var generated: Int?
 
     static func json(_ text: String) -> Answer { Answer(body: Data(text.utf8)) }
 
@@ -36,10 +40,11 @@ struct Answer: Sendable {
             self.init()
             self.delay = delay
         case .huge(let bytes):
-            var data = Data(#"{"resultCount":0,"results":[],"padding":""#.utf8)
-            data.append(Data(repeating: UInt8(ascii: "x"), count: bytes))
-            data.append(Data(#""}"#.utf8))
-            self.init(body: data)
+            self.init()
+            self.generated = bytes
+        case .redirect(let location, let status):
+            self.init(status: status)
+            self.location = location
         case .drip(let bytes, let interval):
             self.init(body: Data(#"{"resultCount":0,"results":[]}"#.utf8))
             self.drip = (max(bytes, 1), interval)
@@ -59,8 +64,14 @@ struct FixtureHandler: HTTPHandler {
         let answer = await fixture.answer(path: request.path, rawQuery: request.target.query(percentEncoded: true))
         let wait = latency + answer.delay
         if wait > .zero { try await Task.sleep(for: wait) }
-        let headers: HTTPHeaders = [.contentType: answer.contentType]
         let status = HTTPStatusCode(answer.status, phrase: answer.status == 200 ? "OK" : "Status \(answer.status)")
+        var headers: HTTPHeaders = [.contentType: answer.contentType]
+        if let location = answer.location { headers[HTTPHeader("Location")] = location }
+        if let bytes = answer.generated {
+            let padding = PaddingBytes(total: bytes)
+            return HTTPResponse(
+                statusCode: status, headers: headers, body: HTTPBodySequence(from: padding, count: padding.count))
+        }
         if let (chunk, interval) = answer.drip {
             let bytes = SlowBytes(data: answer.body, chunk: chunk, interval: interval, breaks: false)
             return HTTPResponse(
@@ -106,6 +117,41 @@ struct SlowBytes: AsyncBufferedSequence, Sendable {
             let end = Swift.min(offset + Swift.min(chunk, Swift.max(count, 1)), data.count)
             defer { offset = end }
             return Array(data[offset..<end])
+        }
+    }
+}
+
+/// `{"resultCount":0,"results":[],"padding":"xxx…"}` with `total` padding bytes, made chunk by
+/// chunk as it is sent.
+struct PaddingBytes: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+    static let head = Array(#"{"resultCount":0,"results":[],"padding":""#.utf8)
+    static let tail = Array(#""}"#.utf8)
+    let total: Int
+
+    var count: Int { Self.head.count + total + Self.tail.count }
+
+    func makeAsyncIterator() -> Iterator { Iterator(count: count) }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        let count: Int
+        var offset = 0
+
+        mutating func next() async throws -> UInt8? {
+            try await nextBuffer(suggested: 1)?.first
+        }
+
+        mutating func nextBuffer(suggested size: Int) async throws -> [UInt8]? {
+            guard offset < count else { return nil }
+            let end = Swift.min(offset + Swift.max(Swift.min(size, 65_536), 1), count)
+            defer { offset = end }
+            return (offset..<end).map { position in
+                if position < PaddingBytes.head.count { return PaddingBytes.head[position] }
+                if position >= count - PaddingBytes.tail.count {
+                    return PaddingBytes.tail[position - (count - PaddingBytes.tail.count)]
+                }
+                return UInt8(ascii: "x")
+            }
         }
     }
 }
