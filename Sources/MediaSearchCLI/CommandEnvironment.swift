@@ -9,6 +9,8 @@ public struct CommandEnvironment: Sendable {
     public var console: Console
     /// Provider filter values taken off the command line before parsing, by filter name.
     public var filterArguments: [String: String]
+    /// Budget waits of this command, said once and counted down by the spinner.
+    let waits = BudgetWaits()
 
     /// Creates an environment.
     public init(

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 
 #if canImport(Glibc)
     import Glibc
@@ -41,15 +42,19 @@ public struct Console: Sendable {
             terminalWidth: Self.queryWidth())
     }
 
-    /// Prints one error line, prefixed with the program name.
+    /// Prints one error line, prefixed with the program name. Messages can carry text from the
+    /// API (a 400's `errorMessage`), so they pass the sanitizer like everything else printed.
     func error(_ message: String) {
-        err("mediasearch: \(message)\n")
+        err(lineStart + "mediasearch: \(TextSanitizer.line(message))\n")
     }
 
-    /// Prints one notice line.
+    /// Prints one notice line, sanitized like ``error(_:)``.
     func notice(_ message: String) {
-        err("mediasearch: \(message)\n")
+        err(lineStart + "mediasearch: \(TextSanitizer.line(message))\n")
     }
+
+    /// On a terminal, clears the spinner's line first, so a message never lands inside it.
+    private var lineStart: String { stderrIsTerminal ? "\r\u{1B}[2K" : "" }
 
     private static func queryWidth() -> Int? {
         var size = winsize()

@@ -11,6 +11,10 @@ public enum MediaSearchCLI {
     /// Ctrl-C cancels the command: in-flight requests stop, nothing half-written is left, and the
     /// process exits 130. A second Ctrl-C exits at once.
     public static func main(providers: [any MediaProvider]) async -> Never {
+        // Everything this process creates is the user's alone. Our own files are made 0600 in 0700
+        // directories anyway; the mask also covers anything a library creates on its own (with
+        // URLSession, FoundationNetworking made URLCache and cookie folders 0777 under umask 000).
+        umask(0o077)
         let task = Task {
             await run(
                 arguments: Array(CommandLine.arguments.dropFirst()), providers: providers,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import Synchronization
 
 /// Options of commands that call the API.
 struct NetworkOptions: ParsableArguments {
@@ -18,21 +19,26 @@ struct NetworkOptions: ParsableArguments {
 }
 
 extension CommandEnvironment {
-    /// The iTunes client for a command: cache, then retries, then the shared request budget, then
-    /// URLSession, against the configured base URL.
+    /// The iTunes client for a command: cache, then retries, then same-host redirects, then the
+    /// shared request budget (so every hop is counted), then URLSession, against the configured
+    /// base URL.
     func makeClient(_ configuration: Configuration, options: NetworkOptions) -> ITunesClient {
         let console = self.console
         let verbose = options.verbose
+        let waits = self.waits
         let budget = RequestBudget(
             path: (paths.cacheDirectory as NSString).appendingPathComponent("budget.json"),
-            limit: configuration.rateLimit)
+            limit: configuration.rateLimit
+        ) { problem in console.notice(problem) }
         var transport: any HTTPTransport = BudgetedTransport(
-            budget: budget, noWait: options.noWait, next: URLSessionTransport()
+            budget: budget, noWait: options.noWait, next: NetworkTransport()
         ) { seconds in
+            guard waits.announce(seconds) else { return }
             console.notice(
-                "request budget of \(configuration.rateLimit)/min spent; waiting \(Int(seconds.rounded(.up))) s (--no-wait fails instead)"
-            )
+                "request budget of \(configuration.rateLimit)/min spent; waiting \(Int(seconds.rounded(.up))) s "
+                    + "(--no-wait fails instead)")
         }
+        transport = RedirectingTransport(next: transport)
         transport = RetryingTransport(maxTotal: configuration.timeout * 2, next: transport)
         if configuration.cacheEnabled && !options.noCache {
             transport = CachingTransport(
@@ -57,4 +63,25 @@ extension CommandEnvironment {
 
     /// Where history, state and cache live.
     var paths: StoragePaths { StoragePaths(environment: variables) }
+}
+
+/// Budget waits of one command: several providers waiting for the same slot are one wait, said
+/// once; the spinner shows what is left of it.
+final class BudgetWaits: Sendable {
+    private let until = Mutex<Date?>(nil)
+
+    /// Records a wait; `true` when it is news (no wait said yet, or this one ends over a second later).
+    func announce(_ seconds: Double, now: Date = Date()) -> Bool {
+        let end = now.addingTimeInterval(seconds)
+        return until.withLock { until in
+            if let until, end.timeIntervalSince(until) < 1 { return false }
+            until = end
+            return true
+        }
+    }
+
+    /// Seconds left of the wait, or `nil` when not waiting.
+    func remaining(now: Date = Date()) -> Double? {
+        until.withLock { $0.map { $0.timeIntervalSince(now) }.flatMap { $0 > 0 ? $0 : nil } }
+    }
 }

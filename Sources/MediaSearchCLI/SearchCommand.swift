@@ -83,6 +83,9 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         if let offset, offset < 0 { throw ValidationError("--offset cannot be negative") }
         if let width, width < 20 || width > 1000 { throw ValidationError("--width takes 20 to 1000 columns") }
         if page != nil && offset != nil { throw ValidationError("use --page or --offset, not both") }
+        if kinds.contains(where: { $0.allSatisfy { $0 == "," || $0.isWhitespace } }) {
+            throw ValidationError("--kind needs a kind name, e.g. --kind song")
+        }
     }
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
@@ -98,7 +101,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             censorNames: !request.explicit && !uncensored)
         let spinner = Spinner(
             console: console, kinds: plan.map(\.provider.kind),
-            enabled: console.stderrIsTerminal || network.verbose, animated: console.stderrIsTerminal)
+            enabled: console.stderrIsTerminal || network.verbose, animated: console.stderrIsTerminal,
+            waits: environment.waits)
         spinner.start()
         let outcome = await engine.run(plan) { spinner.finished($0) }
         spinner.stop()
@@ -117,12 +121,13 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             console.out(
                 output.text(width: environment.layoutWidth(width), style: environment.textStyle, artwork: artwork))
         }
-        for status in outcome.statuses {
-            if let error = status.error { console.error("\(status.kind): \(error.description)") }
+        for failure in outcome.failures {
+            console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)")
         }
-        remember(outcome, ordered: ordered, request: request, page: pageNumber, configuration, environment)
+        let saved = remember(outcome, ordered: ordered, request: request, page: pageNumber, configuration, environment)
         if outcome.allFailed { return ExitStatus.unavailable }
-        return outcome.hasFailures ? ExitStatus.partial : ExitStatus.success
+        if outcome.hasFailures { return ExitStatus.partial }
+        return saved ? ExitStatus.success : ExitStatus.cannotWrite
     }
 
     /// The request, with the limit clamped to 1...200 and a notice when it was out of range (S4).
@@ -185,21 +190,30 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
 
-    /// Records the query in the history and the tiles for `show --result N`; a storage problem is a
-    /// warning, never a failed search.
+    /// Records the query in the history and the results for `show --result N`. A storage problem
+    /// is a notice, never a lost search; a history file that cannot be read is left untouched.
+    /// - Returns: whether both were saved.
     private func remember(
         _ outcome: SearchOutcome, ordered: [ResultEntry], request: SearchRequest, page: Int,
         _ configuration: Configuration, _ environment: CommandEnvironment
-    ) {
-        guard !outcome.allFailed else { return }
+    ) -> Bool {
+        guard !outcome.allFailed else { return true }
         let paths = environment.paths
+        var saved = true
         do {
             let history = HistoryStore(path: paths.historyFile, capacity: configuration.historySize)
             if let warning = try history.record(request.historyText) { environment.console.notice(warning) }
-            try LastSearch(queryKey: request.queryKey, page: page, tiles: ordered.map(\.tile))
-                .save(to: paths.lastSearchFile)
         } catch {
-            environment.console.notice("could not save history: \(MediaSearchError.wrap(error).description)")
+            environment.console.notice("history not saved: \(MediaSearchError.wrap(error).description)")
+            saved = false
         }
+        do {
+            try LastSearch(queryKey: request.queryKey, page: page, results: ordered).save(to: paths.lastSearchFile)
+        } catch {
+            environment.console.notice(
+                "results not saved for show --result: \(MediaSearchError.wrap(error).description)")
+            saved = false
+        }
+        return saved
     }
 }

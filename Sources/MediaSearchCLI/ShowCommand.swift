@@ -56,7 +56,10 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
             return provider
         }
         let found: MediaItem?
-        if let chosen {
+        if let stored = LastSearch.load(from: environment.paths.lastSearchFile)?.item(id: itemId, kind: itemKind) {
+            // Listed by the last search: its record is at hand, no request for the item itself.
+            found = stored.item
+        } else if let chosen {
             found = try await chosen.lookup(id: itemId, context: context)
         } else {
             found = try await context.itunes.lookup(

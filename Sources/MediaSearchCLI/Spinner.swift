@@ -9,6 +9,7 @@ final class Spinner: Sendable {
     private let enabled: Bool
     private let animated: Bool
     private let state: Mutex<State>
+    private let waits: BudgetWaits?
 
     private struct State {
         var pending: [String]
@@ -16,8 +17,9 @@ final class Spinner: Sendable {
         var task: Task<Void, Never>?
     }
 
-    init(console: Console, kinds: [String], enabled: Bool, animated: Bool) {
+    init(console: Console, kinds: [String], enabled: Bool, animated: Bool, waits: BudgetWaits? = nil) {
         self.console = console
+        self.waits = waits
         self.enabled = enabled
         self.animated = animated
         self.state = Mutex(State(pending: kinds))
@@ -53,9 +55,10 @@ final class Spinner: Sendable {
 
     private func draw() {
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+        let waiting = waits?.remaining().map { " (waiting \(Int($0.rounded(.up))) s for the request budget)" } ?? ""
         let line = state.withLock { state -> String in
             state.frame += 1
-            return "\(frames[state.frame % frames.count]) searching \(state.pending.joined(separator: ", "))…"
+            return "\(frames[state.frame % frames.count]) searching \(state.pending.joined(separator: ", "))…\(waiting)"
         }
         console.err("\r\u{1B}[2K" + line)
     }

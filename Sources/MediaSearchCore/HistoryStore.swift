@@ -31,7 +31,7 @@ public struct HistoryStore: Sendable {
         let clean = TextSanitizer.line(term)
         guard !clean.isEmpty else { return nil }
         return try AtomicFile.withLock(path) {
-            var (entries, warning) = load()
+            var (entries, warning) = try load()
             entries.removeAll { $0.term.caseInsensitiveCompare(clean) == .orderedSame }
             entries.insert(Entry(term: clean, date: Date()), at: 0)
             try save(Array(entries.prefix(capacity)))
@@ -42,7 +42,7 @@ public struct HistoryStore: Sendable {
     /// The stored queries, newest first, and a warning when the file was damaged and set aside.
     public func entries() throws -> (terms: [String], warning: String?) {
         try AtomicFile.withLock(path) {
-            let (entries, warning) = load()
+            let (entries, warning) = try load()
             return (entries.prefix(capacity).map(\.term), warning)
         }
     }
@@ -58,8 +58,15 @@ public struct HistoryStore: Sendable {
         try AtomicFile.withLock(path) { try save([]) }
     }
 
-    private func load() -> ([Entry], String?) {
-        guard let data = FileManager.default.contents(atPath: path) else { return ([], nil) }
+    /// The entries, or a storage error when the file exists but cannot be read: it is then left
+    /// exactly as it is, never overwritten with an empty history.
+    private func load() throws(MediaSearchError) -> ([Entry], String?) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            guard !FileManager.default.fileExists(atPath: path) else {
+                throw .storage(path: path, message: "cannot be read; left as it is and not updated")
+            }
+            return ([], nil)
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         if let file = try? decoder.decode(File.self, from: data) { return (file.entries, nil) }

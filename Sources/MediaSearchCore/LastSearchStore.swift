@@ -1,12 +1,15 @@
 import Foundation
 
-/// The tiles of the last search, so `show --result N` can open one without retyping its id.
+/// The results of the last search, so `show --result N` can open one without retyping its id, and
+/// without a request for the item itself: each entry keeps the record the search received.
 public struct LastSearch: Codable, Sendable, Hashable {
     /// One numbered result.
     public struct Entry: Codable, Sendable, Hashable {
         public var kind: String
         public var id: String
         public var title: String
+        /// The record as the provider returned it (uncensored); `nil` in files of older versions.
+        public var item: MediaItem?
     }
 
     /// A key for the query without its page, to tell whether a page repeats the one before.
@@ -14,11 +17,16 @@ public struct LastSearch: Codable, Sendable, Hashable {
     public var page: Int
     public var entries: [Entry]
 
-    /// Creates a record of a search.
-    public init(queryKey: String, page: Int, tiles: [Tile]) {
+    /// Creates a record of a search from its results in display order.
+    public init(queryKey: String, page: Int, results: [ResultEntry]) {
         self.queryKey = queryKey
         self.page = page
-        self.entries = tiles.map { Entry(kind: $0.kind, id: $0.id, title: $0.title) }
+        self.entries = results.map { Entry(kind: $0.tile.kind, id: $0.tile.id, title: $0.tile.title, item: $0.item) }
+    }
+
+    /// The stored record of an item listed by the last search, when there is one.
+    public func item(id: String, kind: String?) -> Entry? {
+        entries.first { $0.id == id && (kind == nil || $0.kind == kind) && $0.item != nil }
     }
 
     /// Reads the last search; `nil` when there is none or it cannot be read.

@@ -11,6 +11,8 @@ extension MediaItem: Decodable {
         case currency, releaseDate, collectionExplicitness, trackExplicitness, contentAdvisoryRating
         case discCount, discNumber, trackCount, trackNumber, trackTimeMillis
         case country, primaryGenreName, genres, description, longDescription, shortDescription, copyright
+        /// Not an iTunes field: a provider's ``MediaItem/extras``, kept when a record is stored.
+        case extras = "mediasearchExtras"
     }
 
     /// Decodes a record, accepting numbers sent as strings and ignoring fields of an unexpected type,
@@ -65,6 +67,7 @@ extension MediaItem: Decodable {
         longDescription = c.lenientString(.longDescription)
         shortDescription = c.lenientString(.shortDescription)
         copyright = c.lenientString(.copyright)
+        extras = (try? c.decodeIfPresent([String: String].self, forKey: .extras)) ?? [:]
     }
 }
 

@@ -1,4 +1,7 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOPosix
 
 /// Everything that can go wrong in MediaSearch, each case with one sentence for the user.
 public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
@@ -12,6 +15,8 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
     case malformedResponse(String)
     /// The answer was larger than the client accepts.
     case responseTooLarge(limit: Int)
+    /// The API answered with a redirect that is not followed; the value says why.
+    case badRedirect(String)
     /// The request did not complete in time.
     case timedOut(seconds: Double)
     /// The request failed below HTTP: no connection, reset, DNS...
@@ -35,7 +40,7 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .badRequest(let message):
-            "iTunes rejected the request: \(Self.friendly(message))"
+            "iTunes rejected the request: \(TextSanitizer.line(Self.friendly(message)))"
         case .rateLimited(let status):
             "iTunes is rate-limiting this client (HTTP \(status)); try again in a minute"
         case .httpStatus(let status):
@@ -44,6 +49,8 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
             "unreadable answer from iTunes: \(reason)"
         case .responseTooLarge(let limit):
             "the answer from iTunes is larger than \(limit / 1_048_576) MiB; refused"
+        case .badRedirect(let reason):
+            "iTunes answered with \(reason)"
         case .timedOut(let seconds):
             "no answer from iTunes within \(Self.seconds(seconds))"
         case .network(let underlying):
@@ -62,6 +69,16 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
             "\(path): \(message)"
         case .cancelled:
             "cancelled"
+        }
+    }
+
+    /// What the failure is, without the numbers that differ between two providers hit by the same
+    /// cause (seconds left of one cool-down); a 403/429 and the cool-down it starts are one cause.
+    public var cause: String {
+        switch self {
+        case .budgetExhausted: "budget"
+        case .coolingDown, .rateLimited: "rate limit"
+        default: description
         }
     }
 
@@ -87,6 +104,17 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
     }
 
     private static func networkReason(_ error: any Error) -> String {
+        if let clientError = error as? HTTPClientError {
+            switch clientError {
+            case .remoteConnectionClosed: return "the connection was lost"
+            case .connectTimeout: return "could not connect to the server in time"
+            default: return String(describing: clientError)
+            }
+        }
+        if error is NIOConnectionError { return "could not connect to the server" }
+        if let ioError = error as? IOError, ioError.errnoCode == ECONNREFUSED {
+            return "could not connect to the server"
+        }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .cannotConnectToHost: return "could not connect to the server"

@@ -1,9 +1,14 @@
 import Foundation
+import Synchronization
 
 /// The request budget shared by every provider, lookup and process of a user: at most `limit`
 /// requests in any rolling minute, plus a cool-down after the API answers 403/429.
 ///
-/// The state lives in one small file in the cache directory, read and written under a lock.
+/// The state lives in one small file in the cache directory, read and written under a lock. The
+/// budget is a helper, never a gatekeeper: when the file cannot be written, the budget holds in
+/// this process's memory instead (and says so once); a damaged file is reported and reset; times
+/// from the future (a clock that moved back, a hand-edited file) are clamped, so they can never
+/// block requests for longer than one window or one cool-down.
 public struct RequestBudget: Sendable {
     public var path: String
     /// Requests allowed per `window` seconds.
@@ -11,13 +16,19 @@ public struct RequestBudget: Sendable {
     public var window: Double
     /// Seconds requests are held back after a 403/429.
     public var coolDown: Double
+    /// Told about a problem with the state file, e.g. to print it once.
+    public var report: @Sendable (String) -> Void
 
     /// Creates a budget over a state file.
-    public init(path: String, limit: Int, window: Double = 60, coolDown: Double = 60) {
+    public init(
+        path: String, limit: Int, window: Double = 60, coolDown: Double = 60,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.path = path
         self.limit = max(limit, 1)
         self.window = window
         self.coolDown = coolDown
+        self.report = report
     }
 
     struct State: Codable {
@@ -36,9 +47,8 @@ public struct RequestBudget: Sendable {
     }
 
     /// Takes a slot when one is free, recording the request; never lets a request cross the limit.
-    public func acquire(now: Date = Date()) throws -> Decision {
-        try AtomicFile.withLock(path) {
-            var state = load()
+    public func acquire(now: Date = Date()) -> Decision {
+        update(now: now) { state in
             let time = now.timeIntervalSince1970
             if state.coolDownUntil > time { return .coolingDown(state.coolDownUntil - time) }
             state.sent.removeAll { $0 <= time - window }
@@ -46,39 +56,74 @@ public struct RequestBudget: Sendable {
                 return .wait(max((state.sent.min() ?? time) + window - time, 0.05))
             }
             state.sent.append(time)
-            try save(state)
             return .granted
         }
     }
 
     /// Records that the API answered 403/429: requests pause for ``coolDown`` seconds, in every process.
-    public func markRateLimited(now: Date = Date()) throws {
-        try AtomicFile.withLock(path) {
-            var state = load()
-            state.coolDownUntil = now.timeIntervalSince1970 + coolDown
-            try save(state)
-        }
+    public func markRateLimited(now: Date = Date()) {
+        update(now: now) { $0.coolDownUntil = now.timeIntervalSince1970 + coolDown }
     }
 
     /// The number of requests counted in the current window.
     public func used(now: Date = Date()) -> Int {
-        (try? AtomicFile.withLock(path) { load().sent.filter { $0 > now.timeIntervalSince1970 - window }.count }) ?? 0
+        update(now: now) { state in state.sent.filter { $0 > now.timeIntervalSince1970 - window }.count }
     }
 
-    private func load() -> State {
-        guard let data = FileManager.default.contents(atPath: path),
-            let state = try? JSONDecoder().decode(State.self, from: data)
-        else { return State() }
+    /// Runs a change on the state: in the file under its lock, or in memory when the file fails.
+    private func update<T>(now: Date, _ change: (inout State) -> T) -> T {
+        do {
+            return try AtomicFile.withLock(path) {
+                var state = load(now: now)
+                let result = change(&state)
+                try AtomicFile.write(try JSONEncoder().encode(state), to: path)
+                return result
+            }
+        } catch {
+            if MemoryBudget.noteFallback(path) {
+                report(
+                    "the request budget cannot be saved (\(MediaSearchError.wrap(error).description)); "
+                        + "counting in memory for this run")
+            }
+            return MemoryBudget.states.withLock { states in
+                var state = states[path] ?? State()
+                let result = change(&state)
+                states[path] = state
+                return result
+            }
+        }
+    }
+
+    /// The state from the file, with impossible times clamped; a damaged file is reported and reset.
+    private func load(now: Date) -> State {
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return State() }
+        guard var state = try? JSONDecoder().decode(State.self, from: data) else {
+            report("the request budget file \(path) was damaged; it was reset")
+            return State()
+        }
+        let time = now.timeIntervalSince1970
+        state.sent = state.sent.filter(\.isFinite).map { min($0, time) }
+        if !state.coolDownUntil.isFinite || state.coolDownUntil > time + coolDown {
+            state.coolDownUntil = min(time + coolDown, state.coolDownUntil.isFinite ? state.coolDownUntil : 0)
+        }
         return state
     }
+}
 
-    private func save(_ state: State) throws {
-        try AtomicFile.write(try JSONEncoder().encode(state), to: path)
+/// The budget of this process when its file cannot be written, by file path.
+enum MemoryBudget {
+    static let states = Mutex([String: RequestBudget.State]())
+    private static let reported = Mutex(Set<String>())
+
+    /// Whether this is the first fallback for the path (so it is reported once).
+    static func noteFallback(_ path: String) -> Bool {
+        reported.withLock { $0.insert(path).inserted }
     }
 }
 
 /// A transport that asks the budget before every request: it waits for a slot (saying so), or
-/// with `noWait` fails at once; it never sends the request that would cross the limit.
+/// with `noWait` fails at once; it never sends the request that would cross the limit. Time spent
+/// waiting for the budget does not count against the caller's ``Deadline``.
 public struct BudgetedTransport: HTTPTransport {
     public var budget: RequestBudget
     public var noWait: Bool
@@ -99,17 +144,19 @@ public struct BudgetedTransport: HTTPTransport {
 
     public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
         while true {
-            switch try budget.acquire() {
+            switch budget.acquire() {
             case .granted:
                 let response = try await next.get(url, timeout: timeout)
-                if response.status == 403 || response.status == 429 { try? budget.markRateLimited() }
+                if response.status == 403 || response.status == 429 { budget.markRateLimited() }
                 return response
             case .coolingDown(let remaining):
                 throw MediaSearchError.coolingDown(remaining: remaining)
             case .wait(let seconds):
                 if noWait { throw MediaSearchError.budgetExhausted(retryAfter: seconds) }
                 onWait(seconds)
-                try await Task.sleep(for: .milliseconds(Int64(seconds * 1000) + 10))
+                let pause = seconds + 0.01
+                Deadline.extendCurrent(by: pause)
+                try await Task.sleep(for: .milliseconds(Int64(pause * 1000)))
             }
         }
     }

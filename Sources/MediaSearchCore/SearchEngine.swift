@@ -51,7 +51,8 @@ public struct SearchEngine: Sendable {
             }
             let entries = items.enumerated().map { rank, item in
                 let shown = censorNames ? item.censored() : item
-                return ResultEntry(kind: provider.kind, rank: rank, item: shown, tile: provider.tile(for: shown))
+                // The record stays as received (detail views censor on their own); the tile shows it.
+                return ResultEntry(kind: provider.kind, rank: rank, item: item, tile: provider.tile(for: shown))
             }
             let status = ProviderStatus(
                 kind: provider.kind, count: entries.count, error: nil, elapsed: (clock.now - start).seconds)

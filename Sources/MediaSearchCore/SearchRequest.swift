@@ -87,10 +87,14 @@ public enum SearchPlanner {
                 continue
             }
             let limit = min(max(request.limit ?? configuration.limit(for: provider.kind), 1), 200)
+            let (skipped, overflowed) = (request.page - 1).multipliedReportingOverflow(by: limit)
+            let (offset, overflowedAgain) = request.offset.addingReportingOverflow(skipped)
+            guard request.page >= 1, request.offset >= 0, !overflowed, !overflowedAgain else {
+                throw .usage("page \(request.page) is out of range")
+            }
             let query = SearchQuery(
                 term: request.term?.trimmingCharacters(in: .whitespacesAndNewlines), filters: values,
-                limit: limit,
-                offset: request.offset + (request.page - 1) * limit, country: request.country, lang: request.lang,
+                limit: limit, offset: offset, country: request.country, lang: request.lang,
                 explicit: request.explicit)
             planned.append(PlannedSearch(provider: provider, query: query))
         }

@@ -32,10 +32,13 @@ public enum TextSanitizer {
         return lines.joined(separator: "\n")
     }
 
-    /// Whether a scalar must never reach the terminal: C0/C1 controls, DEL, bidi embeddings and overrides.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether a scalar must never reach the terminal or a link: C0/C1 controls, DEL, bidi marks,
+    /// embeddings, overrides and isolates (which make `…/\u{202E}gpj.exe` read `…/exe.jpg`), and
+    /// zero-width characters (which hide differences between two names or links).
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F: true
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0x061C, 0xFEFF: true
         default: false
         }
     }

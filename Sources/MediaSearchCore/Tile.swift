@@ -49,17 +49,14 @@ public struct Tile: Sendable, Codable, Hashable {
     }
 }
 
-/// Keeps only links a person can safely open: absolute http(s) URLs without control characters.
+/// Keeps only links a person can safely open: absolute http(s) URLs without spaces, control,
+/// bidi or zero-width characters.
 public enum SafeURL {
     /// The URL when it is http(s), else `nil`.
     public static func http(_ text: String) -> String? {
         let lower = text.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        guard
-            !text.unicodeScalars.contains(where: {
-                $0.value < 0x21 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
-            })
-        else { return nil }
+        guard !text.unicodeScalars.contains(where: { $0 == " " || TextSanitizer.isUnsafe($0) }) else { return nil }
         return text
     }
 }

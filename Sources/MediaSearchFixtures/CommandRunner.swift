@@ -14,13 +14,16 @@ public struct CommandRunner: Sendable {
     /// A private home with its own XDG directories, so runs never touch the user's files.
     public var home: URL
 
-    /// Finds `name` beside the running test bundle and makes a fresh home directory for it.
+    /// Finds `name` beside the running test bundle (or at `$MEDIASEARCH_BINARY`, to run the same
+    /// tests against another build) and makes a fresh home directory for it.
     public init(product name: String = "mediasearch") throws {
-        let candidates = [
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
-            Bundle.main.bundleURL.appendingPathComponent(name),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
-        ]
+        let override = name == "mediasearch" ? ProcessInfo.processInfo.environment["MEDIASEARCH_BINARY"] : nil
+        let candidates =
+            override.map { [URL(fileURLWithPath: $0)] } ?? [
+                Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
+                Bundle.main.bundleURL.appendingPathComponent(name),
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
+            ]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name])
         }

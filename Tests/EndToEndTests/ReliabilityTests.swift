@@ -30,7 +30,7 @@ struct ReliabilityTests {
         ("garbage", Fault.body("\u{0}\u{1}garbage\u{FF}"), "not valid JSON"),
         ("empty", Fault.body(""), "empty"),
         ("html", Fault.body("<!DOCTYPE html><html>Error</html>", contentType: "text/html"), "HTML page"),
-        ("huge", Fault.huge(bytes: 20 * 1_048_576), "larger than 16 MiB"),
+        ("huge", Fault.huge(bytes: 20 * 1_048_576), "larger than 8 MiB"),
         ("drip", Fault.drip(bytesPerChunk: 2, interval: .milliseconds(400)), "no answer from iTunes within"),
         ("slow", Fault.delay(.seconds(5)), "no answer from iTunes within"),
         ("reset", Fault.reset, "network error"),

@@ -12,10 +12,12 @@ struct Harness {
     }
 
     /// Runs `mediasearch` with the server as its API and a private home.
-    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandRunner.Result {
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60
+    ) async throws -> CommandRunner.Result {
         var variables = ["MEDIASEARCH_ITUNES_URL": server.baseURL]
         variables.merge(environment) { _, new in new }
-        return try await runner.run(arguments, environment: variables)
+        return try await runner.run(arguments, environment: variables, timeout: timeout)
     }
 
     /// Runs a search with `--format json` and decodes the document.

@@ -1,0 +1,262 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The built binary against a loopback server that plays a hostile or broken API, and against
+/// broken local files: every command ends in time, says what happened once, and loses nothing.
+@Suite("Hardening, end to end", .serialized)
+struct EndToEndHardeningTests {
+    func cacheFolder(_ harness: Harness) -> URL { harness.runner.home.appendingPathComponent("cache/mediasearch") }
+    func stateFolder(_ harness: Harness) -> URL { harness.runner.home.appendingPathComponent("state/mediasearch") }
+
+    func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
+
+    /// A budget file whose `limit` requests were all sent `age` seconds ago.
+    func spendBudget(_ harness: Harness, limit: Int, age: Double) throws {
+        let sent = Array(repeating: Date().timeIntervalSince1970 - age, count: limit)
+        let text = #"{"sent":[\#(sent.map { String($0) }.joined(separator: ","))],"coolDownUntil":0}"#
+        try harness.runner.write(text, to: "cache/mediasearch/budget.json")
+    }
+
+    @Test func aHostileErrorMessageNeverReachesTheTerminal() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let message = "Invalid \u{1B}]0;pwned\u{07}\u{1B}[31mred\u{9B}2J text\u{202E}gpj.exe\u{200B}"
+        let body = String(
+            decoding: try JSONSerialization.data(withJSONObject: ["errorMessage": message]), as: UTF8.self)
+        await harness.server.inject(FaultRule(path: "/search", fault: .status(400, body: body)))
+        let result = try await harness.run(["search", "x", "--kind", "song"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("iTunes rejected the request: Invalid"))
+        let unsafe: [Unicode.Scalar] = ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}", "\u{200B}"]
+        #expect(!result.stderr.unicodeScalars.contains { unsafe.contains($0) }, "\(result.stderr.debugDescription)")
+    }
+
+    @Test func bidiAndZeroWidthCharactersNeverReachTheOutput() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let record: [String: Any] = [
+            "wrapperType": "track", "kind": "song", "trackId": 5, "artistName": "Art\u{200B}ist",
+            "trackName": "Holiday\u{202E}gpj.exe\u{2066}", "trackViewUrl": "https://example.com/\u{202E}gpj.exe",
+        ]
+        let body = try JSONSerialization.data(withJSONObject: ["resultCount": 1, "results": [record]])
+        await harness.server.inject(FaultRule(path: "/search", fault: .body(String(decoding: body, as: UTF8.self))))
+        let text = try await harness.run(["search", "x", "--kind", "song", "--format", "text"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Holidaygpj.exe") && text.stdout.contains("Artist"))
+        let hidden: [Unicode.Scalar] = ["\u{202E}", "\u{2066}", "\u{200B}"]
+        #expect(!text.stdout.unicodeScalars.contains { hidden.contains($0) })
+        let (_, json) = try await harness.searchJSON(["x", "--kind", "song"])
+        #expect(json.results.first?["url"] is NSNull, "a link with a bidi override must not be offered")
+    }
+
+    @Test func anOverflowingPageAndAnEmptyKindAreUsageErrors() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let page = try await harness.run(["search", "jack", "--page", "9223372036854775807"])
+        #expect(page.status == 64)
+        #expect(lines(page.stderr).count == 1 && page.stderr.contains("out of range"))
+        let kind = try await harness.run(["search", "jack", "--kind", ""])
+        #expect(kind.status == 64)
+        #expect(await harness.server.requests().isEmpty)
+    }
+
+    @Test func aRedirectToAnotherHostFailsThatKindAloneAndIsNotCached() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(
+            FaultRule(path: "/search", query: ["media": "podcast"], fault: .redirect(to: "http://127.0.0.2:1/x")))
+        let (result, document) = try await harness.searchJSON(["news"])
+        #expect(result.status == 3)
+        let podcast = try #require(document.providers.first { $0["kind"] as? String == "podcast" })
+        #expect((podcast["error"] as? String)?.contains("redirect to another host (127.0.0.2)") == true)
+        #expect(document.kinds == ["song", "movie", "audiobook"])
+        await harness.server.clearFaults()
+        let (again, _) = try await harness.searchJSON(["news"])
+        #expect(again.status == 0)
+        #expect(await harness.server.requests().filter { $0.query["media"] == "podcast" }.count == 2)
+    }
+
+    @Test func aRedirectLoopStopsAfterFiveHopsEachCountedByTheBudget() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(
+            FaultRule(path: "/search", query: ["media": "podcast"], fault: .redirect(to: "/search?media=podcast")))
+        let result = try await harness.run(["search", "news", "--kind", "podcast"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("more than 5 redirects"))
+        #expect(await harness.server.requests().count == 6)
+        let budget = try Data(contentsOf: cacheFolder(harness).appendingPathComponent("budget.json"))
+        let sent = try #require(try JSONSerialization.jsonObject(with: budget) as? [String: Any])["sent"] as? [Double]
+        #expect(sent?.count == 6)
+    }
+
+    /// Provider deadlines are 0.5 × 3 + 2 = 3.5 s here; the budget frees its slots in 5 s.
+    @Test func aSpentBudgetIsWaitedForOnceAndThenTheSearchSucceeds() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("itunes:\n  timeout: 0.5\n  rate_limit: 4\n", to: "slow.yaml")
+        try spendBudget(harness, limit: 4, age: 55)
+        let (result, document) = try await harness.searchJSON(["jack", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.kinds == ["song", "movie", "audiobook", "podcast"])
+        #expect(lines(result.stderr).filter { $0.contains("waiting") }.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("waiting 5 s") || result.stderr.contains("waiting 6 s"))
+    }
+
+    @Test func noWaitFailsAtOnceSayingHowLong() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("itunes:\n  rate_limit: 4\n", to: "budget.yaml")
+        try spendBudget(harness, limit: 4, age: 30)
+        let started = Date()
+        let result = try await harness.run(["search", "jack", "--config", config, "--no-wait"])
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(result.status == 69)
+        #expect(lines(result.stderr).count == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "song, movie, audiobook, podcast: the request budget is spent; next request possible in"))
+        #expect(await harness.server.requests().isEmpty)
+    }
+
+    @Test func aCoolDownIsSaidOnceForAllKinds() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(FaultRule(path: "/search", fault: .status(429)))
+        let first = try await harness.run(["search", "jack"])
+        #expect(first.status == 69)
+        #expect(lines(first.stderr).count == 1, "\(first.stderr)")
+        let second = try await harness.run(["search", "jack"])
+        #expect(lines(second.stderr).count == 1, "\(second.stderr)")
+        #expect(second.stderr.contains("song, movie, audiobook, podcast: iTunes rate-limited this client recently"))
+    }
+
+    @Test func aBrokenCacheDirectoryNeverFailsASearch() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let blocker = try harness.runner.write("not a directory", to: "blocker")
+        for extra in [[], ["--no-cache"]] {
+            let result = try await harness.run(
+                ["search", "jack", "--format", "json"] + extra, environment: ["XDG_CACHE_HOME": blocker + "/cache"])
+            #expect(result.status == 0, "\(extra): \(result.stderr)")
+            #expect(result.stdout.contains("\"results\""))
+            #expect(lines(result.stderr).count == 1, "\(extra): \(result.stderr)")
+            #expect(result.stderr.contains("request budget cannot be saved"))
+        }
+    }
+
+    @Test func aDamagedCacheEntryIsFetchedAgain() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.searchJSON(["jack", "--kind", "song"])
+        let responses = cacheFolder(harness).appendingPathComponent("responses")
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: responses.path).first { $0.hasSuffix(".entry") })
+        var data = try Data(contentsOf: responses.appendingPathComponent(name))
+        data[data.count - 3] ^= 0x01
+        try data.write(to: responses.appendingPathComponent(name))
+        let (again, document) = try await harness.searchJSON(["jack", "--kind", "song"])
+        #expect(again.status == 0)
+        #expect(document.results.count == 5)
+        #expect(await harness.server.requests().count == 2, "the damaged entry was served as a hit")
+    }
+
+    @Test func anUnreadableHistoryIsLeftAloneAndTheSearchExits73() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let history = stateFolder(harness).appendingPathComponent("history.json")
+        try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
+        let result = try await harness.run(["search", "jack", "--kind", "song"])
+        #expect(result.status == 73)
+        #expect(result.stdout.contains("Jack Johnson"))
+        #expect(lines(result.stderr).count == 1 && result.stderr.contains("history not saved"), "\(result.stderr)")
+        var isDirectory: ObjCBool = false
+        #expect(
+            FileManager.default.fileExists(atPath: history.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    /// The deadline (0.5 s per request) fires just as the delayed answer (0.5 s) completes.
+    @Test func aDeadlineRacingCompletionEndsEveryCommand() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(
+            "itunes:\n  timeout: 0.5\n  rate_limit: 1000\ncache:\n  enabled: false\n", to: "race.yaml")
+        await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(500))))
+        for round in 0..<12 {
+            let started = Date()
+            let result = try await harness.run(["search", "jack", "--config", config], timeout: 20)
+            let elapsed = Date().timeIntervalSince(started)
+            let status: Int32 = result.status
+            #expect([0, 3, 69].contains(status), "round \(round): \(status) \(result.stderr)")
+            let limit = 0.5 * 3 + 2 + 2.0
+            #expect(elapsed < limit, "round \(round) took \(elapsed) s")
+        }
+    }
+
+    @Test func fourHugeAnswersStayWithinMemory() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(FaultRule(path: "/search", fault: .huge(bytes: 1 << 30)))
+        let environment = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": harness.server.baseURL])
+        let (status, peakKiB) = try await Self.peakMemory(
+            harness.runner.executable.path, ["search", "jack", "--no-cache"], environment: environment)
+        #expect(status == 69)
+        #expect(peakKiB < 64 * 1024, "peak RSS \(peakKiB) KiB")
+    }
+
+    /// Runs a program with its output discarded and returns its exit status and peak RSS in KiB,
+    /// from `wait4`, so the figure is this child's alone.
+    static func peakMemory(
+        _ path: String, _ arguments: [String], environment: [String: String]
+    ) async throws -> (Int32, Int) {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { throw POSIXError(.ENOEXEC) }
+        let child = pid
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                var usage = rusage()
+                wait4(child, &status, 0, &usage)
+                continuation.resume(returning: ((status >> 8) & 0xFF, usage.ru_maxrss))
+            }
+        }
+    }
+
+    @Test func aDetailAfterASearchSendsNoRequestForTheItem() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (_, search) = try await harness.searchJSON(["jack", "--kind", "song"])
+        let first = try #require(search.results.first?["id"] as? String)
+        let before = await harness.server.requests().count
+        let shown = try await harness.run(["show", "--result", "1"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let sent = await harness.server.requests().dropFirst(before)
+        #expect(!sent.contains { $0.query["id"] == first }, "the item was fetched again")
+        #expect(sent.count <= 1, "\(sent.map(\.rawQuery))")
+        let byId = try await harness.run(["show", first])
+        #expect(byId.status == 0)
+        #expect(await harness.server.requests().dropFirst(before).allSatisfy { $0.query["id"] != first })
+    }
+
+    @Test func aColdDetailCostsAtMostTwoRequests() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let shown = try await harness.run(["show", "1038991437"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(await harness.server.requests().count == 2)
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import MediaSearchFixtures
+import Synchronization
+import Testing
+
+@testable import MediaSearchCore
+
+/// The transport, cache, budget and history under faults a hostile server or a broken disk makes.
+@Suite("Hardening: transport, cache, budget, history")
+struct HardeningTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hard-\(UUID().uuidString)").path
+    static let body = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1}]}"#.utf8)
+
+    func url(_ n: Int) -> URL { URL(string: "http://127.0.0.1:9/search?term=\(n)")! }
+
+    // MARK: cache
+
+    @Test func aDamagedEntryIsAMissAndIsReplaced() throws {
+        let cache = ResponseCache(directory: directory, ttl: 600, maxBytes: 1_000_000)
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
+        let path = cache.path(for: url(1))
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        data[data.count - 5] = UInt8(ascii: "9")  // same length, different body
+        try data.write(to: URL(fileURLWithPath: path))
+        #expect(cache.load(url(1)) == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
+        #expect(cache.load(url(1))?.body == Self.body)
+    }
+
+    @Test func theLedgerTracksTheSizeWithoutListingEntries() throws {
+        let cache = ResponseCache(directory: directory, ttl: 600, maxBytes: 1_000_000)
+        for n in 0..<10 { try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(n % 6)) }
+        let listed = cache.entries().reduce(0) { $0 + $1.size }
+        #expect(cache.readLedger() == listed)
+        #expect(cache.entries().count == 6)
+    }
+
+    @Test func clearRemovesOrphansAndTheBoundCountsThem() throws {
+        let cache = ResponseCache(directory: directory, ttl: 600, maxBytes: Self.body.count * 4)
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
+        let orphan = cache.folder + "/abc.entry.tmp-123-456"
+        try Data(count: Self.body.count * 10).write(to: URL(fileURLWithPath: orphan))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: orphan)
+        #expect(cache.entries().contains { $0.path == orphan })
+        _ = cache.trim(to: cache.maxBytes)
+        #expect(!FileManager.default.fileExists(atPath: orphan), "an old orphan escapes the size bound")
+        try Data(count: 10).write(to: URL(fileURLWithPath: orphan))
+        #expect(cache.clear() == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder) == [])
+    }
+
+    // MARK: budget
+
+    @Test func timesFromTheFutureAreClamped() throws {
+        let path = directory + "/budget.json"
+        let now = Date()
+        let far = now.timeIntervalSince1970 + 1e9
+        let state = #"{"sent":[\#(far),\#(far)],"coolDownUntil":\#(far)}"#
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(state.utf8).write(to: URL(fileURLWithPath: path))
+        let budget = RequestBudget(path: path, limit: 2, window: 60, coolDown: 60)
+        #expect(budget.acquire(now: now) == .coolingDown(60))
+        #expect(budget.acquire(now: now.addingTimeInterval(61)) == .granted)
+    }
+
+    @Test func aDamagedBudgetFileIsReportedAndReset() throws {
+        let path = directory + "/budget.json"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
+        let reports = Mutex([String]())
+        let budget = RequestBudget(path: path, limit: 2) { line in reports.withLock { $0.append(line) } }
+        #expect(budget.acquire() == .granted)
+        #expect(budget.acquire() == .granted)
+        #expect(reports.withLock { $0 }.count == 1)
+        #expect(reports.withLock { $0 }.first?.contains("damaged") == true)
+    }
+
+    @Test func anUnwritableBudgetHoldsInMemoryAndSaysSoOnce() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let blocker = directory + "/not-a-directory"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        let reports = Mutex([String]())
+        let budget = RequestBudget(path: blocker + "/budget.json", limit: 2) { line in
+            reports.withLock { $0.append(line) }
+        }
+        let now = Date()
+        #expect(budget.acquire(now: now) == .granted)
+        #expect(budget.acquire(now: now) == .granted)
+        guard case .wait = budget.acquire(now: now) else {
+            Issue.record("the in-memory budget let a third request through")
+            return
+        }
+        #expect(reports.withLock { $0 }.count == 1)
+    }
+
+    // MARK: history
+
+    @Test func anUnreadableHistoryIsNeverOverwritten() throws {
+        let path = directory + "/history.json"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let store = HistoryStore(path: path, capacity: 5)
+        #expect(throws: MediaSearchError.self) { try store.record("jack") }
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    // MARK: deadline and transport
+
+    /// Blocks the calling thread, as a deadlocked call does.
+    static func block(seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
+
+    @Test func aDeadlineEndsWorkThatIgnoresCancellation() async throws {
+        let started = ContinuousClock.now
+        await #expect(throws: MediaSearchError.self) {
+            try await Deadline.run(seconds: 0.2) {
+                // Blocks its thread, deaf to cancellation, as a deadlocked URLSessionTask would.
+                Self.block(seconds: 3)
+                return 1
+            }
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test func budgetWaitsPushTheDeadlineBack() async throws {
+        let value = try await Deadline.run(seconds: 0.3) {
+            Deadline.extendCurrent(by: 0.5)
+            try await Task.sleep(for: .milliseconds(600))
+            return 7
+        }
+        #expect(value == 7)
+    }
+
+    @Test func aHugeBodyIsCutAtTheCapWhileStreaming() async throws {
+        let server = try await FixtureServer.start()
+        defer { Task { await server.stop() } }
+        await server.inject(FaultRule(fault: .huge(bytes: 1 << 30)))
+        let transport = NetworkTransport(maxBodyBytes: 1_048_576)
+        let url = try #require(URL(string: server.baseURL + "/search?media=music"))
+        await #expect {
+            _ = try await transport.get(url, timeout: 30)
+        } throws: { error in
+            if case .responseTooLarge = error as? MediaSearchError { return true }
+            return false
+        }
+    }
+
+    /// The deadline firing just as the answer completes, many times over: each request must end,
+    /// with an answer or a time-out, within its deadline and a margin, never hang.
+    @Test func aDeadlineRacingCompletionNeverHangs() async throws {
+        let server = try await FixtureServer.start()
+        defer { Task { await server.stop() } }
+        await server.inject(FaultRule(fault: .delay(.milliseconds(150))))
+        let transport = NetworkTransport()
+        let url = try #require(URL(string: server.baseURL + "/search?media=music&limit=1"))
+        for round in 0..<40 {
+            let started = ContinuousClock.now
+            let ended = try? await Deadline.run(seconds: 5) {
+                _ = try? await transport.get(url, timeout: 0.15 + Double(round % 5) * 0.005)
+                return true
+            }
+            #expect(ended == true, "round \(round) hung")
+            #expect(ContinuousClock.now - started < .seconds(3), "round \(round)")
+        }
+    }
+
+    @Test func redirectsAreFollowedOnTheSameHostOnly() async throws {
+        let server = try await FixtureServer.start()
+        defer { Task { await server.stop() } }
+        let base = try #require(URL(string: server.baseURL))
+        let transport = RedirectingTransport(next: NetworkTransport())
+        await server.inject(
+            FaultRule(path: "/search", query: ["media": "hop"], fault: .redirect(to: "/search?media=music&limit=1")))
+        let followed = try await transport.get(
+            base.appendingPathComponent("search").appending(queryItems: [.init(name: "media", value: "hop")]),
+            timeout: 5)
+        #expect(followed.status == 200)
+
+        await server.inject(
+            FaultRule(path: "/search", query: ["media": "away"], fault: .redirect(to: "http://127.0.0.2:9/search")))
+        await #expect {
+            _ = try await transport.get(URL(string: server.baseURL + "/search?media=away")!, timeout: 5)
+        } throws: { error in String(describing: error).contains("another host") }
+
+        await server.inject(
+            FaultRule(path: "/search", query: ["media": "loop"], fault: .redirect(to: "/search?media=loop")))
+        let before = await server.requests().count
+        await #expect {
+            _ = try await transport.get(URL(string: server.baseURL + "/search?media=loop")!, timeout: 5)
+        } throws: { error in String(describing: error).contains("more than 5 redirects") }
+        #expect(await server.requests().count - before == 6)
+    }
+}
