@@ -25,6 +25,8 @@ public actor FixtureServer {
     private var faults: [FaultRule] = []
     private var log: [Request] = []
     private let index: RecordIndex
+    /// A file that gets one line per request (`/search?...`), for benchmarks counting requests.
+    private var requestLog: FileHandle?
 
     /// Starts a server with the given routes and a fixed latency added to every answer.
     /// - Parameter port: 0 (the default) picks a free ephemeral port.
@@ -60,6 +62,14 @@ public actor FixtureServer {
     /// Every request received so far, oldest first.
     public func requests() -> [Request] { log }
 
+    /// Appends one line per request received from now on to the file at `path`.
+    public func logRequests(to path: String) throws {
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        requestLog = handle
+    }
+
     /// Replaces the routes.
     public func setRoutes(_ routes: FixtureRoutes) { self.routes = routes }
 
@@ -72,6 +82,7 @@ public actor FixtureServer {
     func answer(path: String, rawQuery: String) -> Answer {
         let query = Self.decode(rawQuery)
         log.append(Request(path: path, rawQuery: rawQuery, query: query))
+        requestLog?.write(Data("\(path)?\(rawQuery)\n".utf8))
         if let position = faults.firstIndex(where: { $0.matches(path: path, query: query) }) {
             let fault = faults[position].fault
             if let remaining = faults[position].times {

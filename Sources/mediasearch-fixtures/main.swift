@@ -2,10 +2,11 @@ import Foundation
 import MediaSearchFixtures
 
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
-//   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset]
+//   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]
 var port: UInt16 = 8765
 var latency = 0
 var routes = FixtureRoutes.default
+var logPath: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -25,14 +26,21 @@ while let argument = arguments.next() {
         routes.fillToLimit = true
     case "--ignore-offset":
         routes.honorsOffset = false
+    case "--log":
+        guard let value = arguments.next() else {
+            FileHandle.standardError.write(Data("mediasearch-fixtures: --log takes a file\n".utf8))
+            exit(64)
+        }
+        logPath = value
     default:
-        let usage = "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset]\n"
+        let usage = "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
     }
 }
 do {
     let server = try await FixtureServer.start(port: port, routes: routes, latency: .milliseconds(latency))
+    if let logPath { try await server.logRequests(to: logPath) }
     let banner = """
         Serving recorded iTunes responses on \(server.baseURL) (Ctrl-C to stop)
         Try: MEDIASEARCH_ITUNES_URL=\(server.baseURL) swift run mediasearch search jack johnson
@@ -41,6 +49,6 @@ do {
     FileHandle.standardOutput.write(Data(banner.utf8))
     while true { try await Task.sleep(for: .seconds(3600)) }
 } catch {
-    FileHandle.standardError.write(Data("mediasearch-fixtures: cannot listen on port \(port): \(error)\n".utf8))
+    FileHandle.standardError.write(Data("mediasearch-fixtures: cannot start on port \(port): \(error)\n".utf8))
     exit(69)
 }
