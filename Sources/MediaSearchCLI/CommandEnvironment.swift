@@ -48,9 +48,3 @@ public struct CommandEnvironment: Sendable {
         providers.first { $0.kind == kind }
     }
 }
-
-/// A command that runs with the registered providers rather than ArgumentParser's `run()`.
-protocol ProviderCommand {
-    /// Runs the command and returns its exit code.
-    func execute(in environment: CommandEnvironment) async throws -> Int32
-}

@@ -64,7 +64,9 @@ public actor FixtureServer {
 
     /// Appends one line per request received from now on to the file at `path`.
     public func logRequests(to path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seekToEnd()
         requestLog = handle

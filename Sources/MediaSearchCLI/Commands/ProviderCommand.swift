@@ -1,0 +1,8 @@
+import Foundation
+import MediaSearchCore
+
+/// A command that runs with the registered providers rather than ArgumentParser's `run()`.
+protocol ProviderCommand {
+    /// Runs the command and returns its exit code.
+    func execute(in environment: CommandEnvironment) async throws -> Int32
+}

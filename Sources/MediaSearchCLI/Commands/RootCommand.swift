@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// `mediasearch`: the root of the command tree.
+struct RootCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mediasearch",
+        abstract: "Search songs, movies, audiobooks and podcasts in the iTunes catalog from your terminal.",
+        discussion: """
+            Examples:
+              mediasearch search jack johnson
+              mediasearch search "star wars" --kind movie --limit 10
+              mediasearch search --director "Greta Gerwig"
+              mediasearch show --result 1
+              mediasearch history
+            """,
+        version: "1.0.0",
+        subcommands: [
+            SearchCommand.self, ShowCommand.self, ProvidersCommand.self, HistoryCommand.self, SuggestCommand.self,
+            CacheCommand.self,
+
+        ]
+    )
+}

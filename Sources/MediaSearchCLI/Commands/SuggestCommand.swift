@@ -1,0 +1,26 @@
+import ArgumentParser
+import MediaSearchCore
+
+/// `mediasearch suggest <text>`: history entries containing the text, ignoring case (S11).
+struct SuggestCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suggest",
+        abstract: "Suggest earlier searches that contain the text (ignoring case).",
+        discussion: "Examples:\n  mediasearch suggest scor     # The Score, Scorpions, underscore")
+
+    @Argument(help: "Part of an earlier search.")
+    var text: [String] = []
+
+    @OptionGroup var common: CommonOptions
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let configuration = try environment.loadConfiguration(explicitPath: common.config)
+        let store = HistoryStore(path: environment.paths.historyFile, capacity: configuration.historySize)
+        let matches = try store.suggestions(for: text.joined(separator: " "))
+        switch common.format {
+        case .json: environment.console.out(try JSONOutput.encode(["suggestions": matches]))
+        case .text: environment.console.out(matches.isEmpty ? "" : matches.joined(separator: "\n") + "\n")
+        }
+        return ExitStatus.success
+    }
+}

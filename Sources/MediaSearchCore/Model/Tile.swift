@@ -1,0 +1,50 @@
+/// The short card shown for one result (S12).
+public struct Tile: Sendable, Codable, Hashable {
+    /// The provider kind, e.g. `song`.
+    public var kind: String
+    /// The item id, used by `show`.
+    public var id: String
+    public var title: String
+    /// Artist, director, author or publisher.
+    public var subtitle: String?
+    /// Two to four facts for the kind, missing ones left out (S15).
+    public var summary: [String]
+    public var artworkUrl: String?
+    /// The store page.
+    public var url: String?
+
+    /// Creates a tile; empty facts are dropped and only http(s) links are kept.
+    public init(
+        kind: String, id: String, title: String, subtitle: String?, summary: [String], artworkUrl: String?,
+        url: String?
+    ) {
+        self.kind = kind
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle.flatMap { $0.isEmpty ? nil : $0 }
+        self.summary = summary.filter { !$0.isEmpty }
+        self.artworkUrl = artworkUrl.flatMap(SafeURL.http)
+        self.url = url.flatMap(SafeURL.http)
+    }
+
+    enum CodingKeys: String, CodingKey { case kind, id, title, subtitle, summary, artworkUrl, url }
+
+    /// Writes missing values as `null`, so every tile in a JSON document has the same keys.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        try c.encode(subtitle, forKey: .subtitle)
+        try c.encode(summary, forKey: .summary)
+        try c.encode(artworkUrl, forKey: .artworkUrl)
+        try c.encode(url, forKey: .url)
+    }
+
+    /// A tile for an item: its title (or "Untitled"), artist, artwork and store link, with the given facts.
+    public init(item: MediaItem, kind: String, subtitle: String? = nil, summary: [String?]) {
+        self.init(
+            kind: kind, id: item.id, title: item.title ?? "Untitled", subtitle: subtitle ?? item.artistName,
+            summary: summary.compactMap { $0 }, artworkUrl: item.artworkURL, url: item.storeURL)
+    }
+}

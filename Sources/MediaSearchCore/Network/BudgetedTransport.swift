@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+
+/// A transport that asks the budget before every request: it waits for a slot (saying so), or
+/// with `noWait` fails at once; it never sends the request that would cross the limit. Time spent
+/// waiting for the budget does not count against the caller's ``Deadline``.
+public struct BudgetedTransport: HTTPTransport {
+    public var budget: RequestBudget
+    public var noWait: Bool
+    public var next: any HTTPTransport
+    /// Told how long a request waits, e.g. to print it on stderr.
+    public var onWait: @Sendable (Double) -> Void
+
+    /// Creates a budgeted layer over another transport.
+    public init(
+        budget: RequestBudget, noWait: Bool, next: any HTTPTransport,
+        onWait: @escaping @Sendable (Double) -> Void = { _ in }
+    ) {
+        self.budget = budget
+        self.noWait = noWait
+        self.next = next
+        self.onWait = onWait
+    }
+
+    public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+        while true {
+            switch budget.acquire() {
+            case .granted:
+                let response = try await next.get(url, timeout: timeout)
+                if response.status == 403 || response.status == 429 { budget.markRateLimited() }
+                return response
+            case .coolingDown(let remaining):
+                throw MediaSearchError.coolingDown(remaining: remaining)
+            case .wait(let seconds):
+                if noWait { throw MediaSearchError.budgetExhausted(retryAfter: seconds) }
+                onWait(seconds)
+                let pause = seconds + 0.01
+                Deadline.extendCurrent(by: pause)
+                try await Task.sleep(for: .milliseconds(Int64(pause * 1000)))
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Synchronization
+
+/// The request budget shared by every provider, lookup and process of a user: at most `limit`
+/// requests in any rolling minute, plus a cool-down after the API answers 403/429.
+///
+/// The state lives in one small file in the cache directory, read and written under a lock. The
+/// budget is a helper, never a gatekeeper: when the file cannot be written, the budget holds in
+/// this process's memory instead (and says so once); a damaged file is reported and reset; times
+/// from the future (a clock that moved back, a hand-edited file) are clamped, so they can never
+/// block requests for longer than one window or one cool-down.
+public struct RequestBudget: Sendable {
+    public var path: String
+    /// Requests allowed per `window` seconds.
+    public var limit: Int
+    public var window: Double
+    /// Seconds requests are held back after a 403/429.
+    public var coolDown: Double
+    /// Told about a problem with the state file, e.g. to print it once.
+    public var report: @Sendable (String) -> Void
+
+    /// Creates a budget over a state file.
+    public init(
+        path: String, limit: Int, window: Double = 60, coolDown: Double = 60,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.path = path
+        self.limit = max(limit, 1)
+        self.window = window
+        self.coolDown = coolDown
+        self.report = report
+    }
+
+    struct State: Codable {
+        var sent: [Double] = []
+        var coolDownUntil: Double = 0
+    }
+
+    /// What a request may do now.
+    public enum Decision: Sendable, Equatable {
+        /// Go: the request was counted.
+        case granted
+        /// Wait this many seconds for a slot.
+        case wait(Double)
+        /// The API rate-limited us; this many seconds are left.
+        case coolingDown(Double)
+    }
+
+    /// Takes a slot when one is free, recording the request; never lets a request cross the limit.
+    public func acquire(now: Date = Date()) -> Decision {
+        update(now: now) { state in
+            let time = now.timeIntervalSince1970
+            if state.coolDownUntil > time { return .coolingDown(state.coolDownUntil - time) }
+            state.sent.removeAll { $0 <= time - window }
+            guard state.sent.count < limit else {
+                return .wait(max((state.sent.min() ?? time) + window - time, 0.05))
+            }
+            state.sent.append(time)
+            return .granted
+        }
+    }
+
+    /// Records that the API answered 403/429: requests pause for ``coolDown`` seconds, in every process.
+    public func markRateLimited(now: Date = Date()) {
+        update(now: now) { $0.coolDownUntil = now.timeIntervalSince1970 + coolDown }
+    }
+
+    /// The number of requests counted in the current window.
+    public func used(now: Date = Date()) -> Int {
+        update(now: now) { state in state.sent.filter { $0 > now.timeIntervalSince1970 - window }.count }
+    }
+
+    /// Runs a change on the state: in the file under its lock, or in memory when the file fails.
+    private func update<T>(now: Date, _ change: (inout State) -> T) -> T {
+        do {
+            return try AtomicFile.withLock(path) {
+                var state = load(now: now)
+                let result = change(&state)
+                try AtomicFile.write(try JSONEncoder().encode(state), to: path)
+                return result
+            }
+        } catch {
+            if MemoryBudget.noteFallback(path) {
+                report(
+                    "the request budget cannot be saved (\(MediaSearchError.wrap(error).description)); "
+                        + "counting in memory for this run")
+            }
+            return MemoryBudget.states.withLock { states in
+                var state = states[path] ?? State()
+                let result = change(&state)
+                states[path] = state
+                return result
+            }
+        }
+    }
+
+    /// The state from the file, with impossible times clamped; a damaged file is reported and reset.
+    private func load(now: Date) -> State {
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return State() }
+        guard var state = try? JSONDecoder().decode(State.self, from: data) else {
+            report("the request budget file \(path) was damaged; it was reset")
+            return State()
+        }
+        let time = now.timeIntervalSince1970
+        state.sent = state.sent.filter(\.isFinite).map { min($0, time) }
+        if !state.coolDownUntil.isFinite || state.coolDownUntil > time + coolDown {
+            state.coolDownUntil = min(time + coolDown, state.coolDownUntil.isFinite ? state.coolDownUntil : 0)
+        }
+        return state
+    }
+}
+
+/// The budget of this process when its file cannot be written, by file path.
+enum MemoryBudget {
+    static let states = Mutex([String: RequestBudget.State]())
+    private static let reported = Mutex(Set<String>())
+
+    /// Whether this is the first fallback for the path (so it is reported once).
+    static func noteFallback(_ path: String) -> Bool {
+        reported.withLock { $0.insert(path).inserted }
+    }
+}

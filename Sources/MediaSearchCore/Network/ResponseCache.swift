@@ -1,0 +1,161 @@
+import Foundation
+
+/// An on-disk cache of API answers, keyed by the request URL, with a time to live and a size bound.
+///
+/// Each entry is one file: a first line of JSON metadata (with the body's length and checksum),
+/// then the body as received. Files are written atomically and private to the user; an entry that
+/// cannot be read or whose body does not match its checksum is a miss, removed, and replaced.
+/// Only 200 answers that decode as iTunes records are stored, so rate limits and server errors
+/// are never remembered as "no results". Preview media never passes through here.
+///
+/// The size bound is kept with a ledger of the total size, so a write costs one `stat`, not one per
+/// entry; the entries are listed only when the ledger is missing or the bound is passed, and then
+/// trimmed to 90% of it so the next writes are cheap again.
+public struct ResponseCache: Sendable {
+    public var directory: String
+    /// Seconds an entry stays fresh.
+    public var ttl: Double
+    /// The size bound in bytes; the oldest entries go first.
+    public var maxBytes: Int
+
+    /// Creates a cache in a directory.
+    public init(directory: String, ttl: Double, maxBytes: Int) {
+        self.directory = directory
+        self.ttl = ttl
+        self.maxBytes = maxBytes
+    }
+
+    struct Metadata: Codable {
+        var key: String
+        var storedAt: Double
+        var contentType: String?
+        /// The body's length and FNV-1a checksum; `nil` in entries of older versions (a miss).
+        var bytes: Int?
+        var checksum: String?
+    }
+
+    var folder: String { (directory as NSString).appendingPathComponent("responses") }
+    /// The total size of `responses/`, beside it so the folder holds entries only.
+    var ledgerPath: String { (directory as NSString).appendingPathComponent("responses.size") }
+
+    /// The fresh answer stored for a URL, or `nil`; a damaged entry is removed.
+    public func load(_ url: URL, now: Date = Date()) -> HTTPResponse? {
+        let path = self.path(for: url)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+            let metadata = try? JSONDecoder().decode(Metadata.self, from: data[..<newline])
+        else {
+            try? FileManager.default.removeItem(atPath: path)
+            return nil
+        }
+        let body = Data(data[(newline + 1)...])
+        guard metadata.key == url.absoluteString else { return nil }
+        guard metadata.bytes == body.count, metadata.checksum == Self.checksum(body) else {
+            try? FileManager.default.removeItem(atPath: path)
+            return nil
+        }
+        guard now.timeIntervalSince1970 - metadata.storedAt < ttl, metadata.storedAt <= now.timeIntervalSince1970 + 60
+        else { return nil }
+        return HTTPResponse(status: 200, contentType: metadata.contentType, body: body)
+    }
+
+    /// Stores a successful answer and keeps the cache within its size bound.
+    public func store(_ response: HTTPResponse, for url: URL, now: Date = Date()) throws {
+        guard response.status == 200, (try? ITunesClient.interpret(response)) != nil else { return }
+        let metadata = Metadata(
+            key: url.absoluteString, storedAt: now.timeIntervalSince1970, contentType: response.contentType,
+            bytes: response.body.count, checksum: Self.checksum(response.body))
+        var data = try JSONEncoder().encode(metadata)
+        data.append(UInt8(ascii: "\n"))
+        data.append(response.body)
+        let path = self.path(for: url)
+        try AtomicFile.withLock(ledgerPath) {
+            let replaced = Self.size(of: path)
+            try AtomicFile.write(data, to: path)
+            var total: Int
+            if let recorded = readLedger() {
+                total = recorded + data.count - replaced
+            } else {
+                total = entries().reduce(0) { $0 + $1.size }
+            }
+            if total > maxBytes { total = trim(to: maxBytes / 10 * 9) }
+            try? AtomicFile.write(Data(String(total).utf8), to: ledgerPath)
+        }
+    }
+
+    /// Removes every entry and every orphaned temporary file; returns how many entries were removed.
+    @discardableResult
+    public func clear() -> Int {
+        (try? AtomicFile.withLock(ledgerPath) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            var removed = 0
+            for name in names where name.hasSuffix(".entry") || name.contains(".tmp-") {
+                try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+                if name.hasSuffix(".entry") { removed += 1 }
+            }
+            try? FileManager.default.removeItem(atPath: ledgerPath)
+            return removed
+        }) ?? 0
+    }
+
+    /// The entry file for a URL: a 64-bit FNV-1a hash of it (the URL itself is checked on load).
+    func path(for url: URL) -> String {
+        (folder as NSString).appendingPathComponent("\(Self.checksum(Data(url.absoluteString.utf8))).entry")
+    }
+
+    /// A 64-bit FNV-1a hash, in hex.
+    static func checksum(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    struct Entry {
+        var path: String
+        var size: Int
+        var modified: Date
+    }
+
+    /// Every entry, and orphaned temporary files (of writers that died) older than a minute, which
+    /// count against the bound until they are trimmed.
+    func entries(now: Date = Date()) -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.compactMap { name in
+            guard name.hasSuffix(".entry") || name.contains(".tmp-") else { return nil }
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            let modified = (attributes[.modificationDate] as? Date) ?? .distantPast
+            if name.contains(".tmp-") {
+                guard now.timeIntervalSince(modified) > 60 else { return nil }
+                return Entry(path: path, size: (attributes[.size] as? Int) ?? 0, modified: .distantPast)
+            }
+            return Entry(path: path, size: (attributes[.size] as? Int) ?? 0, modified: modified)
+        }
+    }
+
+    /// The total size the ledger records, or `nil` when it is missing or damaged.
+    func readLedger() -> Int? {
+        FileManager.default.contents(atPath: ledgerPath).flatMap { Int(String(decoding: $0, as: UTF8.self)) }
+            .flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// Evicts the oldest entries (orphans first) until the cache holds at most `target` bytes.
+    /// - Returns: the size left.
+    func trim(to target: Int) -> Int {
+        var entries = self.entries()
+        var total = entries.reduce(0) { $0 + $1.size }
+        entries.sort { $0.modified < $1.modified }
+        for entry in entries where total > target {
+            try? FileManager.default.removeItem(atPath: entry.path)
+            total -= entry.size
+        }
+        return total
+    }
+
+    private static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+}

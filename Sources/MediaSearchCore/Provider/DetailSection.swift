@@ -1,0 +1,46 @@
+/// One titled section of a detail view.
+public struct DetailSection: Sendable, Codable, Hashable {
+    /// A label and its value.
+    public struct Row: Sendable, Codable, Hashable {
+        public var label: String
+        public var value: String
+        /// Creates a row.
+        public init(_ label: String, _ value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    /// A labelled link; only http(s) links are kept.
+    public struct Link: Sendable, Codable, Hashable {
+        public var label: String
+        public var url: String
+        /// Creates a link.
+        public init(_ label: String, _ url: String) {
+            self.label = label
+            self.url = url
+        }
+    }
+
+    public var title: String
+    public var rows: [Row]
+    public var links: [Link]
+    public var items: [Tile]
+
+    /// Creates a section; rows and links whose value is missing are left out (S15).
+    public init(_ title: String, rows: [(String, String?)] = [], links: [(String, String?)] = [], items: [Tile] = []) {
+        self.title = title
+        self.rows = rows.compactMap { label, value in
+            guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            return Row(label, value)
+        }
+        self.links = links.compactMap { label, url in
+            guard let url = url.flatMap(SafeURL.http) else { return nil }
+            return Link(label, url)
+        }
+        self.items = items
+    }
+
+    /// Whether the section has nothing to show.
+    public var isEmpty: Bool { rows.isEmpty && links.isEmpty && items.isEmpty }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A filter a provider offers as a `--name value` option of `search`.
+///
+/// A filter narrows the provider's decoded results with ``matches``. When the user gives filters
+/// but no term, a filter with an ``attribute`` becomes the search itself: its value is sent as the
+/// term with that iTunes `attribute` (`search --director "Greta Gerwig"`).
+public struct FilterSpec: Sendable {
+    /// The type of a filter's value, checked before any request is sent.
+    public enum ValueType: Sendable, Hashable {
+        /// Free text, matched case- and accent-insensitively.
+        case text
+        /// A whole number in a range, e.g. a year.
+        case integer(ClosedRange<Int>)
+        /// One of a fixed set of words, matched case-insensitively.
+        case choice([String])
+
+        /// A short name for help output.
+        public var label: String {
+            switch self {
+            case .text: "text"
+            case .integer(let range): "\(range.lowerBound)-\(range.upperBound)"
+            case .choice(let values): values.joined(separator: "|")
+            }
+        }
+    }
+
+    /// The option name without dashes, e.g. `artist`.
+    public var name: String
+    public var valueType: ValueType
+    /// One line for `--help` and `providers`.
+    public var help: String
+    /// The iTunes `attribute` used when this filter's value is the search term.
+    public var attribute: String?
+    /// Whether an item passes the filter.
+    public var matches: @Sendable (MediaItem, FilterValue) -> Bool
+
+    /// Creates a filter.
+    public init(
+        name: String, valueType: ValueType = .text, help: String, attribute: String? = nil,
+        matches: @escaping @Sendable (MediaItem, FilterValue) -> Bool
+    ) {
+        self.name = name
+        self.valueType = valueType
+        self.help = help
+        self.attribute = attribute
+        self.matches = matches
+    }
+
+    /// A text filter that keeps items whose field contains the value (case- and accent-insensitive).
+    public static func text(
+        _ name: String, help: String, attribute: String? = nil,
+        field: @escaping @Sendable (MediaItem) -> [String?]
+    ) -> FilterSpec {
+        FilterSpec(name: name, help: help, attribute: attribute) { item, value in
+            field(item).contains { $0.map { TextMatch.contains($0, value.text) } ?? false }
+        }
+    }
+
+    /// Checks and converts a raw command-line value.
+    /// - Throws: ``MediaSearchError/usage(_:)`` naming the filter and what it accepts.
+    public func parse(_ raw: String) throws(MediaSearchError) -> FilterValue {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch valueType {
+        case .text:
+            guard !trimmed.isEmpty else { throw .usage("--\(name) needs a non-empty value") }
+            return .text(trimmed)
+        case .integer(let range):
+            guard let number = Int(trimmed), range.contains(number) else {
+                throw .usage(
+                    "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(raw)'")
+            }
+            return .integer(number)
+        case .choice(let values):
+            guard let match = values.first(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) else {
+                throw .usage("--\(name) takes one of \(values.joined(separator: ", ")), not '\(raw)'")
+            }
+            return .text(match)
+        }
+    }
+}

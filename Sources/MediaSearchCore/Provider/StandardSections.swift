@@ -1,0 +1,91 @@
+import Foundation
+
+/// The sections every kind shares: the header (T1), the author block (T2) and other works (T4).
+/// Providers compose their ``DetailRenderer`` from these and their own sections.
+public enum StandardSections {
+    /// Title, author, kind, store link, large artwork, release date, genre and clean description.
+    public static func header(for item: MediaItem, kindLabel: String? = nil) -> DetailSection {
+        let description = [item.description, item.longDescription, item.shortDescription].lazy.compactMap { $0 }
+            .first.map(HTMLText.plain)
+        return DetailSection(
+            item.title.map(TextSanitizer.line) ?? "Untitled",
+            rows: [
+                ("Kind", kindLabel ?? item.kindLabel), ("By", item.artistName),
+                ("Released", ReleaseDate.day(item.releaseDate)),
+                ("Genre", item.primaryGenreName), ("Description", description),
+            ],
+            links: [("Store", item.storeURL), ("Artwork", Formatting.artwork(item.artworkURL))])
+    }
+
+    /// The author block (T2) and up to `limit` other works (T4) from one lookup of the item's
+    /// `artistId` with `entity`: the API answers the artist record first, then the works, so one
+    /// request fills both sections. Both are `nil` when the item has no `artistId`.
+    /// - Parameters:
+    ///   - entity: the lookup entity of the works, e.g. `album`.
+    ///   - worksTitle: the works section's title, e.g. `Other albums by Slayer`; by default
+    ///     `Other works by <artist>`.
+    public static func authorAndWorks(
+        of item: MediaItem, entity: String, limit: Int = 5, worksTitle: String? = nil, context: ProviderContext,
+        tile: @Sendable (MediaItem) -> Tile
+    ) async throws -> (author: DetailSection?, works: DetailSection?) {
+        guard let artistId = item.artistId else { return (nil, nil) }
+        // Two more than shown: the artist record and the item itself may both come back.
+        let records = try await context.itunes.lookup(
+            ITunesLookupParameters(ids: [artistId], entity: entity, limit: limit + 2, country: context.country))
+        let artist = records.first { $0.wrapperType == .artist || $0.kind == .artist }
+        let author = artist.map { artist in
+            DetailSection(
+                "Author",
+                rows: [
+                    ("Type", artist.artistType), ("Name", artist.artistName), ("Genre", artist.primaryGenreName),
+                ],
+                links: [("Author page", artist.artistLinkUrl ?? artist.artistViewUrl)])
+        }
+        let works = records.filter { $0.wrapperType != .artist && $0.kind != .artist && $0.id != item.id }
+            .prefix(limit)
+        let shown = context.censorNames ? works.map { $0.censored() } : Array(works)
+        let title = worksTitle ?? "Other works by \(item.artistName.map(TextSanitizer.line) ?? "the author")"
+        return (author, DetailSection(title, items: shown.map(tile)))
+    }
+
+    /// The usual detail view: the header, the kind's own sections, then the author block and other
+    /// works by the author, both from one lookup; a failed lookup becomes a notice.
+    /// - Parameters:
+    ///   - authorTitle: what the author is called in notices, e.g. `director`.
+    ///   - entity: the lookup entity of the author's other works, e.g. `album`.
+    ///   - worksTitle: the works section's title; see ``authorAndWorks(of:entity:limit:worksTitle:context:tile:)``.
+    public static func detail(
+        for item: MediaItem, own: [DetailSection], authorTitle: String = "author", otherWorks entity: String,
+        worksTitle: String? = nil, context: ProviderContext, tile: @escaping @Sendable (MediaItem) -> Tile
+    ) async -> Detail {
+        let (sections, notice) = await authorBlock(
+            for: item, authorTitle: authorTitle, otherWorks: entity, worksTitle: worksTitle, context: context,
+            tile: tile)
+        return Detail(sections: [header(for: item)] + own + sections, notices: [notice].compactMap { $0 })
+    }
+
+    /// The author block and other works as sections, or a notice when their lookup failed.
+    public static func authorBlock(
+        for item: MediaItem, authorTitle: String = "author", otherWorks entity: String, worksTitle: String? = nil,
+        context: ProviderContext, tile: @escaping @Sendable (MediaItem) -> Tile
+    ) async -> ([DetailSection], String?) {
+        do {
+            let (author, works) = try await authorAndWorks(
+                of: item, entity: entity, worksTitle: worksTitle, context: context, tile: tile)
+            return ([author, works].compactMap { $0 }, nil)
+        } catch {
+            return ([], "\(authorTitle) and other works: \(MediaSearchError.wrap(error).description)")
+        }
+    }
+
+    /// Runs one lookup section, turning a failure into a notice instead of losing the whole detail.
+    public static func attempt(
+        _ name: String, _ work: () async throws -> DetailSection?
+    ) async -> (DetailSection?, String?) {
+        do {
+            return (try await work(), nil)
+        } catch {
+            return (nil, "\(name): \(MediaSearchError.wrap(error).description)")
+        }
+    }
+}

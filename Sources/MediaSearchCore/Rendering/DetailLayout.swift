@@ -1,0 +1,93 @@
+/// Lays a detail view out as text: a bold title, then each section with aligned labels.
+public struct DetailLayout: Sendable {
+    public var width: Int
+    public var style: TextStyle
+
+    /// Creates a layout.
+    public init(width: Int, style: TextStyle = .plain) {
+        self.width = max(width, 30)
+        self.style = style
+    }
+
+    /// The detail as text; the first section is the header and gives the title.
+    public func render(_ detail: Detail) -> String {
+        var out = ""
+        for (index, section) in detail.sections.enumerated() {
+            if index == 0 {
+                let title = TextSanitizer.line(section.title)
+                let url = section.links.first?.url
+                out += style.link(style.bold(title), url) + "\n"
+                out += style.dim(String(repeating: "─", count: min(DisplayWidth.of(title), width))) + "\n"
+            } else {
+                out += "\n" + style.bold(TextSanitizer.line(section.title)) + "\n"
+            }
+            out += body(of: section)
+        }
+        return out
+    }
+
+    private func body(of section: DetailSection) -> String {
+        let labels = section.rows.map(\.label) + section.links.map(\.label)
+        let labelWidth = min(labels.map { DisplayWidth.of(TextSanitizer.line($0)) }.max() ?? 0, 24)
+        let valueWidth = max(width - labelWidth - 4, 20)
+        let indent = String(repeating: " ", count: labelWidth + 4)
+        var out = ""
+        for row in section.rows {
+            let label = DisplayWidth.pad(TextSanitizer.line(row.label), to: labelWidth)
+            let lines = wrap(row.value, width: valueWidth)
+            for (number, line) in lines.enumerated() {
+                out += number == 0 ? "  \(style.dim(label))  \(line)\n" : (line.isEmpty ? "\n" : indent + line + "\n")
+            }
+        }
+        for link in section.links {
+            let label = DisplayWidth.pad(TextSanitizer.line(link.label), to: labelWidth)
+            out += "  \(style.dim(label))  \(style.link(link.url, link.url))\n"
+        }
+        if !section.items.isEmpty { out += itemLines(section.items) }
+        return out
+    }
+
+    /// One line per item, led by the id `mediasearch show` takes (detail items are not the
+    /// numbered results of the last search, so they carry no number).
+    func itemLines(_ items: [Tile]) -> String {
+        let ids = items.map { TextSanitizer.line($0.id) }
+        let idWidth = min(ids.map(DisplayWidth.of).max() ?? 0, 24)
+        var out = ""
+        for (item, id) in zip(items, ids) {
+            let facts = ([item.subtitle].compactMap { $0 } + item.summary).map(TextSanitizer.line)
+            let title = TextSanitizer.line(item.title)
+            let text = ([title] + facts).joined(separator: " · ")
+            let room = max(width - idWidth - 4, 10)
+            let shown = DisplayWidth.truncate(text, to: room)
+            let titlePart = shown.hasPrefix(title) ? title : shown
+            let styled = style.link(style.bold(titlePart), item.url) + shown.dropFirst(titlePart.count)
+            out += "  \(style.dim(DisplayWidth.pad(id, to: idWidth)))  \(styled)\n"
+        }
+        return out
+    }
+
+    /// Wraps text at word boundaries to `width` columns, keeping paragraph breaks as empty lines.
+    func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in TextSanitizer.block(text).split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var used = 0
+            for word in paragraph.split(separator: " ") {
+                let w = DisplayWidth.of(String(word))
+                if used > 0 && used + 1 + w > width {
+                    lines.append(line)
+                    line = ""
+                    used = 0
+                }
+                if used > 0 {
+                    line += " "
+                    used += 1
+                }
+                line += w > width ? DisplayWidth.truncate(String(word), to: width) : String(word)
+                used += min(w, width)
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

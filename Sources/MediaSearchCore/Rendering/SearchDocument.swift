@@ -1,0 +1,41 @@
+import Foundation
+
+/// The JSON document of `mediasearch search --format json`.
+public struct SearchDocument: Encodable {
+    /// The status of one provider in the document.
+    public struct Provider: Encodable {
+        public var kind: String
+        public var count: Int
+        public var error: String?
+        public var elapsedMs: Int
+
+        enum CodingKeys: String, CodingKey { case kind, count, error, elapsedMs }
+
+        /// Writes `error` as `null` when there is none, so consumers can rely on the key.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(count, forKey: .count)
+            if let error { try c.encode(error, forKey: .error) } else { try c.encodeNil(forKey: .error) }
+            try c.encode(elapsedMs, forKey: .elapsedMs)
+        }
+    }
+
+    /// The request as it ran.
+    public struct Query: Encodable {
+        public var term: String?
+        public var filters: [String: String]
+        public var kinds: [String]
+        public var limit: Int?
+        public var offset: Int
+        public var page: Int
+        public var country: String
+        public var sort: String
+    }
+
+    public var query: Query
+    public var results: [Tile]
+    public var providers: [Provider]
+    /// Whether another page may exist (some kind returned a full page).
+    public var hasMore: Bool
+}

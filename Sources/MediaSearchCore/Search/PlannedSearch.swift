@@ -1,0 +1,5 @@
+/// One provider and the query it will run.
+public struct PlannedSearch: Sendable {
+    public var provider: any MediaProvider
+    public var query: SearchQuery
+}

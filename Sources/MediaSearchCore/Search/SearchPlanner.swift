@@ -1,0 +1,77 @@
+/// Splits a ``SearchRequest`` into per-provider queries, checking kinds and filters first.
+public enum SearchPlanner {
+    /// The providers to search and their queries.
+    ///
+    /// Kinds must be registered and enabled. A filter narrows the search to the kinds that offer it;
+    /// a kind chosen with `--kind` that lacks a given filter is an error. Without a term, only kinds
+    /// for which a given filter can be the term (it has an iTunes attribute) are searched.
+    /// - Throws: ``MediaSearchError/usage(_:)`` with one clear sentence.
+    public static func plan(
+        _ request: SearchRequest, providers: [any MediaProvider], configuration: Configuration
+    ) throws(MediaSearchError) -> [PlannedSearch] {
+        if let term = request.term, term.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw .usage("the search term is blank; type something to search for")
+        }
+        if request.term == nil && request.filters.isEmpty {
+            throw .usage("a search term is required, e.g. mediasearch search \"jack johnson\"")
+        }
+        let chosen = try chosenProviders(request.kinds, providers: providers, configuration: configuration)
+        var planned: [PlannedSearch] = []
+        var lacking: [String] = []
+        for provider in chosen {
+            let specs = Dictionary(provider.filters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            guard request.filters.keys.allSatisfy({ specs[$0] != nil }) else {
+                lacking.append(provider.kind)
+                continue
+            }
+            var values: [String: FilterValue] = [:]
+            for (name, raw) in request.filters { values[name] = try specs[name]!.parse(raw) }
+            if request.term == nil && !values.keys.contains(where: { specs[$0]?.attribute != nil }) {
+                lacking.append(provider.kind)
+                continue
+            }
+            let limit = min(max(request.limit ?? configuration.limit(for: provider.kind), 1), 200)
+            let (skipped, overflowed) = (request.page - 1).multipliedReportingOverflow(by: limit)
+            let (offset, overflowedAgain) = request.offset.addingReportingOverflow(skipped)
+            guard request.page >= 1, request.offset >= 0, !overflowed, !overflowedAgain else {
+                throw .usage("page \(request.page) is out of range")
+            }
+            let query = SearchQuery(
+                term: request.term?.trimmingCharacters(in: .whitespacesAndNewlines), filters: values,
+                limit: limit, offset: offset, country: request.country, lang: request.lang,
+                explicit: request.explicit)
+            planned.append(PlannedSearch(provider: provider, query: query))
+        }
+        let names = request.filters.keys.sorted().map { "--\($0)" }.joined(separator: " ")
+        if request.kinds != nil, let kind = lacking.first {
+            throw .usage("\(names) cannot be used with kind '\(kind)' (see: mediasearch providers)")
+        }
+        guard !planned.isEmpty else {
+            throw .usage(
+                request.term == nil
+                    ? "a search term is required unless a filter can be the search itself (see: mediasearch providers)"
+                    : "no enabled kind offers \(names) (see: mediasearch providers)")
+        }
+        return planned
+    }
+
+    private static func chosenProviders(
+        _ kinds: [String]?, providers: [any MediaProvider], configuration: Configuration
+    ) throws(MediaSearchError) -> [any MediaProvider] {
+        let byKind = Dictionary(providers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+        let wanted = kinds ?? configuration.kinds
+        var chosen: [any MediaProvider] = []
+        for kind in wanted {
+            guard let provider = byKind[kind] else {
+                throw .usage("unknown kind '\(kind)' (known: \(providers.map(\.kind).joined(separator: ", ")))")
+            }
+            guard configuration.kinds.contains(kind) else {
+                throw .usage(
+                    "kind '\(kind)' is disabled in \(configuration.source ?? "the config"); add it to kinds: to use it")
+            }
+            if !chosen.contains(where: { $0.kind == kind }) { chosen.append(provider) }
+        }
+        guard !chosen.isEmpty else { throw .usage("select at least one kind (S8)") }
+        return chosen
+    }
+}
