@@ -5,6 +5,7 @@ import MediaSearchCore
 public struct CommandEnvironment: Sendable {
     public var providers: [any MediaProvider]
     public var variables: [String: String]
+    /// The working directory; never searched for a config file (see ``ConfigurationLoader``).
     public var currentDirectory: String
     public var console: Console
     /// Provider filter values taken off the command line before parsing, by filter name.
@@ -26,9 +27,8 @@ public struct CommandEnvironment: Sendable {
 
     /// Finds and loads the configuration, checking its kinds against the providers.
     func loadConfiguration(explicitPath: String?) throws(MediaSearchError) -> Configuration {
-        let path = try ConfigurationLoader.locate(
-            explicitPath: explicitPath, environment: variables, currentDirectory: currentDirectory)
-        let configuration = try ConfigurationLoader.load(path: path, environment: variables)
+        let location = try ConfigurationLoader.locate(explicitPath: explicitPath, environment: variables)
+        let configuration = try ConfigurationLoader.load(path: location?.path, environment: variables)
         try configuration.validate(knownKinds: providers.map(\.kind))
         return configuration
     }

@@ -84,7 +84,9 @@ public enum MediaSearchCLI {
         }
         let message = RootCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
         let hint =
-            arguments.first.map { ["search", "show", "history", "suggest", "cache", "providers"].contains($0) } == true
+            arguments.first.map {
+                ["search", "show", "history", "suggest", "cache", "providers", "config"].contains($0)
+            } == true
             ? " (see 'mediasearch \(arguments[0]) --help')" : " (see 'mediasearch --help')"
         console.error(message.replacingOccurrences(of: "Error: ", with: "") + hint)
         return code == 1 ? ExitStatus.usage : code

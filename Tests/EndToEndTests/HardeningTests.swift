@@ -206,7 +206,9 @@ struct EndToEndHardeningTests {
         let (status, peakKiB) = try await Self.peakMemory(
             harness.runner.executable.path, ["search", "jack", "--no-cache"], environment: environment)
         #expect(status == 69)
-        #expect(peakKiB < 64 * 1024, "peak RSS \(peakKiB) KiB")
+        // Buffering even one answer whole would cost over 1 GB. The figure itself (under 64 MB,
+        // release build) is measured by Scripts/bench: a debug build on a loaded machine varies.
+        #expect(peakKiB < 200 * 1024, "peak RSS \(peakKiB) KiB")
     }
 
     /// Runs a program with its output discarded and returns its exit status and peak RSS in KiB,

@@ -42,7 +42,10 @@ struct ProviderPluginTests {
         let output = OutputBuffer()
         let status = await MediaSearchCLI.run(
             arguments: arguments, providers: providers ?? .builtIn + [Self.planets],
-            variables: ["HOME": home.path, "MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"],
+            variables: [
+                "HOME": home.path, "MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9",
+                "MEDIASEARCH_CONFIG": home.appendingPathComponent("config.yaml").path,
+            ],
             currentDirectory: home.path, console: output.console)
         return (status, output)
     }

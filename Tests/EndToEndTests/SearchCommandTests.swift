@@ -38,16 +38,58 @@ struct SearchCommandTests {
         #expect(disabled.stderr.contains("disabled"))
     }
 
-    @Test func configFromTheEnvironmentAndTheCurrentDirectory() async throws {
+    @Test func configFromTheEnvironmentAndTheUsersConfigHome() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write("kinds: [movie]\nlimit: 3\n", to: "env.yaml")
         let (_, document) = try await harness.searchJSON(["x"], environment: ["MEDIASEARCH_CONFIG": config])
         #expect(document.kinds == ["movie"])
         #expect(document.results.count <= 3)
-        try harness.runner.write("kinds: [podcast]\n", to: "config.yaml")
-        let (_, local) = try await harness.searchJSON(["x"])
-        #expect(local.kinds == ["podcast"])
+        try harness.runner.write("kinds: [podcast]\n", to: "config/mediasearch/config.yaml")
+        let (_, user) = try await harness.searchJSON(["x"])
+        #expect(user.kinds == ["podcast"])
+    }
+
+    /// The working directory's `config.yaml` belongs to whatever project lives there.
+    @Test func anotherToolsConfigInTheCurrentDirectoryIsIgnored() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        try harness.runner.write("services:\n  web: {image: nginx}\nlimit: banana\n", to: "config.yaml")
+        let (result, document) = try await harness.searchJSON(["jack"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.kinds == ["song", "movie", "audiobook", "podcast"])
+        let show = try await harness.run(["config", "show"])
+        #expect(show.stdout.hasPrefix("# no config file: built-in defaults\n"))
+    }
+
+    @Test func configPathShowAndInit() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let user = harness.runner.home.appendingPathComponent("config/mediasearch/config.yaml").path
+        let before = try await harness.run(["config", "path"])
+        #expect(before.status == 0 && before.stdout == user + "\n")
+        #expect(before.stderr.contains("built-in defaults apply"))
+
+        let created = try await harness.run(["config", "init"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let written = try String(contentsOfFile: user, encoding: .utf8)
+        try harness.runner.write(written + "lang: ja_jp\n", to: "config/mediasearch/config.yaml")
+        let again = try await harness.run(["config", "init"])
+        #expect(again.status == 73 && again.stderr.contains("already exists; not overwritten"))
+        #expect(try String(contentsOfFile: user, encoding: .utf8).hasSuffix("lang: ja_jp\n"), "init overwrote the file")
+
+        let lines = written.split(separator: "\n", omittingEmptySubsequences: false).count
+        let shown = try await harness.run(["config", "show", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        #expect(object?["file"] as? String == user)
+        let settings = try #require(object?["settings"] as? [[String: String]])
+        let byKey = Dictionary(settings.map { ($0["key"]!, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byKey["lang"]?["value"] == "ja_jp")
+        #expect(byKey["lang"]?["origin"] == "\(user):\(lines)")
+        #expect(byKey["itunes.base_url"]?["origin"] == "$MEDIASEARCH_ITUNES_URL")
+        #expect(byKey["limit"]?["origin"]?.hasPrefix(user + ":") == true)
+        let path = try await harness.run(["config", "path"])
+        #expect(path.stdout == user + "\n" && path.stderr.isEmpty)
     }
 
     @Test func filtersNarrowKindsAndResults() async throws {

@@ -21,17 +21,25 @@ struct ConfigurationTests {
     @Test func theRepositoryConfigIsTheDocumentedDefault() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("config.yaml")
-        let parsed = try parse(try String(contentsOf: url, encoding: .utf8))
-        let defaults = Configuration()
-        #expect(parsed.kinds == defaults.kinds)
-        #expect(parsed.limit == defaults.limit)
-        #expect(parsed.explicit == defaults.explicit)
-        #expect(parsed.country == defaults.country)
-        #expect(parsed.baseURL == defaults.baseURL)
-        #expect(parsed.timeout == defaults.timeout)
-        #expect(parsed.rateLimit == defaults.rateLimit)
-        #expect(parsed.historySize == defaults.historySize)
-        #expect(parsed.cacheTTL == defaults.cacheTTL)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == DocumentedConfiguration.text, "config init must write exactly the repository's config.yaml")
+        let parsed = try parse(text)
+        let values = { (configuration: Configuration) in
+            configuration.settings().filter { !$0.key.hasPrefix("providers.") }.map { "\($0.key)=\($0.value)" }
+        }
+        #expect(values(parsed) == values(Configuration()))
+        #expect(values(parsed).count == ConfigurationKey.all.count - 1)
+        #expect(parsed.limit(for: "song") == Configuration().limit(for: "song"))
+        #expect(parsed.weight(for: "song") == Configuration().weight(for: "song"))
+    }
+
+    @Test func everySettingSaysWhereItCameFrom() throws {
+        let parsed = try parse("limit: 7\nitunes:\n  timeout: 2.5\nproviders:\n  movie: {weight: 2}\n")
+        let settings = Dictionary(parsed.settings().map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(settings["limit"]?.origin == "config.yaml:1" && settings["limit"]?.value == "7")
+        #expect(settings["itunes.timeout"]?.origin == "config.yaml:3" && settings["itunes.timeout"]?.value == "2.5")
+        #expect(settings["providers.movie.weight"]?.origin == "config.yaml:5")
+        #expect(settings["country"]?.origin == "default")
     }
 
     @Test func everyKeyIsRead() throws {
@@ -115,21 +123,21 @@ struct ConfigurationTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         let xdg = directory.appendingPathComponent("xdg/mediasearch")
         try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: true)
-        try "limit: 7\n".write(to: xdg.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
-        let environment = ["XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path]
-        let found = try ConfigurationLoader.locate(
-            explicitPath: nil, environment: environment, currentDirectory: directory.path)
-        #expect(found == xdg.appendingPathComponent("config.yaml").path)
-        try "limit: 8\n".write(to: directory.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
-        let local = try ConfigurationLoader.locate(
-            explicitPath: nil, environment: environment, currentDirectory: directory.path)
-        #expect(local == directory.appendingPathComponent("config.yaml").path)
+        let user = xdg.appendingPathComponent("config.yaml")
+        var environment = ["XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path]
+        #expect(try ConfigurationLoader.locate(explicitPath: nil, environment: environment) == nil)
+        try "limit: 7\n".write(to: user, atomically: true, encoding: .utf8)
+        #expect(try ConfigurationLoader.locate(explicitPath: nil, environment: environment)?.via == "$XDG_CONFIG_HOME")
+        let other = directory.appendingPathComponent("other.yaml")
+        try "limit: 8\n".write(to: other, atomically: true, encoding: .utf8)
+        environment["MEDIASEARCH_CONFIG"] = other.path
+        #expect(try ConfigurationLoader.locate(explicitPath: nil, environment: environment)?.path == other.path)
+        #expect(try ConfigurationLoader.locate(explicitPath: user.path, environment: environment)?.via == "--config")
         #expect(throws: MediaSearchError.self) {
-            try ConfigurationLoader.locate(
-                explicitPath: "/nonexistent/config.yaml", environment: [:], currentDirectory: directory.path)
+            try ConfigurationLoader.locate(explicitPath: "/nonexistent/config.yaml", environment: [:])
         }
         let loaded = try ConfigurationLoader.load(
-            path: local, environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:1234"])
+            path: other.path, environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:1234"])
         #expect(loaded.limit == 8)
         #expect(loaded.baseURL.absoluteString == "http://127.0.0.1:1234")
         #expect(throws: MediaSearchError.self) {

@@ -16,8 +16,7 @@ struct RootCommand: ParsableCommand {
         version: "1.0.0",
         subcommands: [
             SearchCommand.self, ShowCommand.self, ProvidersCommand.self, HistoryCommand.self, SuggestCommand.self,
-            CacheCommand.self,
-
+            CacheCommand.self, ConfigCommand.self,
         ]
     )
 }

@@ -44,6 +44,9 @@ public struct Configuration: Sendable, Hashable {
 
     /// The file these settings came from, `nil` for the built-in defaults.
     public var source: String? = nil
+    /// Where each setting that is not a default came from, by key path: `file:line`, or the
+    /// environment variable that overrode it.
+    public var origins: [String: String] = [:]
     /// The line of each entry of `kinds`, for errors that name a kind.
     public var kindLines: [String: Int] = [:]
 
@@ -69,5 +72,38 @@ public struct Configuration: Sendable, Hashable {
                 file: source ?? "built-in defaults", line: nil, key: "providers.\(kind)",
                 message: "unknown kind '\(kind)' (known: \(knownKinds.joined(separator: ", ")))")
         }
+    }
+
+    /// One effective setting, for `mediasearch config show`.
+    public struct Setting: Sendable, Hashable, Codable {
+        public var key: String
+        public var value: String
+        /// `file:line`, an environment variable, or `default`.
+        public var origin: String
+    }
+
+    /// Every setting with its effective value and where it came from, in the documented order;
+    /// per-kind settings follow their global key.
+    public func settings() -> [Setting] {
+        var list: [Setting] = []
+        for key in ConfigurationKey.all {
+            if key.path == "providers" {
+                for kind in providers.keys.sorted() {
+                    let settings = providers[kind]!
+                    let pairs = [
+                        ("limit", settings.limit.map(String.init)), ("weight", settings.weight.map(Formatting.number)),
+                    ]
+                    for case (let name, let value?) in pairs {
+                        let path = "providers.\(kind).\(name)"
+                        list.append(Setting(key: path, value: value, origin: origins[path] ?? "default"))
+                    }
+                }
+                continue
+            }
+            list.append(
+                Setting(key: key.path, value: key.show(self) ?? "(API default)", origin: origins[key.path] ?? "default")
+            )
+        }
+        return list
     }
 }

@@ -6,29 +6,48 @@ public enum ConfigurationLoader {
     /// The largest config file read; anything bigger is surely not a config.
     public static let maxBytes = 1_048_576
 
-    /// The config file to use: `--config`, then `$MEDIASEARCH_CONFIG`, then `./config.yaml`, then
-    /// `$XDG_CONFIG_HOME/mediasearch/config.yaml` (or `~/.config/...`); `nil` means built-in defaults.
-    /// An explicitly named file must exist; the others are used when present.
+    /// The config file in effect and how it was found.
+    public struct Location: Sendable, Hashable {
+        /// The file.
+        public var path: String
+        /// `--config`, `$MEDIASEARCH_CONFIG` or `$XDG_CONFIG_HOME`.
+        public var via: String
+    }
+
+    /// The config file to use: `--config`, then `$MEDIASEARCH_CONFIG`, then
+    /// `$XDG_CONFIG_HOME/mediasearch/config.yaml` (or `~/.config/...`); `nil` means built-in
+    /// defaults. An explicitly named file must exist; the user's file is used when present.
+    ///
+    /// The current directory is never searched: a `config.yaml` there most likely belongs to
+    /// another tool, and reading it would make every command fail in that folder.
     public static func locate(
-        explicitPath: String?, environment: [String: String], currentDirectory: String
-    ) throws(MediaSearchError) -> String? {
-        let fm = FileManager.default
-        if let path = explicitPath ?? environment["MEDIASEARCH_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard fm.fileExists(atPath: path) else {
-                throw .invalidConfig(file: path, line: nil, key: nil, message: "no such file")
-            }
-            return path
+        explicitPath: String?, environment: [String: String]
+    ) throws(MediaSearchError) -> Location? {
+        if let path = explicitPath {
+            return try existing(Location(path: path, via: "--config"))
         }
-        let local = (currentDirectory as NSString).appendingPathComponent("config.yaml")
-        if fm.fileExists(atPath: local) { return local }
+        if let path = environment["MEDIASEARCH_CONFIG"], !path.isEmpty {
+            return try existing(Location(path: path, via: "$MEDIASEARCH_CONFIG"))
+        }
+        let user = userPath(environment: environment)
+        return FileManager.default.fileExists(atPath: user) ? Location(path: user, via: "$XDG_CONFIG_HOME") : nil
+    }
+
+    /// `$XDG_CONFIG_HOME/mediasearch/config.yaml`, or `~/.config/mediasearch/config.yaml`: where the
+    /// user's config lives, and where `mediasearch config init` writes it.
+    public static func userPath(environment: [String: String]) -> String {
         let configHome =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { ($0 as NSString).appendingPathComponent(".config") })
-        if let configHome {
-            let user = (configHome as NSString).appendingPathComponent("mediasearch/config.yaml")
-            if fm.fileExists(atPath: user) { return user }
+            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSTemporaryDirectory()) as NSString)
+            .appendingPathComponent(".config")
+        return (configHome as NSString).appendingPathComponent("mediasearch/config.yaml")
+    }
+
+    private static func existing(_ location: Location) throws(MediaSearchError) -> Location {
+        guard FileManager.default.fileExists(atPath: location.path) else {
+            throw .invalidConfig(file: location.path, line: nil, key: nil, message: "no such file")
         }
-        return nil
+        return location
     }
 
     /// Reads the file at `path`, or returns the defaults when `path` is `nil`; then applies
@@ -47,6 +66,7 @@ public enum ConfigurationLoader {
                     message: "'\(override)' is not an http(s) URL")
             }
             configuration.baseURL = url
+            configuration.origins["itunes.base_url"] = "$MEDIASEARCH_ITUNES_URL"
         }
         return configuration
     }

@@ -6,10 +6,6 @@ import Yams
 struct ConfigurationParser {
     let file: String
 
-    static let topKeys = ["kinds", "limit", "providers", "explicit", "country", "lang", "itunes", "history", "cache"]
-    static let itunesKeys = ["base_url", "timeout", "rate_limit"]
-    static let historyKeys = ["size"]
-    static let cacheKeys = ["enabled", "ttl", "max_size_mb"]
     static let providerKeys = ["limit", "weight"]
 
     func parse(_ text: String) throws(MediaSearchError) -> Configuration {
@@ -24,27 +20,24 @@ struct ConfigurationParser {
             throw fail(nil, nil, "is not valid YAML")
         }
         guard let root else { return configuration }  // an empty file keeps every default
-        let top = try mapping(root, key: nil, allowed: Self.topKeys)
-        for (key, value) in top {
-            switch key {
-            case "kinds": try parseKinds(value, into: &configuration)
-            case "limit": configuration.limit = try int(value, key: "limit", range: 1...200)
-            case "explicit": configuration.explicit = try bool(value, key: "explicit")
-            case "country": configuration.country = try country(value)
-            case "lang": configuration.lang = try lang(value)
-            case "providers": try parseProviders(value, into: &configuration)
-            case "itunes": try parseITunes(value, into: &configuration)
-            case "history":
-                for (key, value) in try mapping(value, key: "history", allowed: Self.historyKeys) where key == "size" {
-                    configuration.historySize = try int(value, key: "history.size", range: 1...100)
-                }
-            default: try parseCache(value, into: &configuration)
-            }
-        }
+        try walk(root, prefix: nil, into: &configuration)
         return configuration
     }
 
-    private func parseKinds(_ node: Node, into configuration: inout Configuration) throws(MediaSearchError) {
+    /// Reads a mapping level: every name must lead to a key of ``ConfigurationKey/all``, which reads it.
+    private func walk(_ node: Node, prefix: String?, into configuration: inout Configuration) throws(MediaSearchError) {
+        for (name, value) in try mapping(node, key: prefix, allowed: ConfigurationKey.children(of: prefix)) {
+            let path = prefix.map { "\($0).\(name)" } ?? name
+            if let key = ConfigurationKey.all.first(where: { $0.path == path }) {
+                try key.apply(self, value, &configuration)
+                if let line = value.mark?.line { configuration.origins[path] = "\(file):\(line)" }
+            } else {
+                try walk(value, prefix: path, into: &configuration)
+            }
+        }
+    }
+
+    func parseKinds(_ node: Node, into configuration: inout Configuration) throws(MediaSearchError) {
         guard case .sequence(let sequence) = node else {
             throw fail(node, "kinds", "expected a list of kinds, e.g. [song, movie]")
         }
@@ -59,44 +52,19 @@ struct ConfigurationParser {
         configuration.kinds = kinds
     }
 
-    private func parseProviders(_ node: Node, into configuration: inout Configuration) throws(MediaSearchError) {
+    func parseProviders(_ node: Node, into configuration: inout Configuration) throws(MediaSearchError) {
         for (kind, settingsNode) in try mapping(node, key: "providers", allowed: nil) {
             var settings = Configuration.KindSettings()
-            let prefix = "providers.\(kind)"
+            let prefix = "providers.\(kind.lowercased())"
             for (key, value) in try mapping(settingsNode, key: prefix, allowed: Self.providerKeys) {
                 if key == "limit" {
                     settings.limit = try int(value, key: "\(prefix).limit", range: 1...200)
                 } else {
                     settings.weight = try number(value, key: "\(prefix).weight", range: 0.01...100)
                 }
+                if let line = value.mark?.line { configuration.origins["\(prefix).\(key)"] = "\(file):\(line)" }
             }
             configuration.providers[kind.lowercased()] = settings
-        }
-    }
-
-    private func parseITunes(_ node: Node, into configuration: inout Configuration) throws(MediaSearchError) {
-        for (key, value) in try mapping(node, key: "itunes", allowed: Self.itunesKeys) {
-            switch key {
-            case "base_url":
-                let text = try string(value, key: "itunes.base_url")
-                guard let url = Self.httpURL(text) else {
-                    throw fail(value, "itunes.base_url", "'\(text)' is not an http(s) URL")
-                }
-                configuration.baseURL = url
-            case "timeout": configuration.timeout = try number(value, key: "itunes.timeout", range: 0.1...300)
-            default: configuration.rateLimit = try int(value, key: "itunes.rate_limit", range: 1...1000)
-            }
-        }
-    }
-
-    private func parseCache(_ node: Node, into configuration: inout Configuration) throws(MediaSearchError) {
-        for (key, value) in try mapping(node, key: "cache", allowed: Self.cacheKeys) {
-            switch key {
-            case "enabled": configuration.cacheEnabled = try bool(value, key: "cache.enabled")
-            case "ttl": configuration.cacheTTL = try number(value, key: "cache.ttl", range: 0...31_536_000)
-            default:
-                configuration.cacheMaxBytes = try int(value, key: "cache.max_size_mb", range: 1...10_000) * 1_048_576
-            }
         }
     }
 

@@ -54,4 +54,9 @@ public enum Formatting {
         let ext = url[range].split(separator: ".").last ?? "jpg"
         return url.replacingCharacters(in: range, with: "/\(size)x\(size)bb.\(ext)")
     }
+
+    /// A number as people write it: `10`, `0.5`, `3600`.
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 }

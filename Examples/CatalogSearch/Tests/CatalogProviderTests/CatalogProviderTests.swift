@@ -11,7 +11,10 @@ struct CatalogProviderTests {
 
     func run(_ arguments: [String], kinds: String = "[record]") async throws -> (Int32, OutputBuffer) {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        try Data("kinds: \(kinds)\n".utf8).write(to: home.appendingPathComponent("config.yaml"))
+        let config = home.appendingPathComponent(".config/mediasearch/config.yaml")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("kinds: \(kinds)\n".utf8).write(to: config)
         let output = OutputBuffer()
         let status = await MediaSearchCLI.run(
             arguments: arguments, providers: .builtIn + [CatalogProvider(path: catalog)],

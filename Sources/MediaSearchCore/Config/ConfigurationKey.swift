@@ -1,0 +1,100 @@
+import Foundation
+import Yams
+
+/// One setting of `config.yaml`: its dotted path, how its value is read into a ``Configuration``,
+/// and how the effective value reads in `mediasearch config show`.
+///
+/// ``all`` is both the allow-list and the dispatch: a key missing from it is an "unknown key"
+/// error, and no setting is assigned anywhere else.
+struct ConfigurationKey: Sendable {
+    typealias Apply = @Sendable (ConfigurationParser, Node, inout Configuration) throws(MediaSearchError) -> Void
+
+    /// The dotted path, e.g. `itunes.timeout`.
+    let path: String
+    /// The effective value as text, `nil` when unset.
+    let show: @Sendable (Configuration) -> String?
+    let apply: Apply
+
+    init(_ path: String, show: @escaping @Sendable (Configuration) -> String?, apply: @escaping Apply) {
+        self.path = path
+        self.show = show
+        self.apply = apply
+    }
+
+    /// Every key, in the order `config show` lists them.
+    static let all: [ConfigurationKey] = [
+        ConfigurationKey("kinds", show: { $0.kinds.joined(separator: ", ") }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            try parser.parseKinds(node, into: &configuration)
+        },
+        ConfigurationKey("limit", show: { String($0.limit) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.limit = try parser.int(node, key: "limit", range: 1...200)
+        },
+        ConfigurationKey("providers", show: { _ in nil }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            try parser.parseProviders(node, into: &configuration)
+        },
+        ConfigurationKey("explicit", show: { String($0.explicit) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.explicit = try parser.bool(node, key: "explicit")
+        },
+        ConfigurationKey("country", show: { $0.country }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.country = try parser.country(node)
+        },
+        ConfigurationKey("lang", show: { $0.lang }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.lang = try parser.lang(node)
+        },
+        ConfigurationKey("itunes.base_url", show: { $0.baseURL.absoluteString }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            let text = try parser.string(node, key: "itunes.base_url")
+            guard let url = ConfigurationParser.httpURL(text) else {
+                throw parser.fail(node, "itunes.base_url", "'\(text)' is not an http(s) URL")
+            }
+            configuration.baseURL = url
+        },
+        ConfigurationKey("itunes.timeout", show: { Formatting.number($0.timeout) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.timeout = try parser.number(node, key: "itunes.timeout", range: 0.1...300)
+        },
+        ConfigurationKey("itunes.rate_limit", show: { String($0.rateLimit) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.rateLimit = try parser.int(node, key: "itunes.rate_limit", range: 1...1000)
+        },
+        ConfigurationKey("history.size", show: { String($0.historySize) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.historySize = try parser.int(node, key: "history.size", range: 1...100)
+        },
+        ConfigurationKey("cache.enabled", show: { String($0.cacheEnabled) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.cacheEnabled = try parser.bool(node, key: "cache.enabled")
+        },
+        ConfigurationKey("cache.ttl", show: { Formatting.number($0.cacheTTL) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.cacheTTL = try parser.number(node, key: "cache.ttl", range: 0...31_536_000)
+        },
+        ConfigurationKey("cache.max_size_mb", show: { String($0.cacheMaxBytes / 1_048_576) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.cacheMaxBytes = try parser.int(node, key: "cache.max_size_mb", range: 1...10_000) * 1_048_576
+        },
+    ]
+
+    /// The names allowed directly under `prefix` (the top level when `nil`), in table order.
+    static func children(of prefix: String?) -> [String] {
+        var names: [String] = []
+        for key in all {
+            let rest: Substring
+            if let prefix {
+                guard key.path.hasPrefix(prefix + ".") else { continue }
+                rest = key.path.dropFirst(prefix.count + 1)
+            } else {
+                rest = Substring(key.path)
+            }
+            let name = String(rest.split(separator: ".").first ?? rest)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+}

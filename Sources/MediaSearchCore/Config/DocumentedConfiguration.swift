@@ -1,0 +1,53 @@
+/// The documented default configuration: the text of the repository's `config.yaml`, which
+/// `mediasearch config init` writes for the user to edit. A test keeps the two identical, and
+/// checks that parsing it gives exactly the built-in defaults.
+public enum DocumentedConfiguration {
+    /// The file's text.
+    public static let text = """
+        # MediaSearch configuration: the documented defaults (`mediasearch config init` writes this file).
+        # Looked up in order: --config PATH, $MEDIASEARCH_CONFIG, $XDG_CONFIG_HOME/mediasearch/config.yaml
+        # (~/.config/...), then the built-in defaults, which are the values below. The current directory is
+        # never searched. `mediasearch config show` lists every setting and where it came from.
+
+        # Enabled kinds, in display order. Remove a kind to leave it out of every search.
+        # Also available, off by default (each enabled kind costs one request per search): music-video, album.
+        kinds: [song, movie, audiobook, podcast]
+
+        # Results per kind and request, 1-200 (out-of-range values on the command line are clamped).
+        limit: 30
+
+        # Per-kind overrides: limit, and weight (how strongly the kind ranks when kinds are interleaved).
+        providers:
+          song: {limit: 30, weight: 1.0}
+
+        # Include explicit content. When false, names are shown censored (show --uncensored reveals them).
+        explicit: true
+
+        # Storefront: ISO 3166-1 alpha-2 code.
+        country: US
+
+        # Language of results: en_us or ja_jp. Leave out for the API's default.
+        # lang: en_us
+
+        itunes:
+          # The API's base URL. $MEDIASEARCH_ITUNES_URL overrides it (tests, demos, mirrors).
+          base_url: https://itunes.apple.com
+          # Seconds one request may take.
+          timeout: 10
+          # Requests per rolling minute, shared by every mediasearch process of this user.
+          rate_limit: 20
+
+        history:
+          # How many distinct searches are remembered.
+          size: 5
+
+        cache:
+          # Cache API responses on disk.
+          enabled: true
+          # Seconds a cached response stays fresh.
+          ttl: 3600
+          # Size bound; the oldest entries are evicted first.
+          max_size_mb: 50
+
+        """
+}
