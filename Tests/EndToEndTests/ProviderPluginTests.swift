@@ -2,6 +2,7 @@ import Foundation
 import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
+import Synchronization
 import Testing
 
 /// Providers added by conformance alone, run through the real CLI entry point in process.
@@ -34,16 +35,17 @@ struct ProviderPluginTests {
         return item
     }
 
-    func run(_ arguments: [String], config: String, providers: [any MediaProvider]? = nil) async throws -> (
-        Int32, OutputBuffer
-    ) {
+    func run(
+        _ arguments: [String], config: String, providers: [any MediaProvider]? = nil,
+        itunes: String = "http://127.0.0.1:9"
+    ) async throws -> (Int32, OutputBuffer) {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try Data(config.utf8).write(to: home.appendingPathComponent("config.yaml"))
         let output = OutputBuffer()
         let status = await MediaSearchCLI.run(
             arguments: arguments, providers: providers ?? .builtIn + [Self.planets],
             variables: [
-                "HOME": home.path, "MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9",
+                "HOME": home.path, "MEDIASEARCH_ITUNES_URL": itunes,
                 "MEDIASEARCH_CONFIG": home.appendingPathComponent("config.yaml").path,
             ],
             currentDirectory: home.path, console: output.console)
@@ -101,5 +103,60 @@ struct ProviderPluginTests {
         let detail = try await harness.run(["show", "1515958993", "--config", config])
         #expect(detail.status == 0, "\(detail.stderr)")
         #expect(detail.stdout.contains("Music video\n  Artist"))
+    }
+
+    /// The items providers were asked to render, as `kind:id`.
+    final class Rendered: Sendable {
+        let list = Mutex([String]())
+        var all: [String] { list.withLock { $0 } }
+    }
+
+    /// A provider that records every item it is asked to render.
+    static func recorder(_ kind: String, _ seen: Rendered) -> AnyMediaProvider {
+        AnyMediaProvider(
+            kind: kind,
+            detail: { item, _ in
+                seen.list.withLock { $0.append("\(kind):\(item.id)") }
+                return Detail(sections: [DetailSection(item.title ?? "?", rows: [("By", kind)])])
+            },
+            search: { query, _ in
+                var item = MediaItem(wrapperType: .unknown)
+                item.trackName = "\(kind) \(query.term ?? "")"
+                item.extras["id"] = "\(kind)-1"
+                return [item]
+            })
+    }
+
+    @Test func aProviderIsOnlyAskedToRenderWhatItProducedOrClaims() async throws {
+        let seen = Rendered()
+        let alpha = Self.recorder("alpha", seen)
+        let beta = Self.recorder("beta", seen)
+        let providers = .builtIn + [alpha, beta]
+        let config = "kinds: [alpha, beta]\n"
+        let (searched, _) = try await run(["search", "x", "--format", "json"], config: config, providers: providers)
+        #expect(searched == 0)
+        for number in ["1", "2"] {
+            let (status, output) = try await run(["show", "--result", number], config: config, providers: providers)
+            #expect(status == 0, "\(output.stderr)")
+        }
+        #expect(seen.all.sorted() == ["alpha:alpha-1", "beta:beta-1"])
+
+        // An id nobody produced: neither claims records it did not declare, so neither renders it,
+        // and with no lookup of its own a provider finds nothing.
+        let (unknown, unknownOut) = try await run(
+            ["show", "zeta-9", "--kind", "beta"], config: config, providers: providers)
+        #expect(unknown == 66, "\(unknownOut.stderr)")
+        #expect(seen.all.count == 2)
+
+        // An iTunes song looked up by id, with the recorders registered first: the song provider,
+        // which claims songs, renders it.
+        let server = try await FixtureServer.start()
+        defer { Task { await server.stop() } }
+        let (song, songOut) = try await run(
+            ["show", "1038991437", "--format", "json"], config: config, providers: [alpha, beta] + .builtIn,
+            itunes: server.baseURL)
+        #expect(song == 0, "\(songOut.stderr)")
+        #expect(songOut.stdout.contains("\"kind\" : \"song\""))
+        #expect(seen.all.count == 2, "\(seen.all)")
     }
 }

@@ -17,7 +17,7 @@ struct CacheCommand: ParsableCommand {
 
         func execute(in environment: CommandEnvironment) async throws -> Int32 {
             let configuration = try environment.loadConfiguration(explicitPath: common.config)
-            let removed = environment.responseCache(configuration).clear()
+            let removed = environment.session(configuration).responseCache().clear()
             switch common.format {
             case .json: environment.console.out(try JSONOutput.encode(["removed": removed]))
             case .text: environment.console.out("Removed \(removed) cached response\(removed == 1 ? "" : "s").\n")

@@ -91,29 +91,25 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let console = environment.console
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let request = makeRequest(configuration, console: console, filters: environment.filterArguments)
-        let plan = try SearchPlanner.plan(request, providers: environment.providers, configuration: configuration)
-        let context = ProviderContext(
-            itunes: environment.makeClient(configuration, options: network), country: request.country,
-            lang: request.lang, explicit: request.explicit)
-        let engine = SearchEngine(
-            context: context, providerTimeout: environment.providerDeadline(configuration),
-            censorNames: !request.explicit && !uncensored)
+        let session = environment.session(configuration, network: network)
+        let request = makeRequest(configuration, filters: environment.filterArguments)
+        let plannedKinds = try SearchPlanner.plan(request, providers: session.providers, configuration: configuration)
+            .map(\.provider.kind)
         let spinner = Spinner(
-            console: console, kinds: plan.map(\.provider.kind),
-            enabled: console.stderrIsTerminal || network.verbose, animated: console.stderrIsTerminal,
-            waits: environment.waits)
+            console: console, kinds: plannedKinds, enabled: console.stderrIsTerminal || network.verbose,
+            animated: console.stderrIsTerminal, waits: environment.waits)
         spinner.start()
-        let outcome = await engine.run(plan) { spinner.finished($0) }
-        spinner.stop()
-        if Task.isCancelled { throw MediaSearchError.cancelled }
-
-        let ordered = order(outcome, configuration: configuration)
-        let pageNumber = page ?? 1
-        let repeatsPrevious = checkRepeat(ordered, request: request, page: pageNumber, environment: environment)
-        let output = SearchOutput(
-            request: request, plan: plan, outcome: outcome, ordered: ordered, page: pageNumber,
-            sort: sort, grouped: group, repeatsPrevious: repeatsPrevious, commandLine: nextPageCommand(pageNumber))
+        let page: SearchPage
+        do {
+            page = try await session.search(
+                request, order: ResultOrder(sort: sort, reversed: reverse, grouped: group), uncensored: uncensored
+            ) { spinner.finished($0) }
+            spinner.stop()
+        } catch {
+            spinner.stop()
+            throw error
+        }
+        let output = page.output(commandLine: nextPageCommand(page.request.page))
         switch common.format {
         case .json:
             console.out(try JSONOutput.encode(output.document()))
@@ -121,60 +117,28 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             console.out(
                 output.text(width: environment.layoutWidth(width), style: environment.textStyle, artwork: artwork))
         }
-        for failure in outcome.failures {
+        for failure in page.outcome.failures {
             console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)")
         }
-        let saved = remember(outcome, ordered: ordered, request: request, page: pageNumber, configuration, environment)
-        if outcome.allFailed { return ExitStatus.unavailable }
-        if outcome.hasFailures { return ExitStatus.partial }
-        return saved ? ExitStatus.success : ExitStatus.cannotWrite
+        for notice in page.notices { console.notice(notice) }
+        if page.outcome.allFailed { return ExitStatus.unavailable }
+        if page.outcome.hasFailures { return ExitStatus.partial }
+        return page.saved ? ExitStatus.success : ExitStatus.cannotWrite
     }
 
-    /// The request, with the limit clamped to 1...200 and a notice when it was out of range (S4).
-    private func makeRequest(
-        _ configuration: Configuration, console: Console, filters: [String: String]
-    ) -> SearchRequest {
-        var clamped = limit
-        if let limit, !(1...200).contains(limit) {
-            clamped = min(max(limit, 1), 200)
-            console.notice("limit \(limit) is outside 1-200; using \(clamped!)")
-        }
-        let joined = term.joined(separator: " ")
+    /// The request as typed; the session clamps its limit and plans it.
+    private func makeRequest(_ configuration: Configuration, filters: [String: String]) -> SearchRequest {
         let kindList = kinds.flatMap { $0.split(separator: ",") }.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
-        let pageLimit = clamped
         var request = SearchRequest(
-            term: term.isEmpty ? nil : joined, filters: filters, kinds: kindList.isEmpty ? nil : kindList,
-            limit: pageLimit, offset: offset ?? 0,
+            term: term.isEmpty ? nil : term.joined(separator: " "), filters: filters,
+            kinds: kindList.isEmpty ? nil : kindList, limit: limit, offset: offset ?? 0,
             country: country.flatMap(CountryCode.normalize) ?? configuration.country,
             lang: lang.flatMap(LanguageCode.normalize) ?? configuration.lang,
             explicit: explicit ?? configuration.explicit)
         request.page = page ?? 1
         return request
-    }
-
-    private func order(_ outcome: SearchOutcome, configuration: Configuration) -> [ResultEntry] {
-        let merged: [ResultEntry]
-        if group {
-            merged = outcome.perProvider.flatMap(\.entries)
-        } else {
-            merged = ResultOrdering.interleave(outcome.perProvider, weight: configuration.weight(for:))
-        }
-        guard !group else {
-            return outcome.perProvider.flatMap { ResultOrdering.sort($0.entries, by: sort, reversed: reverse) }
-        }
-        return ResultOrdering.sort(merged, by: sort, reversed: reverse)
-    }
-
-    /// Whether this page shows the same items as the page before it (the API ignored `offset`).
-    private func checkRepeat(
-        _ ordered: [ResultEntry], request: SearchRequest, page: Int, environment: CommandEnvironment
-    ) -> Bool {
-        guard page > 1, !ordered.isEmpty, let last = LastSearch.load(from: environment.paths.lastSearchFile),
-            last.queryKey == request.queryKey, last.page == page - 1
-        else { return false }
-        return Set(last.entries.map(\.id)) == Set(ordered.map(\.tile.id))
     }
 
     private func nextPageCommand(_ page: Int) -> String {
@@ -188,32 +152,5 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     private static func quoted(_ word: String) -> String {
         word.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
             ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
-    }
-
-    /// Records the query in the history and the results for `show --result N`. A storage problem
-    /// is a notice, never a lost search; a history file that cannot be read is left untouched.
-    /// - Returns: whether both were saved.
-    private func remember(
-        _ outcome: SearchOutcome, ordered: [ResultEntry], request: SearchRequest, page: Int,
-        _ configuration: Configuration, _ environment: CommandEnvironment
-    ) -> Bool {
-        guard !outcome.allFailed else { return true }
-        let paths = environment.paths
-        var saved = true
-        do {
-            let history = HistoryStore(path: paths.historyFile, capacity: configuration.historySize)
-            if let warning = try history.record(request.historyText) { environment.console.notice(warning) }
-        } catch {
-            environment.console.notice("history not saved: \(MediaSearchError.wrap(error).description)")
-            saved = false
-        }
-        do {
-            try LastSearch(queryKey: request.queryKey, page: page, results: ordered).save(to: paths.lastSearchFile)
-        } catch {
-            environment.console.notice(
-                "results not saved for show --result: \(MediaSearchError.wrap(error).description)")
-            saved = false
-        }
-        return saved
     }
 }

@@ -43,62 +43,18 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let (itemId, itemKind) = try resolveId(environment)
-        let context = ProviderContext(
-            itunes: environment.makeClient(configuration, options: network), country: configuration.country,
-            lang: configuration.lang, explicit: configuration.explicit,
-            censorNames: !configuration.explicit && !uncensored)
-        let chosen = try itemKind.map { kind throws(MediaSearchError) -> any MediaProvider in
-            guard let provider = environment.provider(kind: kind) else {
-                throw .usage(
-                    "unknown kind '\(kind)' (known: \(environment.providers.map(\.kind).joined(separator: ", ")))")
-            }
-            return provider
-        }
-        let found: MediaItem?
-        if let stored = LastSearch.load(from: environment.paths.lastSearchFile)?.item(id: itemId, kind: itemKind) {
-            // Listed by the last search: its record is at hand, no request for the item itself.
-            found = stored.item
-        } else if let chosen {
-            found = try await chosen.lookup(id: itemId, context: context)
-        } else {
-            found = try await context.itunes.lookup(
-                ITunesLookupParameters(ids: [Int(itemId) ?? 0], country: context.country)
-            ).first
-        }
-        guard let found else { throw MediaSearchError.notFound(itemId) }
-        let item = context.censorNames ? found.censored() : found
-        let provider = chosen ?? environment.providers.first { $0.accepts(item) && $0.detailRenderer != nil }
-        let renderer = provider?.detailRenderer ?? GenericDetailRenderer()
-        let detail = await renderer.detail(for: item, context: context)
-        if Task.isCancelled { throw MediaSearchError.cancelled }
+        let session = environment.session(configuration, network: network)
+        let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
+        let page = try await session.detail(of: target, uncensored: uncensored)
         let console = environment.console
         switch common.format {
         case .json:
-            let document = DetailDocument(
-                kind: provider?.kind ?? item.kindLabel.lowercased(), id: item.id, title: item.title ?? "Untitled",
-                detail: detail)
-            console.out(try JSONOutput.encode(document))
+            console.out(try JSONOutput.encode(page.document))
         case .text:
             let layout = DetailLayout(width: min(environment.layoutWidth(width), 120), style: environment.textStyle)
-            console.out(layout.render(detail))
+            console.out(layout.render(page.detail))
         }
-        for notice in detail.notices { console.error("\(notice) (section left out)") }
-        return detail.notices.isEmpty ? ExitStatus.success : ExitStatus.partial
-    }
-
-    /// The id to show and, when known, its kind (from `--kind` or the last search's tile).
-    private func resolveId(_ environment: CommandEnvironment) throws -> (String, String?) {
-        if let id { return (id, kind) }
-        let number = result ?? 1
-        guard let last = LastSearch.load(from: environment.paths.lastSearchFile) else {
-            throw MediaSearchError.usage("there is no previous search to pick from; run mediasearch search first")
-        }
-        guard number <= last.entries.count else {
-            throw MediaSearchError.usage(
-                "there is no result \(number); the last search showed \(last.entries.count) result(s)")
-        }
-        let entry = last.entries[number - 1]
-        return (entry.id, environment.provider(kind: entry.kind) == nil ? nil : entry.kind)
+        for notice in page.detail.notices { console.error("\(notice) (section left out)") }
+        return page.detail.notices.isEmpty ? ExitStatus.success : ExitStatus.partial
     }
 }

@@ -15,7 +15,7 @@ struct SuggestCommand: ParsableCommand, ProviderCommand {
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let store = HistoryStore(path: environment.paths.historyFile, capacity: configuration.historySize)
+        let store = environment.session(configuration).history()
         let matches = try store.suggestions(for: text.joined(separator: " "))
         switch common.format {
         case .json: environment.console.out(try JSONOutput.encode(["suggestions": matches]))

@@ -19,6 +19,8 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
     case badRedirect(String)
     /// The request did not complete in time.
     case timedOut(seconds: Double)
+    /// A provider (of any source) did not finish within its deadline.
+    case deadlineExceeded(seconds: Double)
     /// The request failed below HTTP: no connection, reset, DNS...
     case network(underlying: any Error)
     /// The local request budget is spent and the caller asked not to wait.
@@ -53,6 +55,8 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
             "iTunes answered with \(reason)"
         case .timedOut(let seconds):
             "no answer from iTunes within \(Self.seconds(seconds))"
+        case .deadlineExceeded(let seconds):
+            "no answer within \(Self.seconds(seconds))"
         case .network(let underlying):
             "network error: \(Self.networkReason(underlying))"
         case .budgetExhausted(let retryAfter):
@@ -85,7 +89,7 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
     /// Whether a retry may succeed: rate limits, server errors, resets and time-outs.
     public var isTransient: Bool {
         switch self {
-        case .rateLimited, .timedOut, .network: true
+        case .rateLimited, .timedOut, .deadlineExceeded, .network: true
         case .httpStatus(let status): status >= 500
         default: false
         }

@@ -21,7 +21,7 @@ public struct ITunesLookupParameters: Sendable, Hashable {
     public var queryItems: [(String, String)] {
         var items: [(String, String)] = [("id", ids.map(String.init).joined(separator: ","))]
         if let entity { items.append(("entity", entity)) }
-        if let limit { items.append(("limit", String(min(max(limit, 1), 200)))) }
+        if let limit { items.append(("limit", String(ResultLimit.clamp(limit).value))) }
         if let sort { items.append(("sort", sort)) }
         if let country { items.append(("country", country)) }
         return items

@@ -21,6 +21,13 @@ extension ITunesProvider {
         }
     }
 
+    /// Looks the id up in iTunes and keeps the record only when it is of this provider's kind.
+    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
+        guard let number = Int(id) else { return nil }
+        let records = try await context.itunes.lookup(ITunesLookupParameters(ids: [number], country: context.country))
+        return records.first(where: accepts)
+    }
+
     /// The term to send: the user's, or else the value of the first given filter that has an attribute.
     static func termAndAttribute(
         _ query: SearchQuery, specs: [FilterSpec]

@@ -24,7 +24,7 @@ public struct ITunesSearchParameters: Sendable, Hashable {
         self.country = country
         self.lang = lang
         self.explicit = explicit
-        self.limit = min(max(limit, 1), 200)
+        self.limit = ResultLimit.clamp(limit).value
         self.offset = max(offset, 0)
     }
 

@@ -51,6 +51,8 @@ public struct NetworkTransport: HTTPTransport {
                     status: Int(response.status.code), contentType: response.headers.first(name: "Content-Type"),
                     location: response.headers.first(name: "Location"), body: Data(body.readableBytesView))
             }
+        } catch MediaSearchError.deadlineExceeded {
+            throw MediaSearchError.timedOut(seconds: timeout)
         } catch is NIOTooManyBytesError {
             throw MediaSearchError.responseTooLarge(limit: limit)
         } catch let error as HTTPClientError {

@@ -21,7 +21,7 @@ public struct AnyMediaProvider: MediaProvider, DetailRenderer {
     /// - Parameters:
     ///   - tile: the tile of an item; default: title, artist, no facts.
     ///   - detail: the detail view; default: the standard header.
-    ///   - lookup: the item with an id, for `show`; default: an iTunes lookup.
+    ///   - lookup: the item with an id, for `show`; default: none (only results of a search can be shown).
     public init(
         kind: String, displayName: String? = nil, filters: [FilterSpec] = [],
         tile: (@Sendable (MediaItem) -> Tile)? = nil,
@@ -52,11 +52,6 @@ public struct AnyMediaProvider: MediaProvider, DetailRenderer {
     }
 
     public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
-        guard let lookupBody else {
-            guard let number = Int(id) else { return nil }
-            return try await context.itunes.lookup(ITunesLookupParameters(ids: [number], country: context.country))
-                .first
-        }
-        return try await lookupBody(id, context)
+        try await lookupBody?(id, context)
     }
 }

@@ -11,27 +11,25 @@ public protocol MediaProvider: Sendable {
     var filters: [FilterSpec] { get }
     /// Searches; receives what it needs (the iTunes client, settings) from the context.
     func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem]
-    /// Whether a record from a search or lookup is of this provider's kind.
+    /// Whether a record this provider did not produce itself (say, from an iTunes lookup of a
+    /// bare id) is of its kind, so that it may render it. By default it claims none.
     func accepts(_ item: MediaItem) -> Bool
     /// The short card shown for an item in the results.
     func tile(for item: MediaItem) -> Tile
     /// The detail view's sections, or `nil` when this provider has no detail view.
     var detailRenderer: (any DetailRenderer)? { get }
-    /// The item with this id, for `show`; `nil` when there is none. Defaults to an iTunes lookup.
+    /// The item with this id, for `show`; `nil` when there is none. By default a provider cannot
+    /// look ids up (``ITunesProvider`` looks them up in iTunes).
     func lookup(id: String, context: ProviderContext) async throws -> MediaItem?
 }
 
 extension MediaProvider {
     public var displayName: String { kind.prefix(1).uppercased() + kind.dropFirst() }
     public var filters: [FilterSpec] { [] }
-    public func accepts(_ item: MediaItem) -> Bool { true }
+    public func accepts(_ item: MediaItem) -> Bool { false }
     public var detailRenderer: (any DetailRenderer)? { self as? any DetailRenderer }
 
-    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
-        guard let number = Int(id) else { return nil }
-        let records = try await context.itunes.lookup(ITunesLookupParameters(ids: [number], country: context.country))
-        return records.first(where: accepts) ?? records.first
-    }
+    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? { nil }
 
     /// A tile with the item's title, artist and no facts.
     public func tile(for item: MediaItem) -> Tile {

@@ -27,7 +27,7 @@ public enum Deadline {
         }
     }
 
-    /// The work's result, or ``MediaSearchError/timedOut(seconds:)`` after `seconds`.
+    /// The work's result, or ``MediaSearchError/deadlineExceeded(seconds:)`` after `seconds`.
     ///
     /// The caller is resumed by whichever comes first: the work, the timer or the caller's own
     /// cancellation. Work that ignores cancellation is cancelled and left behind rather than
@@ -54,7 +54,7 @@ public enum Deadline {
                 if clock.now >= end { break }
                 do { try await Task.sleep(until: end, clock: clock) } catch { return }
             }
-            gate.resume(.failure(MediaSearchError.timedOut(seconds: seconds)))
+            gate.resume(.failure(MediaSearchError.deadlineExceeded(seconds: seconds)))
         }
         defer {
             worker.cancel()

@@ -1,9 +1,8 @@
-import MediaSearchCore
-
 /// Checks a set of providers before any command runs.
-enum ProviderRegistry {
-    /// Rejects duplicate kinds, blank or malformed kind ids, and filters that clash with `search`'s own options.
-    static func validate(_ providers: [any MediaProvider], reservedNames: Set<String>) throws(MediaSearchError) {
+public enum ProviderRegistry {
+    /// Rejects duplicate kinds, blank or malformed kind ids, and filters that clash with a face's
+    /// own option names (`reservedNames`, e.g. `limit` for the CLI's `--limit`).
+    public static func validate(_ providers: [any MediaProvider], reservedNames: Set<String>) throws(MediaSearchError) {
         guard !providers.isEmpty else { throw .usage("no providers are registered") }
         var kinds: Set<String> = []
         for provider in providers {

@@ -1,0 +1,33 @@
+import Foundation
+
+/// How one command may use the network and the cache, as chosen on its command line (or by a
+/// web request), and where it reports what the transport does.
+public struct NetworkPolicy: Sendable {
+    /// Neither read nor write the response cache.
+    public var noCache: Bool
+    /// Skip reading the cache but store fresh answers.
+    public var refresh: Bool
+    /// Fail at once instead of waiting when the request budget is spent.
+    public var noWait: Bool
+    /// Told how long a request waits for the budget.
+    public var onWait: @Sendable (Double) -> Void
+    /// Told about a problem with the budget's file (once per process).
+    public var onNotice: @Sendable (String) -> Void
+    /// Told about each answer served from the cache.
+    public var onCacheHit: @Sendable (URL) -> Void
+
+    /// Creates a policy; by default the cache is used and spent budgets are waited for.
+    public init(
+        noCache: Bool = false, refresh: Bool = false, noWait: Bool = false,
+        onWait: @escaping @Sendable (Double) -> Void = { _ in },
+        onNotice: @escaping @Sendable (String) -> Void = { _ in },
+        onCacheHit: @escaping @Sendable (URL) -> Void = { _ in }
+    ) {
+        self.noCache = noCache
+        self.refresh = refresh
+        self.noWait = noWait
+        self.onWait = onWait
+        self.onNotice = onNotice
+        self.onCacheHit = onCacheHit
+    }
+}

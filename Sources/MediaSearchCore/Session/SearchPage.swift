@@ -1,0 +1,27 @@
+/// One page of a search as every front end receives it: the results in display order (the Nth is
+/// result N), every provider's status, and what the session noticed on the way.
+public struct SearchPage: Sendable {
+    /// The request as run: its limit clamped, its page set.
+    public var request: SearchRequest
+    public var plan: [PlannedSearch]
+    public var outcome: SearchOutcome
+    /// The results in display order.
+    public var results: [ResultEntry]
+    public var order: ResultOrder
+    /// Whether this page shows the same items as the page before it (the API ignored `offset`).
+    public var repeatsPrevious: Bool
+    /// One line each: a clamped limit, a history that could not be saved...
+    public var notices: [String]
+    /// Whether the history and the results (for `--result N`) were saved.
+    public var saved: Bool
+
+    /// Whether some kind filled its page, so a next page may exist.
+    public var hasMore: Bool { output(commandLine: "").hasMore }
+
+    /// The text and JSON renderings of this page; `commandLine` is how to ask for the next one.
+    public func output(commandLine: String) -> SearchOutput {
+        SearchOutput(
+            request: request, plan: plan, outcome: outcome, ordered: results, page: request.page, sort: order.sort,
+            grouped: order.grouped, repeatsPrevious: repeatsPrevious, commandLine: commandLine)
+    }
+}
