@@ -32,7 +32,7 @@ extension AlbumProvider: DetailRenderer {
         guard let collectionId = item.collectionId else { return nil }
         let records = try await context.itunes.lookup(
             ITunesLookupParameters(ids: [collectionId], entity: "song", limit: 200, country: context.country))
-        let songs = records.filter { $0.wrapperType == .track && $0.collectionId == collectionId }
+        let songs = records.filter { $0.itunes?.wrapperType == .track && $0.collectionId == collectionId }
             .sorted { ($0.discNumber ?? 1, $0.trackNumber ?? .max) < ($1.discNumber ?? 1, $1.trackNumber ?? .max) }
         let shown = context.censorNames ? songs.map { $0.censored() } : songs
         return DetailSection("Tracks", items: shown.map(Self.trackTile))

@@ -24,7 +24,7 @@ public struct AlbumProvider: ITunesProvider {
 
     /// Album and compilation collections; music videos, movie bundles and seasons are other kinds.
     public func accepts(_ item: MediaItem) -> Bool {
-        item.wrapperType == .collection && ["Album", "Compilation", nil].contains(item.collectionType)
+        item.itunes?.wrapperType == .collection && ["Album", "Compilation", nil].contains(item.collectionType)
     }
 
     public func tile(for item: MediaItem) -> Tile {

@@ -22,7 +22,7 @@ public struct AudiobookProvider: ITunesProvider {
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.wrapperType == .audiobook }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.wrapperType == .audiobook }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(

@@ -30,7 +30,7 @@ public struct MovieProvider: ITunesProvider {
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.kind == .featureMovie }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.kind == .featureMovie }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(

@@ -22,7 +22,7 @@ public struct MusicVideoProvider: ITunesProvider {
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.kind == .musicVideo }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.kind == .musicVideo }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(

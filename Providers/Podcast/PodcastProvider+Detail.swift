@@ -32,7 +32,9 @@ extension PodcastProvider: DetailRenderer {
         guard let collectionId = item.collectionId ?? item.trackId else { return nil }
         let records = try await context.itunes.lookup(
             ITunesLookupParameters(ids: [collectionId], entity: "podcastEpisode", limit: 5, country: context.country))
-        let episodes = records.filter { $0.wrapperType == .podcastEpisode || $0.kind == .podcastEpisode }.prefix(5)
+        let episodes = records.filter {
+            $0.itunes?.wrapperType == .podcastEpisode || $0.itunes?.kind == .podcastEpisode
+        }.prefix(5)
         return DetailSection(
             "Recent episodes",
             rows: episodes.map { (ReleaseDate.day($0.releaseDate) ?? "episode", $0.trackName.map(TextSanitizer.line)) },

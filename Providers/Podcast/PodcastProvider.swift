@@ -19,7 +19,7 @@ public struct PodcastProvider: ITunesProvider {
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.kind == .podcast }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.kind == .podcast }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(

@@ -20,7 +20,7 @@ public struct SongProvider: ITunesProvider {
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.kind == .song }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.kind == .song }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(

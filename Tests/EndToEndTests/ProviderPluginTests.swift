@@ -29,10 +29,7 @@ struct ProviderPluginTests {
         })
 
     static let planetItems: [MediaItem] = [("Mars", "Phobos, Deimos"), ("Earth", "Moon"), ("Marsupial", "")].map {
-        var item = MediaItem(wrapperType: .unknown)
-        item.trackName = $0.0
-        item.extras = ["id": $0.0.lowercased(), "moons": $0.1]
-        return item
+        MediaItem(id: $0.0.lowercased(), title: $0.0, kind: "planet", extras: ["moons": $0.1])
     }
 
     func run(
@@ -120,10 +117,7 @@ struct ProviderPluginTests {
                 return Detail(sections: [DetailSection(item.title ?? "?", rows: [("By", kind)])])
             },
             search: { query, _ in
-                var item = MediaItem(wrapperType: .unknown)
-                item.trackName = "\(kind) \(query.term ?? "")"
-                item.extras["id"] = "\(kind)-1"
-                return [item]
+                [MediaItem(id: "\(kind)-1", title: "\(kind) \(query.term ?? "")")]
             })
     }
 

@@ -89,8 +89,8 @@ struct DecodingTests {
     @Test func audiobookTitleComesFromCollectionName() throws {
         let item = try #require(
             try ITunesResponse.decode(try Fixtures.data("audiobooks/erickrodr-search-audiobook-javascript.json")).first)
-        #expect(item.wrapperType == .audiobook)
-        #expect(item.kind == nil)
+        #expect(item.itunes?.wrapperType == .audiobook)
+        #expect(item.itunes?.kind == nil)
         #expect(item.title == "Moby Dick: or the Whale (Unabridged)")
         #expect(item.id == "438363284")
         #expect(item.price == 15.99)
@@ -98,8 +98,8 @@ struct DecodingTests {
 
     @Test func podcastEpisodeGenresAreObjects() throws {
         let items = try ITunesResponse.decode(try Fixtures.data("podcasts/inditex-joebudden-episodes-lookup-body.json"))
-        #expect(items[0].kind == .podcast)
-        #expect(items[1].wrapperType == .podcastEpisode)
+        #expect(items[0].itunes?.kind == .podcast)
+        #expect(items[1].itunes?.wrapperType == .podcastEpisode)
         #expect(items[1].genres == ["Music"])
         #expect(items[0].genres.contains("Music"))
     }
@@ -123,8 +123,8 @@ struct DecodingTests {
         #expect(items[0].trackTimeMillis == 1000)
         #expect(items[0].artistName == "7")
         #expect(items[0].genres == ["Rock"])
-        #expect(items[1].wrapperType == .unknown)
-        #expect(items[1].kind == .unknown)
+        #expect(items[1].itunes?.wrapperType == .unknown)
+        #expect(items[1].itunes?.kind == .unknown)
         #expect(items[2].trackName == nil)
     }
 

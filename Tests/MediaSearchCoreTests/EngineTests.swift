@@ -37,11 +37,11 @@ struct EngineTests {
         itunes: ITunesClient(baseURL: URL(string: "http://127.0.0.1:9")!, transport: NoTransport()))
 
     static func item(_ id: Int) -> MediaItem {
-        var item = MediaItem(wrapperType: .track, kind: .song)
-        item.trackId = id
-        item.trackName = "Item \(id)"
-        item.trackCensoredName = "I*** \(id)"
-        return item
+        var record = ITunesRecord(wrapperType: .track, kind: .song)
+        record.trackId = id
+        record.trackName = "Item \(id)"
+        record.trackCensoredName = "I*** \(id)"
+        return MediaItem(itunes: record)
     }
 
     func plan(_ providers: [any MediaProvider]) throws -> [PlannedSearch] {

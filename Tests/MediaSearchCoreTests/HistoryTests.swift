@@ -71,11 +71,7 @@ struct OrderingTests {
     static func entry(_ kind: String, _ rank: Int, title: String = "t", price: Double? = nil, date: String? = nil)
         -> ResultEntry
     {
-        var item = MediaItem(wrapperType: .track, kind: .song)
-        item.trackId = rank
-        item.trackName = title
-        item.trackPrice = price
-        item.releaseDate = date
+        let item = MediaItem(id: String(rank), title: title, kind: "song", releaseDate: date, price: price)
         return ResultEntry(
             kind: kind, rank: rank, item: item,
             tile: Tile(

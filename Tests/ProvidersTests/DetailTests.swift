@@ -105,8 +105,9 @@ struct DetailTests {
         #expect(without.sections.allSatisfy { !$0.title.hasPrefix("Other films") && $0.title != "Author" })
         #expect(await server.requests().isEmpty)
 
-        var directed = plain
-        directed.artistId = 42
+        var record = try #require(plain.itunes)
+        record.artistId = 42
+        let directed = MediaItem(itunes: record)
         let other = try recorded(path, id: 1_078_111_961, changes: ["trackId": 7, "artistId": 42])
         await server.inject(
             FaultRule(path: "/lookup", query: ["id": "42", "entity": "movie"], fault: .body(try body([other]))))

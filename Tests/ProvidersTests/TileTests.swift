@@ -50,11 +50,13 @@ struct TileTests {
     }
 
     @Test func missingFactsAreLeftOutAndNegativePricesHidden() {
-        var item = MediaItem(wrapperType: .track, kind: .song)
-        item.trackId = 1
-        item.trackName = "Only a name"
-        item.trackPrice = -1
-        item.currency = "USD"
+        var record = ITunesRecord(wrapperType: .track, kind: .song)
+        record.trackId = 1
+        record.trackName = "Only a name"
+        record.trackPrice = -1
+        record.currency = "USD"
+        let item = MediaItem(itunes: record)
+        #expect(item.price == nil, "the API's -1 means not sold separately")
         let tile = SongProvider().tile(for: item)
         #expect(tile.summary.isEmpty)
         #expect(tile.subtitle == nil)

@@ -49,7 +49,7 @@ struct LenientRecord: Decodable {
     var item: MediaItem?
 
     init(from decoder: any Decoder) throws {
-        item = try? MediaItem(from: decoder)
+        item = (try? ITunesRecord(from: decoder)).map(MediaItem.init(itunes:))
     }
 }
 

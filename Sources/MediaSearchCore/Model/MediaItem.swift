@@ -1,111 +1,88 @@
 import Foundation
 
-/// One record of a search or lookup answer, decoded tolerantly from the iTunes Search API.
+/// One item of any source, as providers produce it and every face shows it: a song, a film, a
+/// podcast, a record on a shelf.
 ///
-/// Every field is optional because the API leaves out whatever a record lacks. Providers over
-/// other sources build `MediaItem` values themselves and may put anything else in ``extras``.
-public struct MediaItem: Sendable, Hashable {
-    /// The record's `wrapperType` (`track`, `collection`, `artist`, `audiobook`...).
-    public var wrapperType: WrapperType
-    /// The record's `kind` (`song`, `feature-movie`, `podcast`...), `nil` when the record has none.
-    public var kind: RecordKind?
-
-    public var trackId: Int?
-    public var collectionId: Int?
-    public var artistId: Int?
-    public var collectionArtistId: Int?
-
-    public var artistName: String?
-    public var collectionName: String?
-    public var trackName: String?
-    public var collectionCensoredName: String?
-    public var trackCensoredName: String?
-    public var artistType: String?
-    public var collectionType: String?
-
-    public var artistViewUrl: String?
-    public var artistLinkUrl: String?
-    public var collectionViewUrl: String?
-    public var trackViewUrl: String?
-    public var collectionArtistViewUrl: String?
-    public var feedUrl: String?
-    public var previewUrl: String?
-    public var episodeUrl: String?
-    public var artworkUrl30: String?
-    public var artworkUrl60: String?
-    public var artworkUrl100: String?
-    public var artworkUrl600: String?
-
-    public var collectionPrice: Double?
-    public var trackPrice: Double?
-    public var trackRentalPrice: Double?
-    public var collectionHdPrice: Double?
-    public var trackHdPrice: Double?
-    public var trackHdRentalPrice: Double?
-    public var currency: String?
-
-    /// The release date as the API writes it (ISO 8601, e.g. `2016-02-12T08:00:00Z`).
+/// The fields are the ones every kind of media shares; anything else a provider owns goes in
+/// ``extras``. An item made from an iTunes record keeps it in ``itunes``, and its fields read
+/// through the item (`item.trackCount`), so providers over iTunes reach the API's own facts
+/// while providers over other sources never meet an iTunes type.
+@dynamicMemberLookup
+public struct MediaItem: Sendable, Hashable, Codable {
+    /// The stable id `show` takes, unique within its provider.
+    public var id: String
+    /// The source's own word for what this is (`song`, `podcast-episode`, `record`), if any.
+    public var kind: String?
+    public var title: String?
+    /// Artist, director, author or publisher.
+    public var creator: String?
+    /// The album, series or collection the item belongs to.
+    public var collection: String?
+    /// Artwork URLs by their width in pixels.
+    public var artwork: [Int: String]
+    /// The item's page on the web or in a store.
+    public var url: String?
+    /// A playable preview (audio or video); never downloaded, only linked.
+    public var previewURL: String?
+    /// The release date, ISO 8601 (`2016-02-12T08:00:00Z` or `2016-02-12`).
     public var releaseDate: String?
-    public var collectionExplicitness: String?
-    public var trackExplicitness: String?
-    public var contentAdvisoryRating: String?
-
-    public var discCount: Int?
-    public var discNumber: Int?
-    public var trackCount: Int?
-    public var trackNumber: Int?
-    public var trackTimeMillis: Int?
-
-    public var country: String?
-    public var primaryGenreName: String?
-    /// Genre names; the API sends strings for podcasts and `{name, id}` objects for episodes.
-    public var genres: [String]
+    /// What a buyer pays, in ``currency``; `nil` when not sold on its own.
+    public var price: Double?
+    /// ISO 4217, e.g. `USD`.
+    public var currency: String?
+    public var durationMilliseconds: Int?
+    public var genre: String?
+    /// Whether the item is marked explicit; `nil` when the source does not say.
+    public var isExplicit: Bool?
+    /// A plain or HTML description.
     public var description: String?
-    public var longDescription: String?
-    public var shortDescription: String?
-    public var copyright: String?
-
-    /// Fields of sources other than iTunes, for third-party providers' tiles and details.
+    /// Fields the provider owns, for its own tiles and details.
     public var extras: [String: String]
+    /// The iTunes record the item was made from, when it was.
+    public var itunes: ITunesRecord?
 
-    /// Creates an empty record of the given wrapper type and kind.
-    public init(wrapperType: WrapperType = .unknown, kind: RecordKind? = nil) {
-        self.wrapperType = wrapperType
+    /// Creates an item of any source.
+    public init(
+        id: String, title: String?, kind: String? = nil, creator: String? = nil, collection: String? = nil,
+        artwork: [Int: String] = [:], url: String? = nil, previewURL: String? = nil, releaseDate: String? = nil,
+        price: Double? = nil, currency: String? = nil, durationMilliseconds: Int? = nil, genre: String? = nil,
+        isExplicit: Bool? = nil, description: String? = nil, extras: [String: String] = [:]
+    ) {
+        self.id = id
+        self.title = title
         self.kind = kind
-        self.genres = []
-        self.extras = [:]
+        self.creator = creator
+        self.collection = collection
+        self.artwork = artwork
+        self.url = url
+        self.previewURL = previewURL
+        self.releaseDate = releaseDate
+        self.price = price
+        self.currency = currency
+        self.durationMilliseconds = durationMilliseconds
+        self.genre = genre
+        self.isExplicit = isExplicit
+        self.description = description
+        self.extras = extras
+    }
+
+    /// A fact of the iTunes record behind this item (`item.trackCount`); `nil` for other sources.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ITunesRecord, Value?>) -> Value? {
+        itunes?[keyPath: keyPath]
+    }
+
+    /// A list of the iTunes record behind this item (`item.genres`); empty for other sources.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ITunesRecord, [Value]>) -> [Value] {
+        itunes?[keyPath: keyPath] ?? []
     }
 }
 
 extension MediaItem {
-    /// The stable identifier used by `show`: the track id, else the collection id, else the artist id.
-    public var id: String {
-        if let trackId { return String(trackId) }
-        if let collectionId { return String(collectionId) }
-        if let artistId { return String(artistId) }
-        return extras["id"] ?? ""
-    }
+    /// The largest artwork URL.
+    public var artworkURL: String? { artwork.max { $0.key < $1.key }?.value }
 
-    /// The item's own name: the track name, else the collection name (audiobooks), else the artist.
-    public var title: String? {
-        trackName ?? collectionName ?? (wrapperType == .artist ? artistName : nil)
-    }
-
-    /// The link to the item's store page.
-    public var storeURL: String? { trackViewUrl ?? collectionViewUrl ?? artistLinkUrl ?? artistViewUrl }
-
-    /// The largest artwork URL the record carries.
-    public var artworkURL: String? { artworkUrl600 ?? artworkUrl100 ?? artworkUrl60 ?? artworkUrl30 }
-
-    /// The price a buyer pays for this item, leaving out the API's `-1` for "not sold separately".
-    public var price: Double? {
-        [trackPrice, collectionPrice].lazy.compactMap { $0 }.first { $0 >= 0 }
-    }
-
-    /// The release date parsed, when the record has a valid one.
-    public var releaseDateValue: Date? {
-        releaseDate.flatMap(ReleaseDate.parse)
-    }
+    /// The release date parsed, when the item has a valid one.
+    public var releaseDateValue: Date? { releaseDate.flatMap(ReleaseDate.parse) }
 
     /// The release year, e.g. `2016`.
     public var releaseYear: Int? {
@@ -113,17 +90,10 @@ extension MediaItem {
         return year
     }
 
-    /// A human label for the record's type, from `wrapperType` and `kind` (T1).
+    /// A human label for what the item is (T1), e.g. `Song`.
     public var kindLabel: String {
-        if let kind, kind != .unknown { return kind.label }
-        return wrapperType.label
-    }
-
-    /// A copy showing the censored names in place of the originals (S13).
-    public func censored() -> MediaItem {
-        var copy = self
-        if let trackCensoredName { copy.trackName = trackCensoredName }
-        if let collectionCensoredName { copy.collectionName = collectionCensoredName }
-        return copy
+        if let itunes { return itunes.kindLabel }
+        guard let kind, !kind.isEmpty else { return "Item" }
+        return kind.prefix(1).uppercased() + kind.dropFirst().replacingOccurrences(of: "-", with: " ")
     }
 }

@@ -41,10 +41,10 @@ public struct Tile: Sendable, Codable, Hashable {
         try c.encode(url, forKey: .url)
     }
 
-    /// A tile for an item: its title (or "Untitled"), artist, artwork and store link, with the given facts.
+    /// A tile for an item: its title (or "Untitled"), creator, artwork and link, with the given facts.
     public init(item: MediaItem, kind: String, subtitle: String? = nil, summary: [String?]) {
         self.init(
-            kind: kind, id: item.id, title: item.title ?? "Untitled", subtitle: subtitle ?? item.artistName,
-            summary: summary.compactMap { $0 }, artworkUrl: item.artworkURL, url: item.storeURL)
+            kind: kind, id: item.id, title: item.title ?? "Untitled", subtitle: subtitle ?? item.creator,
+            summary: summary.compactMap { $0 }, artworkUrl: item.artworkURL, url: item.url)
     }
 }

@@ -2,10 +2,7 @@
 ///
 /// ```swift
 /// let echo = AnyMediaProvider(kind: "echo") { query, _ in
-///     var item = MediaItem(wrapperType: .track)
-///     item.trackName = query.term
-///     item.extras["id"] = "1"
-///     return [item]
+///     [MediaItem(id: "1", title: query.term)]
 /// }
 /// ```
 public struct AnyMediaProvider: MediaProvider, DetailRenderer {

@@ -3,18 +3,18 @@ import Foundation
 /// The sections every kind shares: the header (T1), the author block (T2) and other works (T4).
 /// Providers compose their ``DetailRenderer`` from these and their own sections.
 public enum StandardSections {
-    /// Title, author, kind, store link, large artwork, release date, genre and clean description.
+    /// Title, creator, kind, link, large artwork, release date, genre and clean description: the
+    /// facts every item has, so this header suits any source.
     public static func header(for item: MediaItem, kindLabel: String? = nil) -> DetailSection {
-        let description = [item.description, item.longDescription, item.shortDescription].lazy.compactMap { $0 }
-            .first.map(HTMLText.plain)
+        let description = item.description.map(HTMLText.plain)
         return DetailSection(
             item.title.map(TextSanitizer.line) ?? "Untitled",
             rows: [
-                ("Kind", kindLabel ?? item.kindLabel), ("By", item.artistName),
+                ("Kind", kindLabel ?? item.kindLabel), ("By", item.creator),
                 ("Released", ReleaseDate.day(item.releaseDate)),
-                ("Genre", item.primaryGenreName), ("Description", description),
+                ("Genre", item.genre), ("Description", description),
             ],
-            links: [("Store", item.storeURL), ("Artwork", Formatting.artwork(item.artworkURL))])
+            links: [("Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])
     }
 
     /// The author block (T2) and up to `limit` other works (T4) from one lookup of the item's
@@ -32,7 +32,7 @@ public enum StandardSections {
         // Two more than shown: the artist record and the item itself may both come back.
         let records = try await context.itunes.lookup(
             ITunesLookupParameters(ids: [artistId], entity: entity, limit: limit + 2, country: context.country))
-        let artist = records.first { $0.wrapperType == .artist || $0.kind == .artist }
+        let artist = records.first { $0.itunes?.wrapperType == .artist || $0.itunes?.kind == .artist }
         let author = artist.map { artist in
             DetailSection(
                 "Author",
@@ -41,10 +41,12 @@ public enum StandardSections {
                 ],
                 links: [("Author page", artist.artistLinkUrl ?? artist.artistViewUrl)])
         }
-        let works = records.filter { $0.wrapperType != .artist && $0.kind != .artist && $0.id != item.id }
-            .prefix(limit)
+        let works = records.filter {
+            $0.itunes?.wrapperType != .artist && $0.itunes?.kind != .artist && $0.id != item.id
+        }
+        .prefix(limit)
         let shown = context.censorNames ? works.map { $0.censored() } : Array(works)
-        let title = worksTitle ?? "Other works by \(item.artistName.map(TextSanitizer.line) ?? "the author")"
+        let title = worksTitle ?? "Other works by \(item.creator.map(TextSanitizer.line) ?? "the author")"
         return (author, DetailSection(title, items: shown.map(tile)))
     }
 

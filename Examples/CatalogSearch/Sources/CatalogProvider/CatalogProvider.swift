@@ -30,19 +30,16 @@ public struct CatalogProvider: MediaProvider, DetailRenderer {
     func load() throws -> [MediaItem] {
         let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         return entries.map { entry in
-            var item = MediaItem(wrapperType: .collection, kind: .album)
-            item.collectionName = entry.title
-            item.artistName = entry.artist
-            item.releaseDate = entry.year.map { "\($0)-01-01" }
-            item.extras = ["id": entry.id, "format": entry.format ?? "unknown"]
-            return item
+            MediaItem(
+                id: entry.id, title: entry.title, kind: kind, creator: entry.artist,
+                releaseDate: entry.year.map { "\($0)-01-01" }, extras: ["format": entry.format ?? "unknown"])
         }
     }
 
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
         let term = query.term ?? ""
         let matches = try load().filter { item in
-            term.isEmpty || [item.title, item.artistName].contains { $0.map { TextMatch.contains($0, term) } ?? false }
+            term.isEmpty || [item.title, item.creator].contains { $0.map { TextMatch.contains($0, term) } ?? false }
         }
         let filtered = matches.filter { item in
             filters.allSatisfy { spec in query.filters[spec.name].map { spec.matches(item, $0) } ?? true }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension MediaItem: Decodable {
+extension ITunesRecord: Decodable {
     enum CodingKeys: String, CodingKey {
         case wrapperType, kind, trackId, collectionId, artistId, collectionArtistId
         case artistName, collectionName, trackName, collectionCensoredName, trackCensoredName
@@ -11,8 +11,6 @@ extension MediaItem: Decodable {
         case currency, releaseDate, collectionExplicitness, trackExplicitness, contentAdvisoryRating
         case discCount, discNumber, trackCount, trackNumber, trackTimeMillis
         case country, primaryGenreName, genres, description, longDescription, shortDescription, copyright
-        /// Not an iTunes field: a provider's ``MediaItem/extras``, kept when a record is stored.
-        case extras = "mediasearchExtras"
     }
 
     /// Decodes a record, accepting numbers sent as strings and ignoring fields of an unexpected type,
@@ -67,7 +65,6 @@ extension MediaItem: Decodable {
         longDescription = c.lenientString(.longDescription)
         shortDescription = c.lenientString(.shortDescription)
         copyright = c.lenientString(.copyright)
-        extras = (try? c.decodeIfPresent([String: String].self, forKey: .extras)) ?? [:]
     }
 }
 

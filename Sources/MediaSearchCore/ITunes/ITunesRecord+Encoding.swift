@@ -1,9 +1,9 @@
 import Foundation
 
-extension MediaItem: Encodable {
-    /// Writes the record with the API's field names (and ``extras`` under their own key), so a
-    /// stored record decodes back to the same value: the last search keeps its records this way
-    /// and `show` needs no request for an item it has just listed.
+extension ITunesRecord: Encodable {
+    /// Writes the record with the API's field names, so a stored record decodes back to the same
+    /// value: the last search keeps its records this way and `show` needs no request for an item
+    /// it has just listed.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(wrapperType.rawValue, forKey: .wrapperType)
@@ -54,6 +54,5 @@ extension MediaItem: Encodable {
         try c.encodeIfPresent(shortDescription, forKey: .shortDescription)
         try c.encodeIfPresent(copyright, forKey: .copyright)
         if !genres.isEmpty { try c.encode(genres, forKey: .genres) }
-        if !extras.isEmpty { try c.encode(extras, forKey: .extras) }
     }
 }
