@@ -34,8 +34,8 @@ public struct CommandEnvironment: Sendable {
     }
 
     /// Colors and links only on a terminal without `NO_COLOR`.
-    var textStyle: TextStyle {
-        TextStyle.forTerminal(isTerminal: console.stdoutIsTerminal, environment: variables)
+    func textStyle(_ choice: TextStyle.Choice) -> TextStyle {
+        TextStyle.forTerminal(isTerminal: console.stdoutIsTerminal, environment: variables, choice: choice)
     }
 
     /// The layout width: `--width`, else `$COLUMNS`, else the terminal's, else 80.

@@ -41,8 +41,10 @@ public enum MediaSearchCLI {
     ) async -> Int32 {
         do {
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
+            // `-V` is the short form of `--version`, which ArgumentParser spells long only.
+            let spelled = arguments == ["-V"] ? ["--version"] : arguments
             let (rest, filters) = try FilterArguments.extract(
-                from: FilterArguments.joinNegativeNumbers(arguments), providers: providers)
+                from: FilterArguments.joinNegativeNumbers(spelled), providers: providers)
             let environment = CommandEnvironment(
                 providers: providers, variables: variables, currentDirectory: currentDirectory, console: console,
                 filterArguments: filters)
@@ -85,7 +87,7 @@ public enum MediaSearchCLI {
         let message = RootCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
         let hint =
             arguments.first.map {
-                ["search", "show", "history", "suggest", "cache", "providers", "config"].contains($0)
+                ["search", "show", "open", "history", "suggest", "cache", "providers", "config"].contains($0)
             } == true
             ? " (see 'mediasearch \(arguments[0]) --help')" : " (see 'mediasearch --help')"
         console.error(message.replacingOccurrences(of: "Error: ", with: "") + hint)

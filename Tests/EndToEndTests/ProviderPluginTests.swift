@@ -50,7 +50,8 @@ struct ProviderPluginTests {
     }
 
     @Test func aProviderDefinedInATestShowsTilesAndDetail() async throws {
-        let (status, output) = try await run(["search", "mars", "--width", "80"], config: "kinds: [planet]\n")
+        let (status, output) = try await run(
+            ["search", "mars", "--width", "80", "--format", "text"], config: "kinds: [planet]\n")
         #expect(status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("1. [PLANET] Mars"))
         #expect(output.stdout.contains("moons: Phobos, Deimos"))

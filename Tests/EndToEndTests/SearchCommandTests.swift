@@ -114,10 +114,40 @@ struct SearchCommandTests {
         #expect(badYear.stderr.contains("--year takes a whole number"))
     }
 
+    /// Piped, search prints one tab-separated line per result, each with the id `show` takes,
+    /// and the fzf recipe of the README works: field 1 is the id, field 2 the kind.
+    @Test func pipedOutputIsOneLinePerResult() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let piped = try await harness.run(["search", "jack"])
+        #expect(piped.status == 0)
+        let rows = piped.stdout.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
+        #expect(rows.count == 14)
+        #expect(rows.allSatisfy { $0.count == 7 })
+        #expect(
+            rows.first.map { Array($0) } == [
+                "263301273", "song", "Jack Johnson", "This Bike Is a Pipe Bomb", "2004", "$0.99",
+                "https://music.apple.com/us/album/jack-johnson/263301268?i=263301273&uo=4",
+            ])
+        let grepped = piped.stdout.split(separator: "\n").filter { $0.localizedCaseInsensitiveContains("upside") }
+        #expect(grepped.count == 1 && grepped[0].hasPrefix("1469577741\tsong\tUpside Down\tJack Johnson\t2005"))
+        for row in rows {
+            let shown = try await harness.run(["show", String(row[0]), "--kind", String(row[1])])
+            #expect(shown.status == 0, "\(row[0]) \(row[1]): \(shown.stderr)")
+        }
+        let jsonl = try await harness.run(["search", "jack", "--format", "jsonl"])
+        let objects = try jsonl.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["id"] as? String } == rows.map { String($0[0]) })
+    }
+
     @Test func textOutputIsPlainWhenPiped() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let result = try await harness.run(["search", "jack", "--width", "80"])
+        let result = try await harness.run(["search", "jack", "--width", "80", "--format", "text"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("1. [SONG]"))
         #expect(result.stdout.contains("[PODCAST] 60 Minutes"))

@@ -9,7 +9,9 @@ struct TerminalOutputTests {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write("limit: 2\n", to: "two.yaml")
-        let result = try await harness.run(["search", "jack", "johnson", "--width", "80", "--config", config])
+        let result = try await harness.run([
+            "search", "jack", "johnson", "--width", "80", "--config", config, "--format", "text",
+        ])
         #expect(result.status == 0)
         let expected = """
             1. [SONG] Jack Johnson                   2. [MOVIE] Star Wars: The Force Awake…
@@ -35,7 +37,9 @@ struct TerminalOutputTests {
     @Test func groupedSortedAndNarrowLayouts() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let grouped = try await harness.run(["search", "x", "--group", "--width", "40", "--kind", "song,podcast"])
+        let grouped = try await harness.run([
+            "search", "x", "--group", "--width", "40", "--kind", "song,podcast", "--format", "text",
+        ])
         #expect(grouped.stdout.hasPrefix("── Songs (5) ──\n1. [SONG]"))
         #expect(grouped.stdout.contains("── Podcasts (1) ──\n6. [PODCAST] 60 Minutes"))
         let (_, byPrice) = try await harness.searchJSON(["x", "--kind", "movie", "--sort", "date", "--reverse"])
@@ -49,7 +53,7 @@ struct TerminalOutputTests {
     @Test func emptyResultsSayWhatToTry() async throws {
         let harness = try await Harness.start(routes: FixtureRoutes(search: [:]))
         defer { Task { await harness.stop() } }
-        let result = try await harness.run(["search", "zzzz"])
+        let result = try await harness.run(["search", "zzzz", "--format", "text"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("No results for \"zzzz\". Try another kind"))
     }
@@ -69,7 +73,7 @@ struct TerminalOutputTests {
             FixtureRoutes(search: FixtureRoutes.default.search, honorsOffset: false))
         _ = try await harness.run(["search", "love", "--kind", "song", "--limit", "2", "--no-cache"])
         let repeated = try await harness.run([
-            "search", "love", "--kind", "song", "--limit", "2", "--page", "2", "--no-cache",
+            "search", "love", "--kind", "song", "--limit", "2", "--page", "2", "--no-cache", "--format", "text",
         ])
         #expect(repeated.status == 0)
         #expect(repeated.stdout == "No more results: page 2 repeats page 1.\n")

@@ -18,9 +18,10 @@ struct CacheCommand: ParsableCommand {
         func execute(in environment: CommandEnvironment) async throws -> Int32 {
             let configuration = try environment.loadConfiguration(explicitPath: common.config)
             let removed = environment.session(configuration).responseCache().clear()
-            switch common.format {
+            switch common.document {
             case .json: environment.console.out(try JSONOutput.encode(["removed": removed]))
-            case .text: environment.console.out("Removed \(removed) cached response\(removed == 1 ? "" : "s").\n")
+            case .text, .lines, .jsonl:
+                environment.console.out("Removed \(removed) cached response\(removed == 1 ? "" : "s").\n")
             }
             return ExitStatus.success
         }

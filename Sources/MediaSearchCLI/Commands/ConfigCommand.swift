@@ -30,12 +30,12 @@ struct ConfigCommand: ParsableCommand {
             let location = try ConfigurationLoader.locate(
                 explicitPath: common.config, environment: environment.variables)
             let path = location?.path ?? ConfigurationLoader.userPath(environment: environment.variables)
-            switch common.format {
+            switch common.document {
             case .json:
                 environment.console.out(
                     try JSONOutput.encode(ConfigPathDocument(path: path, via: location?.via, inEffect: location != nil))
                 )
-            case .text:
+            case .text, .lines, .jsonl:
                 environment.console.out(path + "\n")
                 if location == nil {
                     environment.console.notice(
@@ -58,12 +58,12 @@ struct ConfigCommand: ParsableCommand {
                 explicitPath: common.config, environment: environment.variables)
             let configuration = try environment.loadConfiguration(explicitPath: common.config)
             let settings = configuration.settings()
-            switch common.format {
+            switch common.document {
             case .json:
                 environment.console.out(
                     try JSONOutput.encode(
                         ConfigShowDocument(file: location?.path, via: location?.via, settings: settings)))
-            case .text:
+            case .text, .lines, .jsonl:
                 var out = location.map { "# \($0.path) (from \($0.via))\n" } ?? "# no config file: built-in defaults\n"
                 let keyWidth = settings.map(\.key.count).max() ?? 0
                 let valueWidth = min(settings.map { DisplayWidth.of(TextSanitizer.line($0.value)) }.max() ?? 0, 48)

@@ -18,14 +18,14 @@ struct HistoryCommand: ParsableCommand, ProviderCommand {
         let store = environment.session(configuration).history()
         if clear {
             try store.clear()
-            if common.format == .json { environment.console.out(try JSONOutput.encode(["history": [String]()])) }
+            if common.document == .json { environment.console.out(try JSONOutput.encode(["history": [String]()])) }
             return ExitStatus.success
         }
         let (terms, warning) = try store.entries()
         if let warning { environment.console.notice(warning) }
-        switch common.format {
+        switch common.document {
         case .json: environment.console.out(try JSONOutput.encode(["history": terms]))
-        case .text:
+        case .text, .lines, .jsonl:
             environment.console.out(
                 terms.isEmpty
                     ? "No searches yet.\n"

@@ -21,10 +21,10 @@ struct ProvidersCommand: ParsableCommand, ProviderCommand {
                     FilterEntry(name: $0.name, type: $0.valueType.label, help: $0.help, attribute: $0.attribute)
                 })
         }
-        switch common.format {
+        switch common.document {
         case .json:
             environment.console.out(try JSONOutput.encode(["providers": entries]))
-        case .text:
+        case .text, .lines, .jsonl:
             var lines: [String] = []
             for entry in entries {
                 lines.append(

@@ -15,7 +15,8 @@ struct RootCommand: ParsableCommand {
             """,
         version: "1.0.0",
         subcommands: [
-            SearchCommand.self, ShowCommand.self, ProvidersCommand.self, HistoryCommand.self, SuggestCommand.self,
+            SearchCommand.self, ShowCommand.self, OpenCommand.self, ProvidersCommand.self, HistoryCommand.self,
+            SuggestCommand.self,
             CacheCommand.self, ConfigCommand.self,
         ]
     )

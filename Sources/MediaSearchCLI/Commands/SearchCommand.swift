@@ -23,25 +23,26 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     static let reservedOptionNames: Set<String> = [
         "kind", "limit", "offset", "page", "country", "lang", "explicit", "no-explicit", "sort", "reverse", "group",
         "width", "artwork", "uncensored", "config", "format", "no-cache", "refresh", "no-wait", "verbose", "help",
-        "version", "term",
+        "version", "term", "color",
     ]
 
     @Argument(help: "What to search for; several words are one term.")
     var term: [String] = []
 
-    @Option(name: .customLong("kind"), help: "Search only this kind (repeat or separate with commas).")
+    @Option(
+        name: [.customShort("k"), .customLong("kind")], help: "Search only this kind (repeat or separate with commas).")
     var kinds: [String] = []
 
-    @Option(help: "Results per kind, 1-200 (default from config, 30).")
+    @Option(name: [.customShort("n"), .long], help: "Results per kind, 1-200 (default from config, 30).")
     var limit: Int?
 
     @Option(help: "Skip this many results of each kind.")
     var offset: Int?
 
-    @Option(help: "Page of results; page N starts at (N-1) x limit.")
+    @Option(name: [.customShort("p"), .long], help: "Page of results; page N starts at (N-1) x limit.")
     var page: Int?
 
-    @Option(help: "Storefront, a two-letter country code such as US or GB.")
+    @Option(name: [.customShort("c"), .long], help: "Storefront, a two-letter country code such as US or GB.")
     var country: String?
 
     @Option(help: "Language of results: en_us or ja_jp.")
@@ -50,10 +51,10 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     @Flag(inversion: .prefixedNo, help: "Include explicit content (default from config).")
     var explicit: Bool?
 
-    @Option(help: "Order: relevance, title, artist, price or date.")
+    @Option(name: [.customShort("s"), .long], help: "Order: relevance, title, artist, price or date.")
     var sort: ResultSort = .relevance
 
-    @Flag(help: "Reverse the order.")
+    @Flag(name: [.customShort("r"), .long], help: "Reverse the order.")
     var reverse = false
 
     @Flag(help: "One section per kind instead of one interleaved list.")
@@ -110,12 +111,21 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             throw error
         }
         let output = page.output(commandLine: nextPageCommand(page.request.page))
-        switch common.format {
+        switch common.format ?? (console.stdoutIsTerminal ? .text : .lines) {
         case .json:
             console.out(try JSONOutput.encode(output.document()))
+        case .jsonl:
+            console.out(try output.jsonLines())
+        case .lines:
+            console.out(output.lines())
+            if page.repeatsPrevious {
+                console.notice("no more results: page \(page.request.page) repeats page \(page.request.page - 1)")
+            }
         case .text:
             console.out(
-                output.text(width: environment.layoutWidth(width), style: environment.textStyle, artwork: artwork))
+                output.text(
+                    width: environment.layoutWidth(width), style: environment.textStyle(common.color), artwork: artwork)
+            )
         }
         for failure in page.outcome.failures {
             console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)")

@@ -47,11 +47,12 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
         let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
         let page = try await session.detail(of: target, uncensored: uncensored)
         let console = environment.console
-        switch common.format {
+        switch common.document {
         case .json:
             console.out(try JSONOutput.encode(page.document))
-        case .text:
-            let layout = DetailLayout(width: min(environment.layoutWidth(width), 120), style: environment.textStyle)
+        case .text, .lines, .jsonl:
+            let layout = DetailLayout(
+                width: min(environment.layoutWidth(width), 120), style: environment.textStyle(common.color))
             console.out(layout.render(page.detail))
         }
         for notice in page.detail.notices { console.error("\(notice) (section left out)") }

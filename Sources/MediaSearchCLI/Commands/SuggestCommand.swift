@@ -17,9 +17,10 @@ struct SuggestCommand: ParsableCommand, ProviderCommand {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
         let store = environment.session(configuration).history()
         let matches = try store.suggestions(for: text.joined(separator: " "))
-        switch common.format {
+        switch common.document {
         case .json: environment.console.out(try JSONOutput.encode(["suggestions": matches]))
-        case .text: environment.console.out(matches.isEmpty ? "" : matches.joined(separator: "\n") + "\n")
+        case .text, .lines, .jsonl:
+            environment.console.out(matches.isEmpty ? "" : matches.joined(separator: "\n") + "\n")
         }
         return ExitStatus.success
     }

@@ -35,6 +35,8 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
     case notFound(String)
     /// A local file (history, state, cache) could not be read or written.
     case storage(path: String, message: String)
+    /// Nothing on this machine can open a link or play a preview; the value says what to do.
+    case cannotOpen(String)
     /// The operation was cancelled (Ctrl-C).
     case cancelled
 
@@ -71,6 +73,8 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
             "nothing found with id \(id)"
         case .storage(let path, let message):
             "\(path): \(message)"
+        case .cannotOpen(let message):
+            message
         case .cancelled:
             "cancelled"
         }

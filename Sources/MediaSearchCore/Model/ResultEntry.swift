@@ -3,6 +3,12 @@ public struct ResultEntry: Sendable, Hashable {
     public var kind: String
     /// Position in the provider's answer, 0 first (the API's relevance order).
     public var rank: Int
+    /// The item as the provider returned it (uncensored; detail views censor on their own).
     public var item: MediaItem
     public var tile: Tile
+    /// Whether names are shown censored (explicit content off and not revealed).
+    public var censored: Bool = false
+
+    /// The item as shown: censored when names are.
+    public var shown: MediaItem { censored ? item.censored() : item }
 }

@@ -33,8 +33,10 @@ public struct SearchDocument: Encodable {
         public var sort: String
     }
 
+    /// Bumped when a key changes meaning or goes away; new keys may appear without it.
+    public var schemaVersion = 2
     public var query: Query
-    public var results: [Tile]
+    public var results: [ResultRecord]
     public var providers: [Provider]
     /// Whether another page may exist (some kind returned a full page).
     public var hasMore: Bool

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a finished search into text for people or a JSON document for programs.
 public struct SearchOutput: Sendable {
     public var request: SearchRequest
@@ -44,11 +46,34 @@ public struct SearchOutput: Sendable {
             query: .init(
                 term: request.term, filters: request.filters, kinds: plan.map(\.provider.kind), limit: request.limit,
                 offset: request.offset, page: page, country: request.country, sort: sort.rawValue),
-            results: repeatsPrevious ? [] : ordered.map(\.tile),
+            results: repeatsPrevious ? [] : ordered.map(ResultRecord.init),
             providers: outcome.statuses.map {
                 .init(kind: $0.kind, count: $0.count, error: $0.error?.description, elapsedMs: Int($0.elapsed * 1000))
             },
             hasMore: hasMore)
+    }
+
+    /// One line per result, tab-separated, for pipes and scripts: id, kind, title, creator,
+    /// year, price, url. Fields never contain tabs or line breaks; a missing one is empty.
+    public func lines() -> String {
+        guard !repeatsPrevious else { return "" }
+        return ordered.map { entry in
+            let item = entry.shown
+            return [
+                entry.tile.id, entry.tile.kind, entry.tile.title, entry.tile.subtitle ?? "",
+                item.releaseYear.map(String.init) ?? "", Formatting.price(item.price, currency: item.currency) ?? "",
+                entry.tile.url ?? "",
+            ].map(TextSanitizer.line).joined(separator: "\t") + "\n"
+        }.joined()
+    }
+
+    /// One compact JSON object per result and line, as they are ordered.
+    public func jsonLines() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try ordered.map { entry in
+            String(decoding: try encoder.encode(ResultRecord(entry)), as: UTF8.self) + "\n"
+        }.joined()
     }
 
     /// The text for a terminal or a pipe.

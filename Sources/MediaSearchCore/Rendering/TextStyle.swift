@@ -11,10 +11,27 @@ public struct TextStyle: Sendable {
         self.enabled = enabled
     }
 
-    /// Colors only on a terminal, and only when `NO_COLOR` is unset (https://no-color.org).
-    public static func forTerminal(isTerminal: Bool, environment: [String: String]) -> TextStyle {
-        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return TextStyle(enabled: isTerminal && !noColor && environment["TERM"] != "dumb")
+    /// When to color.
+    public enum Choice: String, Sendable, CaseIterable {
+        /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`; `CLICOLOR_FORCE` forces it.
+        case auto
+        case always
+        case never
+    }
+
+    /// Colors only on a terminal, and only when `NO_COLOR` is unset (https://no-color.org), unless
+    /// `CLICOLOR_FORCE` asks for them anyway (for `| less -R`) or the choice is explicit.
+    public static func forTerminal(
+        isTerminal: Bool, environment: [String: String], choice: Choice = .auto
+    ) -> TextStyle {
+        switch choice {
+        case .always: return TextStyle(enabled: true)
+        case .never: return TextStyle(enabled: false)
+        case .auto:
+            let set = { (name: String) in environment[name].map { !$0.isEmpty && $0 != "0" } ?? false }
+            if set("CLICOLOR_FORCE") { return TextStyle(enabled: true) }
+            return TextStyle(enabled: isTerminal && !set("NO_COLOR") && environment["TERM"] != "dumb")
+        }
     }
 
     public func bold(_ text: String) -> String { wrap(text, "1") }

@@ -52,7 +52,8 @@ public struct SearchEngine: Sendable {
             let entries = items.enumerated().map { rank, item in
                 let shown = censorNames ? item.censored() : item
                 // The record stays as received (detail views censor on their own); the tile shows it.
-                return ResultEntry(kind: provider.kind, rank: rank, item: item, tile: provider.tile(for: shown))
+                return ResultEntry(
+                    kind: provider.kind, rank: rank, item: item, tile: provider.tile(for: shown), censored: censorNames)
             }
             let status = ProviderStatus(
                 kind: provider.kind, count: entries.count, error: nil, elapsed: (clock.now - start).seconds)

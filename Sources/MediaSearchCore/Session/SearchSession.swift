@@ -97,6 +97,33 @@ public struct SearchSession: Sendable {
     /// claims an item is asked to render it.
     /// - Throws: ``MediaSearchError/notFound(_:)``, ``MediaSearchError/usage(_:)`` or a lookup's error.
     public func detail(of target: DetailTarget, uncensored: Bool = false) async throws -> DetailPage {
+        let context = detailContext(uncensored: uncensored)
+        let found = try await find(target, context: context)
+        let item = context.censorNames ? found.item.censored() : found.item
+        let renderer = found.owner ?? providers.first { $0.accepts(item) && $0.detailRenderer != nil }
+        let detail = await (renderer?.detailRenderer ?? GenericDetailRenderer()).detail(for: item, context: context)
+        if Task.isCancelled { throw MediaSearchError.cancelled }
+        return DetailPage(kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail)
+    }
+
+    /// The item of a target, as `detail(of:)` finds it (from the last search when it can), names
+    /// censored unless revealed; e.g. to open its page or play its preview.
+    public func item(of target: DetailTarget, uncensored: Bool = false) async throws -> MediaItem {
+        let context = detailContext(uncensored: uncensored)
+        let item = try await find(target, context: context).item
+        return context.censorNames ? item.censored() : item
+    }
+
+    private func detailContext(uncensored: Bool) -> ProviderContext {
+        ProviderContext(
+            itunes: client, country: configuration.country, lang: configuration.lang,
+            explicit: configuration.explicit, censorNames: !configuration.explicit && !uncensored)
+    }
+
+    /// The item of a target and the provider that produced it, when known.
+    private func find(
+        _ target: DetailTarget, context: ProviderContext
+    ) async throws -> (item: MediaItem, owner: (any MediaProvider)?) {
         let (id, kind) = try resolve(target)
         let chosen = try kind.map { kind throws(MediaSearchError) -> any MediaProvider in
             guard let provider = provider(kind: kind) else {
@@ -104,9 +131,6 @@ public struct SearchSession: Sendable {
             }
             return provider
         }
-        let context = ProviderContext(
-            itunes: client, country: configuration.country, lang: configuration.lang,
-            explicit: configuration.explicit, censorNames: !configuration.explicit && !uncensored)
         let found: (item: MediaItem, owner: (any MediaProvider)?)
         if let stored = LastSearch.load(from: paths.lastSearchFile)?.item(id: id, kind: kind), let item = stored.item {
             found = (item, provider(kind: stored.kind))
@@ -122,11 +146,7 @@ public struct SearchSession: Sendable {
             else { throw MediaSearchError.notFound(id) }
             found = (item, nil)
         }
-        let item = context.censorNames ? found.item.censored() : found.item
-        let renderer = found.owner ?? providers.first { $0.accepts(item) && $0.detailRenderer != nil }
-        let detail = await (renderer?.detailRenderer ?? GenericDetailRenderer()).detail(for: item, context: context)
-        if Task.isCancelled { throw MediaSearchError.cancelled }
-        return DetailPage(kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail)
+        return found
     }
 
     /// The id and kind of a target.

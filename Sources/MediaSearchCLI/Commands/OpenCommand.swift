@@ -1,0 +1,59 @@
+import ArgumentParser
+import MediaSearchCore
+
+/// `mediasearch open`: the item's store page in the browser, or its preview in a player.
+struct OpenCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open an item's store page in the browser, or play its preview.",
+        discussion: """
+            The page opens with $BROWSER, else xdg-open (open on macOS). --preview plays with the
+            first of mpv, ffplay or vlc on PATH, else opens the preview's link.
+
+            Examples:
+              mediasearch open --result 1
+              mediasearch open 1440857781 --preview
+            """)
+
+    @Argument(help: "The item's id (the first field of search's lines).")
+    var id: String?
+
+    @Option(help: "Open the Nth result of the last search.")
+    var result: Int?
+
+    @Option(name: [.customShort("k"), .long], help: "The kind of the id, for providers whose ids are not iTunes ids.")
+    var kind: String?
+
+    @Flag(help: "Play the preview instead of opening the store page.")
+    var preview = false
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws {
+        guard (id == nil) != (result == nil) else { throw ValidationError("give an id or --result N (one of them)") }
+        if let result, result < 1 { throw ValidationError("--result starts at 1") }
+    }
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let configuration = try environment.loadConfiguration(explicitPath: common.config)
+        let session = environment.session(configuration, network: network)
+        let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
+        let item = try await session.item(of: target)
+        let name = TextSanitizer.line(item.title ?? item.id)
+        let link = (preview ? item.previewURL : item.url).flatMap(SafeURL.http)
+        guard let link else {
+            throw MediaSearchError.cannotOpen("\(name) has no \(preview ? "preview" : "store page") to open")
+        }
+        let launcher = Launcher(variables: environment.variables)
+        let command = (preview ? launcher.player(for: link) : nil) ?? launcher.opener(for: link)
+        guard let command else {
+            throw MediaSearchError.cannotOpen(
+                "nothing here can open \(link): set $BROWSER, or install xdg-open"
+                    + (preview ? " or a player (mpv, ffplay, vlc)" : ""))
+        }
+        environment.console.notice("opening \(preview ? "the preview of " : "")\(name)")
+        try launcher.run(command)
+        return ExitStatus.success
+    }
+}

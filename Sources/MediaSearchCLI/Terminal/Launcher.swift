@@ -1,0 +1,65 @@
+import Foundation
+import MediaSearchCore
+
+/// Finds the program that opens a link or plays a preview on this machine, and runs it.
+struct Launcher {
+    /// The command's environment: `PATH` and `$BROWSER` come from it.
+    var variables: [String: String]
+
+    /// The command line that opens `url` in a browser: `$BROWSER` (its first entry; `%s` marks
+    /// where the URL goes), else `xdg-open` (Linux) or `open` (macOS).
+    func opener(for url: String) -> [String]? {
+        if let browser = variables["BROWSER"]?.split(separator: ":").first, !browser.isEmpty {
+            var words = browser.split(separator: " ").map(String.init)
+            if let path = find(words[0]) { words[0] = path } else { return nil }
+            return words.contains("%s") ? words.map { $0 == "%s" ? url : $0 } : words + [url]
+        }
+        #if os(macOS)
+            let names = ["open"]
+        #else
+            let names = ["xdg-open"]
+        #endif
+        return names.lazy.compactMap(find).first.map { [$0, url] }
+    }
+
+    /// The command line that plays `url`: the first of mpv, ffplay and vlc on `PATH`.
+    func player(for url: String) -> [String]? {
+        let players: [(String, [String])] = [
+            ("mpv", []), ("ffplay", ["-autoexit", "-loglevel", "error"]), ("vlc", ["--play-and-exit"]),
+        ]
+        for (name, options) in players {
+            if let path = find(name) { return [path] + options + [url] }
+        }
+        return nil
+    }
+
+    /// The program's path on `PATH`, or the path itself when it names an executable.
+    func find(_ name: String) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        for directory in (variables["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs a command line and waits for it.
+    /// - Throws: ``MediaSearchError/cannotOpen(_:)`` when it cannot start or fails.
+    func run(_ words: [String]) throws(MediaSearchError) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: words[0])
+        process.arguments = Array(words.dropFirst())
+        process.environment = variables
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .cannotOpen("could not start \(words[0])")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw .cannotOpen(
+                "\((words[0] as NSString).lastPathComponent) exited with status \(process.terminationStatus)")
+        }
+    }
+}

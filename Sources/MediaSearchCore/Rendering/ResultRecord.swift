@@ -1,0 +1,52 @@
+import Foundation
+
+/// One result in JSON (`search --format json` and `jsonl`): the tile's keys, then labelled, typed
+/// facts. Every key is always present; a missing fact is `null`.
+public struct ResultRecord: Encodable, Sendable {
+    public var tile: Tile
+    public var item: MediaItem
+
+    /// The record of a result, with names censored as its tile shows them.
+    public init(_ entry: ResultEntry) {
+        self.tile = entry.tile
+        self.item = entry.shown
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, id, title, subtitle, summary, artworkUrl, url
+        case creator, collection, price, currency, durationMs, releaseDate, year, genre, explicit, previewUrl
+        case artwork, creatorId, collectionId
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tile.kind, forKey: .kind)
+        try c.encode(tile.id, forKey: .id)
+        try c.encode(tile.title, forKey: .title)
+        try c.encode(tile.subtitle, forKey: .subtitle)
+        try c.encode(tile.summary, forKey: .summary)
+        try c.encode(tile.artworkUrl, forKey: .artworkUrl)
+        try c.encode(tile.url, forKey: .url)
+        try c.encode(item.creator.map(TextSanitizer.line), forKey: .creator)
+        try c.encode(item.collection.map(TextSanitizer.line), forKey: .collection)
+        try c.encode(item.price, forKey: .price)
+        try c.encode(item.currency, forKey: .currency)
+        try c.encode(item.durationMilliseconds, forKey: .durationMs)
+        try c.encode(item.releaseDateValue.map(Self.iso8601), forKey: .releaseDate)
+        try c.encode(item.releaseYear, forKey: .year)
+        try c.encode(item.genre, forKey: .genre)
+        try c.encode(item.isExplicit, forKey: .explicit)
+        try c.encode(item.previewURL.flatMap(SafeURL.http), forKey: .previewUrl)
+        let artwork = Dictionary(
+            uniqueKeysWithValues: item.artwork.compactMap { size, url in
+                SafeURL.http(url).map { (String(size), $0) }
+            })
+        try c.encode(artwork, forKey: .artwork)
+        try c.encode(item.artistId.map(String.init), forKey: .creatorId)
+        try c.encode(item.collectionId.map(String.init), forKey: .collectionId)
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
