@@ -13,16 +13,19 @@ extension AlbumProvider: DetailRenderer {
         let album = DetailSection(
             "Album",
             rows: [
-                ("Artist", item.artistName), ("Tracks", item.trackCount.map(String.init)),
+                ("Tracks", item.trackCount.map(String.init)),
                 ("Price", Formatting.price(item.collectionPrice, currency: item.currency)),
-                ("Explicitness", item.collectionExplicitness), ("Copyright", item.copyright),
+                ("Explicitness", Formatting.explicitness(item.collectionExplicitness)), ("Copyright", item.copyright),
                 ("Country", item.country),
             ],
             links: [("Artist page", item.artistViewUrl)])
         let (trackSection, trackNotice) = await tracks
         let (authorSections, authorNotice) = await author
         return Detail(
-            sections: [StandardSections.header(for: item), album, trackSection].compactMap { $0 } + authorSections,
+            sections: [StandardSections.header(for: item, creatorLabel: "Artist"), album, trackSection].compactMap {
+                $0
+            }
+                + authorSections,
             notices: [trackNotice, authorNotice].compactMap { $0 })
     }
 

@@ -7,12 +7,14 @@ extension AudiobookProvider: DetailRenderer {
         let book = DetailSection(
             "Audiobook",
             rows: [
-                ("Author", item.artistName), ("Narrator", item.extras["narrator"]),
+                ("Narrator", item.extras["narrator"]),
                 ("Price", Formatting.price(item.collectionPrice, currency: item.currency)),
-                ("Genre", item.primaryGenreName), ("Copyright", item.copyright),
+                ("Copyright", item.copyright),
             ],
             links: [("Preview", item.previewUrl), ("Author page", item.artistViewUrl)])
-        return await StandardSections.detail(for: item, own: [book], otherWorks: entity, context: context) {
+        return await StandardSections.detail(
+            for: item, own: [book], creatorLabel: "Author", otherWorks: entity, context: context
+        ) {
             tile(for: $0)
         }
     }

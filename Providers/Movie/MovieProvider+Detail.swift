@@ -5,7 +5,8 @@ extension MovieProvider: DetailRenderer {
     /// and up to five other films by them.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
         await StandardSections.detail(
-            for: item, own: [movie(item), production(item)], authorTitle: "director", otherWorks: entity,
+            for: item, own: [movie(item), production(item)], authorTitle: "director", creatorLabel: "Director",
+            otherWorks: entity,
             worksTitle: "Other films by \(item.artistName.map(TextSanitizer.line) ?? "the director")", context: context
         ) { tile(for: $0) }
     }
@@ -15,10 +16,10 @@ extension MovieProvider: DetailRenderer {
         return DetailSection(
             "Movie",
             rows: [
-                ("Director", item.artistName), ("Rating", item.contentAdvisoryRating),
+                ("Rating", item.contentAdvisoryRating),
                 ("Runtime", Formatting.runtime(milliseconds: item.trackTimeMillis)), ("Buy", price(item.trackPrice)),
                 ("Rent", price(item.trackRentalPrice)), ("Buy in HD", price(item.trackHdPrice)),
-                ("Rent in HD", price(item.trackHdRentalPrice)), ("Genre", item.primaryGenreName),
+                ("Rent in HD", price(item.trackHdRentalPrice)),
             ],
             links: [("Trailer", item.previewUrl)])
     }
@@ -27,9 +28,9 @@ extension MovieProvider: DetailRenderer {
         DetailSection(
             "Production",
             rows: [
-                ("Collection", item.collectionName), ("Released", ReleaseDate.day(item.releaseDate)),
+                ("Collection", item.collectionName), ("Studio", item.collectionArtistName),
                 ("Country", item.country), ("Copyright", item.copyright),
             ],
-            links: [("Studio", item.collectionArtistViewUrl), ("Collection page", item.collectionViewUrl)])
+            links: [("Studio page", item.collectionArtistViewUrl), ("Collection page", item.collectionViewUrl)])
     }
 }

@@ -40,15 +40,15 @@ extension MusicVideoProvider: DetailRenderer {
         let video = DetailSection(
             "Music video",
             rows: [
-                ("Artist", item.artistName), ("Time", Formatting.duration(milliseconds: item.trackTimeMillis)),
+                ("Time", Formatting.duration(milliseconds: item.trackTimeMillis)),
                 ("Price", Formatting.price(item.trackPrice, currency: item.currency)),
-                ("Explicitness", item.trackExplicitness), ("Genre", item.primaryGenreName), ("Country", item.country),
+                ("Explicitness", Formatting.explicitness(item.trackExplicitness)), ("Country", item.country),
             ],
             links: [
                 ("Preview", item.previewUrl), ("Artist page", item.artistViewUrl), ("Video page", item.trackViewUrl),
             ])
         return await StandardSections.detail(
-            for: item, own: [video], authorTitle: "artist", otherWorks: entity, context: context
+            for: item, own: [video], authorTitle: "artist", creatorLabel: "Artist", otherWorks: entity, context: context
         ) { tile(for: $0) }
     }
 }

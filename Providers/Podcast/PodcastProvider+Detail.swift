@@ -1,12 +1,14 @@
 import MediaSearchCore
 
 extension PodcastProvider: DetailRenderer {
-    /// Header, the podcast's facts and feed, its five most recent episodes and, when it has an
-    /// artist id, its author and up to five other shows by them (one lookup for both).
+    /// A podcast: header, its facts and feed, its five most recent episodes (each with its id,
+    /// date, duration, audio and page) and, when it has an artist id, its publisher and up to five
+    /// other shows by them (one lookup for both). An episode is rendered as an episode.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        if item.itunes?.wrapperType == .podcastEpisode { return episode(item) }
         async let author = StandardSections.authorBlock(
-            for: item, otherWorks: entity,
-            worksTitle: "Other shows by \(item.artistName.map(TextSanitizer.line) ?? "the author")", context: context
+            for: item, authorTitle: "publisher", otherWorks: entity,
+            worksTitle: "Other shows by \(item.creator.map(TextSanitizer.line) ?? "the publisher")", context: context
         ) { tile(for: $0) }
         async let episodes = StandardSections.attempt("episodes") {
             try await recentEpisodes(of: item, context: context)
@@ -16,18 +18,32 @@ extension PodcastProvider: DetailRenderer {
         let podcast = DetailSection(
             "Podcast",
             rows: [
-                ("Author", item.artistName),
                 ("Episodes", item.trackCount.map(String.init)),
                 ("Genres", item.genres.isEmpty ? nil : item.genres.joined(separator: ", ")),
-                ("Latest release", ReleaseDate.day(item.releaseDate)),
             ],
             links: [("Feed", item.feedUrl), ("Podcast page", item.collectionViewUrl)])
+        let header = StandardSections.header(for: item, creatorLabel: "Publisher", dateLabel: "Latest episode")
         return Detail(
-            sections: [StandardSections.header(for: item), podcast, episodeSection].compactMap { $0 } + authorSections,
+            sections: [header, podcast, episodeSection].compactMap { $0 } + authorSections,
             notices: [episodeNotice, authorNotice].compactMap { $0 })
     }
 
-    /// The five most recent episodes; the lookup answers with the podcast first, then the episodes.
+    /// One episode: the header, then its podcast, duration and links (audio first).
+    func episode(_ item: MediaItem) -> Detail {
+        let facts = DetailSection(
+            "Episode",
+            rows: [
+                ("Podcast", item.collectionName),
+                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
+            ],
+            links: [
+                ("Audio", item.episodeUrl ?? item.previewURL), ("Episode page", item.url),
+                ("Podcast page", item.collectionViewUrl), ("Feed", item.feedUrl),
+            ])
+        return Detail(sections: [StandardSections.header(for: item, kindLabel: "Episode"), facts])
+    }
+
+    /// The five most recent episodes as items; the lookup answers with the podcast first.
     func recentEpisodes(of item: MediaItem, context: ProviderContext) async throws -> DetailSection? {
         guard let collectionId = item.collectionId ?? item.trackId else { return nil }
         let records = try await context.itunes.lookup(
@@ -35,9 +51,17 @@ extension PodcastProvider: DetailRenderer {
         let episodes = records.filter {
             $0.itunes?.wrapperType == .podcastEpisode || $0.itunes?.kind == .podcastEpisode
         }.prefix(5)
-        return DetailSection(
-            "Recent episodes",
-            rows: episodes.map { (ReleaseDate.day($0.releaseDate) ?? "episode", $0.trackName.map(TextSanitizer.line)) },
-            links: episodes.map { (ReleaseDate.day($0.releaseDate) ?? "episode", $0.trackViewUrl) })
+        return DetailSection("Recent episodes", items: episodes.map(Self.episodeTile))
+    }
+
+    /// An episode among a podcast's: date and duration, its page, and its audio as the preview.
+    @Sendable static func episodeTile(_ episode: MediaItem) -> Tile {
+        var tile = Tile(
+            kind: "episode", id: episode.id, title: episode.title ?? "Untitled", subtitle: nil,
+            summary: [
+                ReleaseDate.day(episode.releaseDate), Formatting.duration(milliseconds: episode.durationMilliseconds),
+            ].compactMap { $0 }, artworkUrl: episode.artworkURL, url: episode.url)
+        tile.previewUrl = (episode.episodeUrl ?? episode.previewURL).flatMap(SafeURL.http)
+        return tile
     }
 }

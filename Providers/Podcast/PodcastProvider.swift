@@ -19,7 +19,10 @@ public struct PodcastProvider: ITunesProvider {
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.kind == .podcast }
+    /// Podcasts, and their episodes (which its detail view renders as episodes).
+    public func accepts(_ item: MediaItem) -> Bool {
+        item.itunes?.kind == .podcast || item.itunes?.wrapperType == .podcastEpisode
+    }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(

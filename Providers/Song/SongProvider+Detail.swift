@@ -4,21 +4,22 @@ extension SongProvider: DetailRenderer {
     /// Header, the song's own facts and links, the artist, and up to five of the artist's albums.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
         await StandardSections.detail(
-            for: item, own: [song(item)], otherWorks: "album", context: context, tile: Self.albumTile)
+            for: item, own: [song(item)], creatorLabel: "Artist", otherWorks: "album", context: context,
+            tile: Self.albumTile)
     }
 
     func song(_ item: MediaItem) -> DetailSection {
         DetailSection(
             "Song",
             rows: [
-                ("Artist", item.artistName), ("Album", item.collectionName),
+                ("Album", item.collectionName),
                 ("Track", Self.position(item.trackNumber, of: item.trackCount)),
                 ("Disc", Self.position(item.discNumber, of: item.discCount)),
                 ("Time", Formatting.duration(milliseconds: item.trackTimeMillis)),
                 ("Track price", Formatting.price(item.trackPrice, currency: item.currency)),
                 ("Album price", Formatting.price(item.collectionPrice, currency: item.currency)),
-                ("Track explicitness", item.trackExplicitness), ("Album explicitness", item.collectionExplicitness),
-                ("Country", item.country), ("Genre", item.primaryGenreName),
+                ("Track explicitness", Formatting.explicitness(item.trackExplicitness)),
+                ("Album explicitness", Formatting.explicitness(item.collectionExplicitness)), ("Country", item.country),
             ],
             links: [
                 ("Preview", item.previewUrl), ("Artist page", item.artistViewUrl),

@@ -34,6 +34,15 @@ public struct CommandEnvironment: Sendable {
     }
 
     /// Colors and links only on a terminal without `NO_COLOR`.
+    /// Prints text for people: through the pager when stdout is a terminal and the text is longer
+    /// than the screen, else directly.
+    func show(_ text: String, pager enabled: Bool) {
+        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        let height = variables["LINES"].flatMap(Int.init) ?? console.terminalHeight ?? 24
+        if enabled, console.stdoutIsTerminal, lines >= height, Pager(variables: variables).show(text) { return }
+        console.out(text)
+    }
+
     func textStyle(_ choice: TextStyle.Choice) -> TextStyle {
         TextStyle.forTerminal(isTerminal: console.stdoutIsTerminal, environment: variables, choice: choice)
     }

@@ -84,11 +84,15 @@ public enum MediaSearchCLI {
             console.out(text.hasSuffix("\n") ? text : text + "\n")
             return code
         }
+        let commands = RootCommand.configuration.subcommands.map { $0._commandName }
+        if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
+            let guess = DidYouMean.closest(to: first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            console.error("unknown command '\(first)'\(guess) (see 'mediasearch --help')")
+            return ExitStatus.usage
+        }
         let message = RootCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
         let hint =
-            arguments.first.map {
-                ["search", "show", "open", "history", "suggest", "cache", "providers", "config"].contains($0)
-            } == true
+            arguments.first.map(commands.contains) == true
             ? " (see 'mediasearch \(arguments[0]) --help')" : " (see 'mediasearch --help')"
         console.error(message.replacingOccurrences(of: "Error: ", with: "") + hint)
         return code == 1 ? ExitStatus.usage : code

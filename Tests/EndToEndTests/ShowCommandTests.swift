@@ -35,7 +35,10 @@ struct ShowCommandTests {
         #expect(song["Album explicitness"] == "explicit")
         #expect(rows(all["Author"])["Type"] == "Artist")
         let links = (all["Song"]?["links"] as? [[String: String]] ?? []).map { $0["label"]! }
-        #expect(links == ["Preview", "Artist page", "Album page", "Track page"])
+        // Album page and track page are the store link of the header: each distinct link once.
+        #expect(links == ["Preview", "Artist page"])
+        #expect(song["Artist"] == nil && song["Genre"] == nil, "the header already says them")
+        #expect(song["Album explicitness"] == "explicit")
         let works = all["Other works by Slayer"]?["items"] as? [[String: Any]] ?? []
         #expect(works.count == 1)
         #expect(works.allSatisfy { $0["id"] as? String != "1038991437" })
@@ -49,9 +52,14 @@ struct ShowCommandTests {
         let (result, document) = try await detail(harness, ["1535809341"])
         #expect(result.status == 0, "\(result.stderr)")
         let all = sections(document)
-        let episodes = rows(all["Recent episodes"])
+        let episodes = all["Recent episodes"]?["items"] as? [[String: Any]] ?? []
         #expect(episodes.count == 5)
-        #expect(episodes["2024-05-01"] == "Episode 721 | \"Unbuttoned\"")
+        #expect(episodes.first?["id"] as? String == "1000654145267")
+        #expect(episodes.first?["title"] as? String == "Episode 721 | \"Unbuttoned\"")
+        #expect(episodes.first?["summary"] as? [String] == ["2024-05-01", "3:36:14"])
+        #expect(
+            (episodes.first?["previewUrl"] as? String)?.hasSuffix("Joe_Budden_Podcast_721.mp3?dest-id=2422538") == true)
+        #expect(rows(all["The Joe Budden Podcast"])["Latest episode"] == "2024-05-01")
         #expect(rows(all["Podcast"])["Episodes"] == "481")
         #expect(all["Author"] == nil)
         #expect(
@@ -161,5 +169,29 @@ struct ShowCommandTests {
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("Tracks\n  1038991437  Angel of Death · track 1 · 4:51\n"))
         #expect(shown.stdout.contains("1038991877  Raining Blood · track 10 · 3:42"))
+    }
+
+    @Test func anEpisodeIsShownAsAnEpisodeAndNoDetailRepeatsALink() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (result, document) = try await detail(harness, ["1000654145267"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let all = sections(document)
+        #expect(rows(all["Episode 721 | \"Unbuttoned\""])["Kind"] == "Episode")
+        #expect(rows(all["Episode"])["Podcast"] == "The Joe Budden Podcast")
+        let links = (all["Episode"]?["links"] as? [[String: String]] ?? []).map { $0["label"]! }
+        #expect(links.first == "Audio")
+        for id in ["1078111961", "1038991437", "438363284", "1535809341", "1000654145267"] {
+            let (_, shown) = try await detail(harness, [id])
+            let urls = (shown["sections"] as? [[String: Any]] ?? []).flatMap {
+                ($0["links"] as? [[String: String]] ?? []).map { $0["url"]! }
+            }
+            #expect(urls.count == Set(urls).count, "\(id) repeats a link")
+        }
+        let (_, movie) = try await detail(harness, ["1078111961"])
+        let movieSections = sections(movie)
+        #expect(rows(movieSections["Deadpool"])["Director"] == "Tim Miller")
+        #expect(rows(movieSections["Movie"])["Director"] == nil && rows(movieSections["Movie"])["Genre"] == nil)
+        #expect(rows(movieSections["Production"])["Released"] == nil)
     }
 }

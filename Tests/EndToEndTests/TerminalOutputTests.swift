@@ -92,4 +92,64 @@ struct TerminalOutputTests {
         _ = try await harness.run(["history", "--clear"])
         #expect(try await harness.run(["history"]).stdout == "No searches yet.\n")
     }
+
+    @Test func mistypedCommandsAndKindsGetASuggestion() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let command = try await harness.run(["serch", "jack"])
+        #expect(command.status == 64)
+        #expect(
+            command.stderr
+                == "mediasearch: unknown command 'serch'; did you mean 'search'? (see 'mediasearch --help')\n")
+        let kind = try await harness.run(["search", "jack", "-k", "podcst"])
+        #expect(kind.status == 64)
+        #expect(kind.stderr.contains("unknown kind 'podcst'; did you mean 'podcast'?"))
+        let nothing = try await harness.run(["xyzzy"])
+        #expect(nothing.stderr == "mediasearch: unknown command 'xyzzy' (see 'mediasearch --help')\n")
+        #expect(await harness.server.requests().isEmpty)
+    }
+}
+
+/// The binary on a real terminal: `script` gives it a pseudo-terminal, as a user's shell would.
+@Suite("On a terminal")
+struct PagerTests {
+    /// Runs `mediasearch` under `script` and returns what the terminal showed.
+    func onTerminal(_ harness: Harness, _ arguments: [String], environment: [String: String]) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = ([harness.runner.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        var variables = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": harness.server.baseURL])
+        variables.merge(environment) { _, new in new }
+        process.environment = variables
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }
+        }
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func longOutputGoesThroughThePagerUnlessAskedNotTo() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let paged = harness.runner.home.appendingPathComponent("paged.txt").path
+        let pager = try harness.runner.write("#!/bin/sh\ncat > '\(paged)'\necho PAGED\n", to: "pager.sh")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pager)
+        let screen = try await onTerminal(harness, ["search", "jack"], environment: ["PAGER": pager, "LINES": "10"])
+        #expect(screen.contains("PAGED"))
+        let text = try String(contentsOfFile: paged, encoding: .utf8)
+        #expect(text.contains("[SONG]") && text.contains("14 results"))
+        try FileManager.default.removeItem(atPath: paged)
+
+        let direct = try await onTerminal(
+            harness, ["search", "jack", "--no-pager"], environment: ["PAGER": pager, "LINES": "10"])
+        #expect(direct.contains("14 results") && !direct.contains("PAGED"))
+        let short = try await onTerminal(harness, ["search", "jack"], environment: ["PAGER": pager, "LINES": "500"])
+        #expect(short.contains("14 results") && !short.contains("PAGED"), "output that fits is not paged")
+        #expect(!FileManager.default.fileExists(atPath: paged))
+    }
 }

@@ -23,7 +23,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     static let reservedOptionNames: Set<String> = [
         "kind", "limit", "offset", "page", "country", "lang", "explicit", "no-explicit", "sort", "reverse", "group",
         "width", "artwork", "uncensored", "config", "format", "no-cache", "refresh", "no-wait", "verbose", "help",
-        "version", "term", "color",
+        "version", "term", "color", "no-pager",
     ]
 
     @Argument(help: "What to search for; several words are one term.")
@@ -122,10 +122,10 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
                 console.notice("no more results: page \(page.request.page) repeats page \(page.request.page - 1)")
             }
         case .text:
-            console.out(
+            environment.show(
                 output.text(
-                    width: environment.layoutWidth(width), style: environment.textStyle(common.color), artwork: artwork)
-            )
+                    width: environment.layoutWidth(width), style: environment.textStyle(common.color), artwork: artwork),
+                pager: !common.noPager)
         }
         for failure in page.outcome.failures {
             console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)")

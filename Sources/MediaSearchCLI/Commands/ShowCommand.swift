@@ -45,15 +45,26 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
         let session = environment.session(configuration, network: network)
         let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
-        let page = try await session.detail(of: target, uncensored: uncensored)
         let console = environment.console
+        let spinner = Spinner(
+            console: console, kinds: ["the detail"], enabled: console.stderrIsTerminal,
+            animated: console.stderrIsTerminal, waits: environment.waits, verb: "loading")
+        spinner.start()
+        let page: DetailPage
+        do {
+            page = try await session.detail(of: target, uncensored: uncensored)
+            spinner.stop()
+        } catch {
+            spinner.stop()
+            throw error
+        }
         switch common.document {
         case .json:
             console.out(try JSONOutput.encode(page.document))
         case .text, .lines, .jsonl:
             let layout = DetailLayout(
                 width: min(environment.layoutWidth(width), 120), style: environment.textStyle(common.color))
-            console.out(layout.render(page.detail))
+            environment.show(layout.render(page.detail), pager: !common.noPager)
         }
         for notice in page.detail.notices { console.error("\(notice) (section left out)") }
         return page.detail.notices.isEmpty ? ExitStatus.success : ExitStatus.partial

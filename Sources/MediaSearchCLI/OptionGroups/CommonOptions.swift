@@ -18,6 +18,9 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "Color and links: auto (on a terminal), always (e.g. for less -R) or never.")
     var color: TextStyle.Choice = .auto
 
+    @Flag(name: .long, help: "Print long text directly instead of through $PAGER (on a terminal).")
+    var noPager = false
+
     /// The format of a command that prints one document: text unless JSON was asked for.
     var document: OutputFormat { format?.document ?? .text }
 }

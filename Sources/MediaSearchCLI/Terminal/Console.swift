@@ -19,12 +19,16 @@ public struct Console: Sendable {
     public var stderrIsTerminal: Bool
     /// The terminal's width in columns, when it is a terminal.
     public var terminalWidth: Int?
+    /// The terminal's height in rows, when it is a terminal.
+    public var terminalHeight: Int?
 
     /// Creates a console.
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, terminalWidth: Int? = nil
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, terminalWidth: Int? = nil,
+        terminalHeight: Int? = nil
     ) {
+        self.terminalHeight = terminalHeight
         self.out = out
         self.err = err
         self.stdoutIsTerminal = stdoutIsTerminal
@@ -39,7 +43,7 @@ public struct Console: Sendable {
             err: { FileHandle.standardError.write(Data($0.utf8)) },
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-            terminalWidth: Self.queryWidth())
+            terminalWidth: Self.querySize()?.width, terminalHeight: Self.querySize()?.height)
     }
 
     /// Prints one error line, prefixed with the program name. Messages can carry text from the
@@ -56,7 +60,7 @@ public struct Console: Sendable {
     /// On a terminal, clears the spinner's line first, so a message never lands inside it.
     private var lineStart: String { stderrIsTerminal ? "\r\u{1B}[2K" : "" }
 
-    private static func queryWidth() -> Int? {
+    private static func querySize() -> (width: Int, height: Int)? {
         var size = winsize()
         #if canImport(Glibc)
             let request = UInt(TIOCGWINSZ)
@@ -64,6 +68,6 @@ public struct Console: Sendable {
             let request = TIOCGWINSZ
         #endif
         guard ioctl(STDOUT_FILENO, request, &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 }

@@ -10,6 +10,8 @@ final class Spinner: Sendable {
     private let animated: Bool
     private let state: Mutex<State>
     private let waits: BudgetWaits?
+    /// What it says it is doing, e.g. `searching`.
+    private let verb: String
 
     private struct State {
         var pending: [String]
@@ -17,8 +19,12 @@ final class Spinner: Sendable {
         var task: Task<Void, Never>?
     }
 
-    init(console: Console, kinds: [String], enabled: Bool, animated: Bool, waits: BudgetWaits? = nil) {
+    init(
+        console: Console, kinds: [String], enabled: Bool, animated: Bool, waits: BudgetWaits? = nil,
+        verb: String = "searching"
+    ) {
         self.console = console
+        self.verb = verb
         self.waits = waits
         self.enabled = enabled
         self.animated = animated
@@ -58,7 +64,7 @@ final class Spinner: Sendable {
         let waiting = waits?.remaining().map { " (waiting \(Int($0.rounded(.up))) s for the request budget)" } ?? ""
         let line = state.withLock { state -> String in
             state.frame += 1
-            return "\(frames[state.frame % frames.count]) searching \(state.pending.joined(separator: ", "))…\(waiting)"
+            return "\(frames[state.frame % frames.count]) \(verb) \(state.pending.joined(separator: ", "))…\(waiting)"
         }
         console.err("\r\u{1B}[2K" + line)
     }

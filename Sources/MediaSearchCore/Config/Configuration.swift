@@ -65,12 +65,12 @@ public struct Configuration: Sendable, Hashable {
         for kind in kinds where !knownKinds.contains(kind) {
             throw .invalidConfig(
                 file: source ?? "built-in defaults", line: kindLines[kind], key: "kinds",
-                message: "unknown kind '\(kind)' (known: \(knownKinds.joined(separator: ", ")))")
+                message: DidYouMean.unknownKind(kind, known: knownKinds))
         }
         for kind in providers.keys.sorted() where !knownKinds.contains(kind) {
             throw .invalidConfig(
                 file: source ?? "built-in defaults", line: nil, key: "providers.\(kind)",
-                message: "unknown kind '\(kind)' (known: \(knownKinds.joined(separator: ", ")))")
+                message: DidYouMean.unknownKind(kind, known: knownKinds))
         }
     }
 

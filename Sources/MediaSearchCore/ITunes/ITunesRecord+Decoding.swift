@@ -5,7 +5,8 @@ extension ITunesRecord: Decodable {
         case wrapperType, kind, trackId, collectionId, artistId, collectionArtistId
         case artistName, collectionName, trackName, collectionCensoredName, trackCensoredName
         case artistType, collectionType
-        case artistViewUrl, artistLinkUrl, collectionViewUrl, trackViewUrl, collectionArtistViewUrl
+        case artistViewUrl, artistLinkUrl, collectionViewUrl, trackViewUrl, collectionArtistViewUrl,
+            collectionArtistName
         case feedUrl, previewUrl, episodeUrl, artworkUrl30, artworkUrl60, artworkUrl100, artworkUrl600
         case collectionPrice, trackPrice, trackRentalPrice, collectionHdPrice, trackHdPrice, trackHdRentalPrice
         case currency, releaseDate, collectionExplicitness, trackExplicitness, contentAdvisoryRating
@@ -35,6 +36,7 @@ extension ITunesRecord: Decodable {
         collectionViewUrl = c.lenientString(.collectionViewUrl)
         trackViewUrl = c.lenientString(.trackViewUrl)
         collectionArtistViewUrl = c.lenientString(.collectionArtistViewUrl)
+        collectionArtistName = c.lenientString(.collectionArtistName)
         feedUrl = c.lenientString(.feedUrl)
         previewUrl = c.lenientString(.previewUrl)
         episodeUrl = c.lenientString(.episodeUrl)

@@ -24,6 +24,7 @@ extension ITunesRecord: Encodable {
         try c.encodeIfPresent(collectionViewUrl, forKey: .collectionViewUrl)
         try c.encodeIfPresent(trackViewUrl, forKey: .trackViewUrl)
         try c.encodeIfPresent(collectionArtistViewUrl, forKey: .collectionArtistViewUrl)
+        try c.encodeIfPresent(collectionArtistName, forKey: .collectionArtistName)
         try c.encodeIfPresent(feedUrl, forKey: .feedUrl)
         try c.encodeIfPresent(previewUrl, forKey: .previewUrl)
         try c.encodeIfPresent(episodeUrl, forKey: .episodeUrl)

@@ -28,6 +28,8 @@ public struct ITunesRecord: Sendable, Hashable {
     public var collectionViewUrl: String?
     public var trackViewUrl: String?
     public var collectionArtistViewUrl: String?
+    /// The collection's artist: a compilation's "Various Artists", a film's studio.
+    public var collectionArtistName: String?
     public var feedUrl: String?
     public var previewUrl: String?
     public var episodeUrl: String?

@@ -12,6 +12,8 @@ public struct Tile: Sendable, Codable, Hashable {
     public var artworkUrl: String?
     /// The store page.
     public var url: String?
+    /// A playable preview (an episode's audio), shown with the item inside a detail view.
+    public var previewUrl: String?
 
     /// Creates a tile; empty facts are dropped and only http(s) links are kept.
     public init(
@@ -27,7 +29,7 @@ public struct Tile: Sendable, Codable, Hashable {
         self.url = url.flatMap(SafeURL.http)
     }
 
-    enum CodingKeys: String, CodingKey { case kind, id, title, subtitle, summary, artworkUrl, url }
+    enum CodingKeys: String, CodingKey { case kind, id, title, subtitle, summary, artworkUrl, url, previewUrl }
 
     /// Writes missing values as `null`, so every tile in a JSON document has the same keys.
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +41,7 @@ public struct Tile: Sendable, Codable, Hashable {
         try c.encode(summary, forKey: .summary)
         try c.encode(artworkUrl, forKey: .artworkUrl)
         try c.encode(url, forKey: .url)
+        try c.encode(previewUrl, forKey: .previewUrl)
     }
 
     /// A tile for an item: its title (or "Untitled"), creator, artwork and link, with the given facts.

@@ -5,9 +5,15 @@ public struct Detail: Sendable, Codable, Hashable {
     /// One line per lookup that failed, e.g. `author: iTunes answered HTTP 500`.
     public var notices: [String]
 
-    /// Creates a detail; sections with nothing in them are dropped (S15).
+    /// Creates a detail; each distinct link is kept once (where it first appears), and sections
+    /// left with nothing in them are dropped (S15).
     public init(sections: [DetailSection], notices: [String] = []) {
-        self.sections = sections.filter { !$0.isEmpty }
+        var seen: Set<String> = []
+        self.sections = sections.map { section in
+            var section = section
+            section.links = section.links.filter { seen.insert($0.url).inserted }
+            return section
+        }.filter { !$0.isEmpty }
         self.notices = notices
     }
 }

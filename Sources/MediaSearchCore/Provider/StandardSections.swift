@@ -5,13 +5,18 @@ import Foundation
 public enum StandardSections {
     /// Title, creator, kind, link, large artwork, release date, genre and clean description: the
     /// facts every item has, so this header suits any source.
-    public static func header(for item: MediaItem, kindLabel: String? = nil) -> DetailSection {
+    /// - Parameters:
+    ///   - creatorLabel: what the creator is called, e.g. `Director`.
+    ///   - dateLabel: what the date is, e.g. `Latest episode` for a podcast.
+    public static func header(
+        for item: MediaItem, kindLabel: String? = nil, creatorLabel: String = "By", dateLabel: String = "Released"
+    ) -> DetailSection {
         let description = item.description.map(HTMLText.plain)
         return DetailSection(
             item.title.map(TextSanitizer.line) ?? "Untitled",
             rows: [
-                ("Kind", kindLabel ?? item.kindLabel), ("By", item.creator),
-                ("Released", ReleaseDate.day(item.releaseDate)),
+                ("Kind", kindLabel ?? item.kindLabel), (creatorLabel, item.creator),
+                (dateLabel, ReleaseDate.day(item.releaseDate)),
                 ("Genre", item.genre), ("Description", description),
             ],
             links: [("Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])
@@ -57,13 +62,16 @@ public enum StandardSections {
     ///   - entity: the lookup entity of the author's other works, e.g. `album`.
     ///   - worksTitle: the works section's title; see ``authorAndWorks(of:entity:limit:worksTitle:context:tile:)``.
     public static func detail(
-        for item: MediaItem, own: [DetailSection], authorTitle: String = "author", otherWorks entity: String,
-        worksTitle: String? = nil, context: ProviderContext, tile: @escaping @Sendable (MediaItem) -> Tile
+        for item: MediaItem, own: [DetailSection], authorTitle: String = "author", creatorLabel: String = "By",
+        otherWorks entity: String, worksTitle: String? = nil, context: ProviderContext,
+        tile: @escaping @Sendable (MediaItem) -> Tile
     ) async -> Detail {
         let (sections, notice) = await authorBlock(
             for: item, authorTitle: authorTitle, otherWorks: entity, worksTitle: worksTitle, context: context,
             tile: tile)
-        return Detail(sections: [header(for: item)] + own + sections, notices: [notice].compactMap { $0 })
+        return Detail(
+            sections: [header(for: item, creatorLabel: creatorLabel)] + own + sections,
+            notices: [notice].compactMap { $0 })
     }
 
     /// The author block and other works as sections, or a notice when their lookup failed.

@@ -62,6 +62,12 @@ public struct DetailLayout: Sendable {
             let titlePart = shown.hasPrefix(title) ? title : shown
             let styled = style.link(style.bold(titlePart), item.url) + shown.dropFirst(titlePart.count)
             out += "  \(style.dim(DisplayWidth.pad(id, to: idWidth)))  \(styled)\n"
+            if let preview = item.previewUrl {
+                // An episode's audio and page belong with it, not in a list of their own.
+                let indent = String(repeating: " ", count: idWidth + 4)
+                out += indent + style.dim("audio ") + style.link(preview, preview) + "\n"
+                if let page = item.url { out += indent + style.dim("page  ") + style.link(page, page) + "\n" }
+            }
         }
         return out
     }

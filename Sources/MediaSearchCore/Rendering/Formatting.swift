@@ -59,4 +59,15 @@ public enum Formatting {
     public static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
+
+    /// The API's explicitness in words: `explicit`, `not explicit`, `cleaned`.
+    public static func explicitness(_ value: String?) -> String? {
+        switch value {
+        case "explicit": "explicit"
+        case "notExplicit": "not explicit"
+        case "cleaned": "cleaned"
+        case let other?: other.isEmpty ? nil : other
+        case nil: nil
+        }
+    }
 }

@@ -63,7 +63,7 @@ public enum SearchPlanner {
         var chosen: [any MediaProvider] = []
         for kind in wanted {
             guard let provider = byKind[kind] else {
-                throw .usage("unknown kind '\(kind)' (known: \(providers.map(\.kind).joined(separator: ", ")))")
+                throw .usage(DidYouMean.unknownKind(kind, known: providers.map(\.kind)))
             }
             guard configuration.kinds.contains(kind) else {
                 throw .usage(

@@ -127,7 +127,7 @@ public struct SearchSession: Sendable {
         let (id, kind) = try resolve(target)
         let chosen = try kind.map { kind throws(MediaSearchError) -> any MediaProvider in
             guard let provider = provider(kind: kind) else {
-                throw .usage("unknown kind '\(kind)' (known: \(providers.map(\.kind).joined(separator: ", ")))")
+                throw .usage(DidYouMean.unknownKind(kind, known: providers.map(\.kind)))
             }
             return provider
         }
