@@ -108,6 +108,17 @@ struct TerminalOutputTests {
         #expect(nothing.stderr == "mediasearch: unknown command 'xyzzy' (see 'mediasearch --help')\n")
         #expect(await harness.server.requests().isEmpty)
     }
+
+    @Test func installPiecesWork() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try await harness.run(["--generate-completion-script", shell])
+            #expect(script.status == 0 && script.stdout.contains("search"), "\(shell)")
+        }
+        let version = try await harness.run(["-V"])
+        #expect(version.status == 0 && version.stdout == "1.0.0\n")
+    }
 }
 
 /// The binary on a real terminal: `script` gives it a pseudo-terminal, as a user's shell would.

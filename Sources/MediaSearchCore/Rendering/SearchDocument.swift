@@ -31,6 +31,21 @@ public struct SearchDocument: Encodable {
         public var page: Int
         public var country: String
         public var sort: String
+
+        enum CodingKeys: String, CodingKey { case term, filters, kinds, limit, offset, page, country, sort }
+
+        /// Writes `term` and `limit` as `null` when unset, so every key is always present.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(term, forKey: .term)
+            try c.encode(filters, forKey: .filters)
+            try c.encode(kinds, forKey: .kinds)
+            try c.encode(limit, forKey: .limit)
+            try c.encode(offset, forKey: .offset)
+            try c.encode(page, forKey: .page)
+            try c.encode(country, forKey: .country)
+            try c.encode(sort, forKey: .sort)
+        }
     }
 
     /// Bumped when a key changes meaning or goes away; new keys may appear without it.

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Validates JSON against the subset of JSON Schema (2020-12) that `Schemas/` uses: `type` (one
+/// or a list), `required`, `properties`, `additionalProperties` (false or a schema), `items`,
+/// `enum`, `const` and local `$ref`s. Returns every violation with its path.
+struct SchemaValidator {
+    let root: [String: Any]
+
+    /// Loads a schema of this repository's `Schemas/` folder.
+    static func load(_ name: String) throws -> SchemaValidator {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/\(name)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        return SchemaValidator(root: object ?? [:])
+    }
+
+    func errors(_ value: Any, schema: [String: Any]? = nil, path: String = "$") -> [String] {
+        var schema = schema ?? root
+        if let ref = schema["$ref"] as? String {
+            let name = ref.replacingOccurrences(of: "#/$defs/", with: "")
+            schema = (root["$defs"] as? [String: Any])?[name] as? [String: Any] ?? [:]
+        }
+        var found: [String] = []
+        if let constant = schema["const"], !Self.equal(constant, value) { found.append("\(path): not \(constant)") }
+        if let options = schema["enum"] as? [Any], !options.contains(where: { Self.equal($0, value) }) {
+            found.append("\(path): \(value) is not one of \(options)")
+        }
+        if let type = schema["type"] {
+            let types = (type as? [String]) ?? [type as? String ?? ""]
+            guard types.contains(where: { Self.matches(value, $0) }) else {
+                return found + ["\(path): expected \(types.joined(separator: " or ")), got \(value)"]
+            }
+        }
+        if let object = value as? [String: Any], !(value is NSNull) {
+            for key in schema["required"] as? [String] ?? [] where object[key] == nil {
+                found.append("\(path): missing \(key)")
+            }
+            let properties = schema["properties"] as? [String: Any] ?? [:]
+            for (key, child) in object {
+                if let property = properties[key] as? [String: Any] {
+                    found += errors(child, schema: property, path: "\(path).\(key)")
+                } else if let extra = schema["additionalProperties"] as? [String: Any] {
+                    found += errors(child, schema: extra, path: "\(path).\(key)")
+                } else if schema["additionalProperties"] as? Bool == false {
+                    found.append("\(path): unexpected key \(key)")
+                }
+            }
+        }
+        if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
+            for (index, element) in array.enumerated() {
+                found += errors(element, schema: items, path: "\(path)[\(index)]")
+            }
+        }
+        return found
+    }
+
+    /// The errors of one `$defs` entry, e.g. a `jsonl` line against `result`.
+    func errors(_ value: Any, definition: String) -> [String] {
+        errors(value, schema: ["$ref": "#/$defs/\(definition)"])
+    }
+
+    static func matches(_ value: Any, _ type: String) -> Bool {
+        switch type {
+        case "null": return value is NSNull
+        case "boolean": return (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
+        case "integer":
+            return isNumber(value) && (value as? NSNumber).map { $0.doubleValue.rounded() == $0.doubleValue } == true
+        case "number": return isNumber(value)
+        case "string": return value is String
+        case "array": return value is [Any]
+        case "object": return value is [String: Any]
+        default: return false
+        }
+    }
+
+    static func isNumber(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber, !(value is String) else { return false }
+        return !matches(number, "boolean")
+    }
+
+    static func equal(_ a: Any, _ b: Any) -> Bool {
+        (a as? NSObject).map { $0.isEqual(b) } ?? false
+    }
+}
