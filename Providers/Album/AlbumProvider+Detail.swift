@@ -43,10 +43,12 @@ extension AlbumProvider: DetailRenderer {
 
     /// A track of the list: its number and time, and its id for `show`; the artist is the album's.
     @Sendable static func trackTile(_ song: MediaItem) -> Tile {
-        Tile(
+        var tile = Tile(
             kind: "song", id: song.id, title: song.title ?? "Untitled", subtitle: nil,
             summary: [
                 song.trackNumber.map { "track \($0)" }, Formatting.duration(milliseconds: song.trackTimeMillis),
-            ].compactMap { $0 }, artworkUrl: song.artworkURL, url: song.storeURL)
+            ].compactMap { $0 }, artworkUrl: song.artworkURL, url: song.url)
+        tile.item = song
+        return tile
     }
 }

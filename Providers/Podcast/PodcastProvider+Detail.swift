@@ -62,6 +62,7 @@ extension PodcastProvider: DetailRenderer {
                 ReleaseDate.day(episode.releaseDate), Formatting.duration(milliseconds: episode.durationMilliseconds),
             ].compactMap { $0 }, artworkUrl: episode.artworkURL, url: episode.url)
         tile.previewUrl = (episode.episodeUrl ?? episode.previewURL).flatMap(SafeURL.http)
+        tile.item = episode
         return tile
     }
 }

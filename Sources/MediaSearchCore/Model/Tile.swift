@@ -14,6 +14,9 @@ public struct Tile: Sendable, Codable, Hashable {
     public var url: String?
     /// A playable preview (an episode's audio), shown with the item inside a detail view.
     public var previewUrl: String?
+    /// The item the tile shows, when it was made from one: inside a detail view, JSON then
+    /// carries the item's typed facts too. Not part of the tile's own encoding.
+    public var item: MediaItem?
 
     /// Creates a tile; empty facts are dropped and only http(s) links are kept.
     public init(
@@ -49,5 +52,6 @@ public struct Tile: Sendable, Codable, Hashable {
         self.init(
             kind: kind, id: item.id, title: item.title ?? "Untitled", subtitle: subtitle ?? item.creator,
             summary: summary.compactMap { $0 }, artworkUrl: item.artworkURL, url: item.url)
+        self.item = item
     }
 }

@@ -43,4 +43,23 @@ public struct DetailSection: Sendable, Codable, Hashable {
 
     /// Whether the section has nothing to show.
     public var isEmpty: Bool { rows.isEmpty && links.isEmpty && items.isEmpty }
+
+    enum CodingKeys: String, CodingKey { case title, rows, links, items }
+
+    /// Items made from a media item are written as full result objects (typed facts included),
+    /// like the results of a search; others as their tile.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(title, forKey: .title)
+        try c.encode(rows, forKey: .rows)
+        try c.encode(links, forKey: .links)
+        var list = c.nestedUnkeyedContainer(forKey: .items)
+        for tile in items {
+            if let item = tile.item {
+                try list.encode(ResultRecord(tile: tile, item: item))
+            } else {
+                try list.encode(tile)
+            }
+        }
+    }
 }

@@ -12,6 +12,12 @@ public struct ResultRecord: Encodable, Sendable {
         self.item = entry.shown
     }
 
+    /// The record of a tile and the item it shows.
+    public init(tile: Tile, item: MediaItem) {
+        self.tile = tile
+        self.item = item
+    }
+
     enum CodingKeys: String, CodingKey {
         case kind, id, title, subtitle, summary, artworkUrl, url
         case creator, collection, price, currency, durationMs, releaseDate, year, genre, explicit, previewUrl
@@ -36,7 +42,7 @@ public struct ResultRecord: Encodable, Sendable {
         try c.encode(item.releaseYear, forKey: .year)
         try c.encode(item.genre, forKey: .genre)
         try c.encode(item.isExplicit, forKey: .explicit)
-        try c.encode(item.previewURL.flatMap(SafeURL.http), forKey: .previewUrl)
+        try c.encode(tile.previewUrl ?? item.previewURL.flatMap(SafeURL.http), forKey: .previewUrl)
         let artwork = Dictionary(
             uniqueKeysWithValues: item.artwork.compactMap { size, url in
                 SafeURL.http(url).map { (String(size), $0) }
