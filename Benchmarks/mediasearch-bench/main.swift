@@ -43,7 +43,9 @@ for (provider, path) in kinds {
     let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as! [String: Any]
     let own = (object["results"] as! [[String: Any]]).filter { record in
         let data = try! JSONSerialization.data(withJSONObject: record)
-        return (try? JSONDecoder().decode(MediaItem.self, from: data)).map(provider.accepts) ?? false
+        return (try? JSONDecoder().decode(ITunesRecord.self, from: data)).map {
+            provider.accepts(MediaItem(itunes: $0))
+        } ?? false
     }
     let page = try JSONSerialization.data(withJSONObject: ["resultCount": 200, "results": Array(own.prefix(200))])
     try measure("decode+tile 200 \(provider.kind)", runs: runs) {
