@@ -92,6 +92,11 @@ extension ITunesRecord {
     /// The link to the item's store page.
     public var storeURL: String? { trackViewUrl ?? collectionViewUrl ?? artistLinkUrl ?? artistViewUrl }
 
+    /// The record's artwork URLs by their width in pixels.
+    public var artworkBySize: [Int: String] {
+        [30: artworkUrl30, 60: artworkUrl60, 100: artworkUrl100, 600: artworkUrl600].compactMapValues { $0 }
+    }
+
     /// The largest artwork URL the record carries.
     public var artworkURL: String? { artworkUrl600 ?? artworkUrl100 ?? artworkUrl60 ?? artworkUrl30 }
 

@@ -1,14 +1,11 @@
 extension MediaItem {
     /// The item of an iTunes record: its shared facts read from the API's fields, the record kept.
     public init(itunes record: ITunesRecord) {
-        let artwork = [
-            30: record.artworkUrl30, 60: record.artworkUrl60, 100: record.artworkUrl100, 600: record.artworkUrl600,
-        ].compactMapValues { $0 }
         let explicitness = record.trackExplicitness ?? record.collectionExplicitness
         self.init(
             id: record.id, title: record.title, kind: record.kind.map(\.rawValue) ?? record.wrapperType.rawValue,
             creator: record.artistName,
-            collection: record.trackName == nil ? nil : record.collectionName, artwork: artwork,
+            collection: record.trackName == nil ? nil : record.collectionName,
             url: record.storeURL, previewURL: record.previewUrl ?? record.episodeUrl, releaseDate: record.releaseDate,
             price: record.price, currency: record.currency, durationMilliseconds: record.trackTimeMillis,
             genre: record.primaryGenreName ?? record.genres.first,

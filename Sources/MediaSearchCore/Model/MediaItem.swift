@@ -18,8 +18,13 @@ public struct MediaItem: Sendable, Hashable, Codable {
     public var creator: String?
     /// The album, series or collection the item belongs to.
     public var collection: String?
-    /// Artwork URLs by their width in pixels.
-    public var artwork: [Int: String]
+    /// Artwork URLs by their width in pixels (for an iTunes item, read from its record when asked,
+    /// so decoding a page builds no dictionaries).
+    public var artwork: [Int: String] {
+        get { ownArtwork.isEmpty ? itunes?.artworkBySize ?? [:] : ownArtwork }
+        set { ownArtwork = newValue }
+    }
+    private var ownArtwork: [Int: String]
     /// The item's page on the web or in a store.
     public var url: String?
     /// A playable preview (audio or video); never downloaded, only linked.
@@ -53,7 +58,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
         self.kind = kind
         self.creator = creator
         self.collection = collection
-        self.artwork = artwork
+        self.ownArtwork = artwork
         self.url = url
         self.previewURL = previewURL
         self.releaseDate = releaseDate
@@ -64,6 +69,11 @@ public struct MediaItem: Sendable, Hashable, Codable {
         self.isExplicit = isExplicit
         self.description = description
         self.extras = extras
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, title, creator, collection, ownArtwork = "artwork", url, previewURL, releaseDate, price
+        case currency, durationMilliseconds, genre, isExplicit, description, extras, itunes
     }
 
     /// A fact of the iTunes record behind this item (`item.trackCount`); `nil` for other sources.
@@ -79,7 +89,9 @@ public struct MediaItem: Sendable, Hashable, Codable {
 
 extension MediaItem {
     /// The largest artwork URL.
-    public var artworkURL: String? { artwork.max { $0.key < $1.key }?.value }
+    public var artworkURL: String? {
+        ownArtwork.isEmpty ? itunes?.artworkURL : ownArtwork.max { $0.key < $1.key }?.value
+    }
 
     /// The release date parsed, when the item has a valid one.
     public var releaseDateValue: Date? { releaseDate.flatMap(ReleaseDate.parse) }
