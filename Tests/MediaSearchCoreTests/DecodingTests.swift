@@ -151,4 +151,20 @@ struct DecodingTests {
             #expect(error.isTransient)
         }
     }
+
+    /// The last search stores items this way; an item must read back equal, iTunes or not.
+    @Test func itemsRoundTripThroughTheirStoredForm() throws {
+        var song = try #require(
+            try ITunesResponse.decode(Fixtures.data("lookup/mariodarco-lookup-song-id-entity-song-gb.json")).first)
+        song.extras["note"] = "kept"
+        let shelf = MediaItem(
+            id: "r1", title: "Blue", kind: "record", creator: "Joni Mitchell", artwork: [100: "https://x/1.jpg"],
+            releaseDate: "1971-06-22", price: 9.5, currency: "EUR", isExplicit: false, extras: ["format": "vinyl"])
+        for item in [song, shelf] {
+            let data = try JSONEncoder().encode(item)
+            #expect(try JSONDecoder().decode(MediaItem.self, from: data) == item)
+        }
+        let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(song)) as? [String: Any])
+        #expect(Set(stored.keys) == ["itunes", "extras"], "an iTunes item is stored as its record")
+    }
 }

@@ -76,6 +76,58 @@ public struct MediaItem: Sendable, Hashable, Codable {
         case currency, durationMilliseconds, genre, isExplicit, description, extras, itunes
     }
 
+    /// An iTunes item is stored as its record (and extras) only: the shared fields are derived
+    /// from the record again when it is read, so storing a page costs half as much.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if let itunes {
+            try c.encode(itunes, forKey: .itunes)
+            if !extras.isEmpty { try c.encode(extras, forKey: .extras) }
+            return
+        }
+        try c.encode(id, forKey: .id)
+        try c.encodeIfPresent(kind, forKey: .kind)
+        try c.encodeIfPresent(title, forKey: .title)
+        try c.encodeIfPresent(creator, forKey: .creator)
+        try c.encodeIfPresent(collection, forKey: .collection)
+        if !ownArtwork.isEmpty { try c.encode(ownArtwork, forKey: .ownArtwork) }
+        try c.encodeIfPresent(url, forKey: .url)
+        try c.encodeIfPresent(previewURL, forKey: .previewURL)
+        try c.encodeIfPresent(releaseDate, forKey: .releaseDate)
+        try c.encodeIfPresent(price, forKey: .price)
+        try c.encodeIfPresent(currency, forKey: .currency)
+        try c.encodeIfPresent(durationMilliseconds, forKey: .durationMilliseconds)
+        try c.encodeIfPresent(genre, forKey: .genre)
+        try c.encodeIfPresent(isExplicit, forKey: .isExplicit)
+        try c.encodeIfPresent(description, forKey: .description)
+        if !extras.isEmpty { try c.encode(extras, forKey: .extras) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let extras = try c.decodeIfPresent([String: String].self, forKey: .extras) ?? [:]
+        if let record = try c.decodeIfPresent(ITunesRecord.self, forKey: .itunes) {
+            self.init(itunes: record)
+            self.extras = extras
+            return
+        }
+        self.init(
+            id: try c.decode(String.self, forKey: .id), title: try c.decodeIfPresent(String.self, forKey: .title),
+            kind: try c.decodeIfPresent(String.self, forKey: .kind),
+            creator: try c.decodeIfPresent(String.self, forKey: .creator),
+            collection: try c.decodeIfPresent(String.self, forKey: .collection),
+            artwork: try c.decodeIfPresent([Int: String].self, forKey: .ownArtwork) ?? [:],
+            url: try c.decodeIfPresent(String.self, forKey: .url),
+            previewURL: try c.decodeIfPresent(String.self, forKey: .previewURL),
+            releaseDate: try c.decodeIfPresent(String.self, forKey: .releaseDate),
+            price: try c.decodeIfPresent(Double.self, forKey: .price),
+            currency: try c.decodeIfPresent(String.self, forKey: .currency),
+            durationMilliseconds: try c.decodeIfPresent(Int.self, forKey: .durationMilliseconds),
+            genre: try c.decodeIfPresent(String.self, forKey: .genre),
+            isExplicit: try c.decodeIfPresent(Bool.self, forKey: .isExplicit),
+            description: try c.decodeIfPresent(String.self, forKey: .description), extras: extras)
+    }
+
     /// A fact of the iTunes record behind this item (`item.trackCount`); `nil` for other sources.
     public subscript<Value>(dynamicMember keyPath: KeyPath<ITunesRecord, Value?>) -> Value? {
         itunes?[keyPath: keyPath]
