@@ -24,7 +24,7 @@ struct CatalogProviderTests {
     }
 
     @Test func searchShowsTheCatalogsTiles() async throws {
-        let (status, output) = try await run(["search", "blue", "--width", "80"])
+        let (status, output) = try await run(["search", "blue", "--width", "80", "--format", "text"])
         #expect(status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("[RECORD] Kind of Blue"))
         #expect(output.stdout.contains("1959 · vinyl"))
