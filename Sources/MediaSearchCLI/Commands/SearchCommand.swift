@@ -94,17 +94,14 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
         let session = environment.session(configuration, network: network)
         let request = makeRequest(configuration, filters: environment.filterArguments)
-        let plannedKinds = try SearchPlanner.plan(request, providers: session.providers, configuration: configuration)
-            .map(\.provider.kind)
         let spinner = Spinner(
-            console: console, kinds: plannedKinds, enabled: console.stderrIsTerminal || network.verbose,
+            console: console, kinds: [], enabled: console.stderrIsTerminal || network.verbose,
             animated: console.stderrIsTerminal, waits: environment.waits)
-        spinner.start()
         let page: SearchPage
         do {
             page = try await session.search(
-                request, order: ResultOrder(sort: sort, reversed: reverse, grouped: group), uncensored: uncensored
-            ) { spinner.finished($0) }
+                request, order: ResultOrder(sort: sort, reversed: reverse, grouped: group), uncensored: uncensored,
+                started: { spinner.start(kinds: $0) }, progress: { spinner.finished($0) })
             spinner.stop()
         } catch {
             spinner.stop()

@@ -49,7 +49,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
         let spinner = Spinner(
             console: console, kinds: ["the detail"], enabled: console.stderrIsTerminal,
             animated: console.stderrIsTerminal, waits: environment.waits, verb: "loading")
-        spinner.start()
+        spinner.start(kinds: ["the detail"])
         let page: DetailPage
         do {
             page = try await session.detail(of: target, uncensored: uncensored)

@@ -31,7 +31,9 @@ final class Spinner: Sendable {
         self.state = Mutex(State(pending: kinds))
     }
 
-    func start() {
+    /// Starts, naming the kinds it waits for.
+    func start(kinds: [String]) {
+        state.withLock { $0.pending = kinds }
         guard enabled, animated else { return }
         let task = Task { [weak self] in
             while !Task.isCancelled {

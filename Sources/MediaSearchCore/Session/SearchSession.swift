@@ -32,11 +32,12 @@ public struct SearchSession: Sendable {
     /// Runs one page of a search across the planned providers, orders it, and remembers it.
     /// - Parameters:
     ///   - uncensored: show names uncensored even when explicit content is off.
+    ///   - started: called once planned, with the kinds about to be searched, e.g. to start a spinner.
     ///   - progress: called as each provider finishes, e.g. to update a spinner.
     /// - Throws: ``MediaSearchError/usage(_:)`` for a request that cannot run, or `cancelled`.
     public func search(
         _ request: SearchRequest, order: ResultOrder = ResultOrder(), uncensored: Bool = false,
-        progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
+        started: ([String]) -> Void = { _ in }, progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
     ) async throws -> SearchPage {
         var request = request
         var notices: [String] = []
@@ -46,6 +47,7 @@ public struct SearchSession: Sendable {
             request.limit = value
         }
         let plan = try SearchPlanner.plan(request, providers: providers, configuration: configuration)
+        started(plan.map(\.provider.kind))
         let context = ProviderContext(
             itunes: client, country: request.country, lang: request.lang, explicit: request.explicit)
         let engine = SearchEngine(
