@@ -25,9 +25,14 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "MediaSearchCore",
-            dependencies: ["Yams", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["Yams", "CSQLite", "CZlib", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .target(name: "SongProvider", dependencies: ["MediaSearchCore"], path: "Providers/Song"),
         .target(name: "MovieProvider", dependencies: ["MediaSearchCore"], path: "Providers/Movie"),
@@ -57,6 +62,14 @@ let package = Package(
                 "PodcastProvider",
             ],
             path: "Benchmarks/mediasearch-bench"
+        ),
+        .executableTarget(
+            name: "mediasearch-library-bench",
+            dependencies: [
+                "MediaSearchCore", "MediaSearchFixtures", "SongProvider", "MovieProvider", "AudiobookProvider",
+                "PodcastProvider",
+            ],
+            path: "Benchmarks/mediasearch-library-bench"
         ),
         .testTarget(name: "MediaSearchCoreTests", dependencies: ["MediaSearchCore", "MediaSearchFixtures"]),
         .testTarget(

@@ -37,7 +37,8 @@ public struct CommandRunner: Sendable {
         var environment = [
             "HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent("state").path,
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "PATH": "/usr/bin:/bin",
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
         ]
         environment.merge(extra) { _, new in new }
         return environment

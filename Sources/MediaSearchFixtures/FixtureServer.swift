@@ -109,7 +109,9 @@ public actor FixtureServer {
             guard let data = try? Fixtures.data(file) else { return Answer(fault: .status(500)) }
             let offset = routes.honorsOffset ? query["offset"].flatMap { Int($0) } : nil
             return .json(
-                Self.page(data, limit: query["limit"].flatMap { Int($0) }, offset: offset, fill: routes.fillToLimit))
+                Self.page(
+                    data, limit: query["limit"].flatMap { Int($0) }, offset: offset, fill: routes.fillToLimit,
+                    idShift: routes.distinctIDsPerTerm ? Self.idShift(term: query["term"] ?? "") : 0))
         case "/lookup":
             let ids = (query["id"] ?? "").split(separator: ",").compactMap { Int($0) }
             let limit = query["limit"].flatMap { Int($0) }
@@ -126,8 +128,9 @@ public actor FixtureServer {
     /// The recorded body with `results` cut to `offset..<offset+limit`, as the API pages.
     /// With `fill`, the recorded records are repeated (with fresh ids) until `limit` is reached,
     /// for benchmarks that need full 200-record pages.
-    public static func page(_ data: Data, limit: Int?, offset: Int?, fill: Bool = false) -> String {
-        guard limit != nil || offset != nil,
+    /// With `idShift`, every record's ids are moved by that much.
+    public static func page(_ data: Data, limit: Int?, offset: Int?, fill: Bool = false, idShift: Int = 0) -> String {
+        guard limit != nil || offset != nil || idShift != 0,
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             var results = object["results"] as? [[String: Any]]
         else { return String(decoding: data, as: UTF8.self) }
@@ -146,10 +149,28 @@ public actor FixtureServer {
         }
         let start = min(max(offset ?? 0, 0), results.count)
         let end = min(start + max(limit ?? results.count, 0), results.count)
-        let slice = Array(results[start..<end])
+        var slice = Array(results[start..<end])
+        if idShift != 0 {
+            for index in slice.indices {
+                for key in ["trackId", "collectionId"] {
+                    if let id = slice[index][key] as? Int { slice[index][key] = id + idShift }
+                }
+            }
+        }
         let body =
             (try? JSONSerialization.data(withJSONObject: ["resultCount": slice.count, "results": slice])) ?? data
         return String(decoding: body, as: UTF8.self)
+    }
+
+    /// A shift of ids that differs between terms (FNV-1a of the term, in steps of 10^10, above
+    /// every real id), so that each term's answer holds records no other term's holds.
+    static func idShift(term: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in term.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return Int(hash % 100_000 + 1) * 10_000_000_000
     }
 
     static func decode(_ rawQuery: String) -> [String: String] {
@@ -172,12 +193,19 @@ public struct FixtureRoutes: Sendable {
     public var honorsOffset: Bool
     /// Whether a short recording is repeated to fill the requested `limit` (for benchmarks).
     public var fillToLimit: Bool
+    /// Whether each search term gets the recorded records under ids of its own (for tests that
+    /// need distinct records from many searches).
+    public var distinctIDsPerTerm: Bool
 
     /// Creates routes.
-    public init(search: [String: String], honorsOffset: Bool = true, fillToLimit: Bool = false) {
+    public init(
+        search: [String: String], honorsOffset: Bool = true, fillToLimit: Bool = false,
+        distinctIDsPerTerm: Bool = false
+    ) {
         self.search = search
         self.honorsOffset = honorsOffset
         self.fillToLimit = fillToLimit
+        self.distinctIDsPerTerm = distinctIDsPerTerm
     }
 
     /// Songs by Jack Johnson, Star Wars movies (with three audiobooks mixed in, as the API does),

@@ -159,18 +159,21 @@ struct ReliabilityTests {
         }
         #expect(await harness.server.requests().count == 20)
         #expect(results.allSatisfy { [0, 3, 69].contains($0.status) })
-        // Every request the budget let through answered one provider: 20 successes in all.
-        let answered = results.flatMap { result -> [[String: Any]] in
-            let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            return object?.providers ?? []
+        // Every request the budget let through answered one provider: 20 successes in all. A
+        // process whose every request was refused answers from the offline library instead.
+        let documents = results.compactMap { result in
+            try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         }
-        #expect(answered.count == 60)
+        #expect(documents.count == 30)
+        let online = documents.filter { $0["offline"] is NSNull }
+        let answered = online.flatMap(\.providers)
         #expect(answered.filter { $0["error"] is NSNull }.count == 20)
+        #expect(documents.filter { $0["offline"] is [String: Any] }.allSatisfy { $0.providers.count == 2 })
         try assertFilesValid(harness)
         let history = try await harness.run(["history", "--format", "json", "--config", config])
         let object = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: [String]]
-        let succeeded = results.filter { $0.status != 69 }.count
-        #expect(object?["history"]?.count == succeeded)
+        let succeeded = online.filter { $0.providers.contains { $0["error"] is NSNull } }.count
+        #expect(object?["history"]?.count == succeeded, "fallbacks are not searches to suggest again")
     }
 
     @Test func ctrlCExits130AndKeepsHistory() async throws {

@@ -23,7 +23,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     static let reservedOptionNames: Set<String> = [
         "kind", "limit", "offset", "page", "country", "lang", "explicit", "no-explicit", "sort", "reverse", "group",
         "width", "artwork", "uncensored", "config", "format", "no-cache", "refresh", "no-wait", "verbose", "help",
-        "version", "term", "color", "no-pager",
+        "version", "term", "color", "no-pager", "offline",
     ]
 
     @Argument(help: "What to search for; several words are one term.")
@@ -100,7 +100,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         let page: SearchPage
         do {
             page = try await session.search(
-                request, order: ResultOrder(sort: sort, reversed: reverse, grouped: group), uncensored: uncensored,
+                request, order: ResultOrder(sort: sort, reversed: reverse, grouped: group), offline: network.offline,
+                uncensored: uncensored,
                 started: { spinner.start(kinds: $0) }, progress: { spinner.finished($0) })
             spinner.stop()
         } catch {
@@ -127,7 +128,14 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         for failure in page.outcome.failures {
             console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)")
         }
+        for reason in page.offline?.reasons ?? [] {
+            console.error("\(reason.kinds.joined(separator: ", ")): \(reason.error)")
+        }
+        if let offline = page.offline { console.notice(offline.summary) }
         for notice in page.notices { console.notice(notice) }
+        if let offline = page.offline, offline.fallback {
+            return offline.results > 0 ? ExitStatus.partial : ExitStatus.unavailable
+        }
         if page.outcome.allFailed { return ExitStatus.unavailable }
         if page.outcome.hasFailures { return ExitStatus.partial }
         return page.saved ? ExitStatus.success : ExitStatus.cannotWrite

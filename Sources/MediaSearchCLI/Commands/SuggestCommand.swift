@@ -5,8 +5,14 @@ import MediaSearchCore
 struct SuggestCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest",
-        abstract: "Suggest earlier searches that contain the text (ignoring case).",
-        discussion: "Examples:\n  mediasearch suggest scor     # The Score, Scorpions, underscore")
+        abstract: "Suggest earlier searches containing the text, then titles and creators seen.",
+        discussion: """
+            Earlier searches come first (any that contain the text, ignoring case), then titles and
+            creators from the offline library with words that start with the text's words.
+
+            Examples:
+              mediasearch suggest scor     # The Score, Scorpions, underscore, Scorpion King
+            """)
 
     @Argument(help: "Part of an earlier search.")
     var text: [String] = []
@@ -15,8 +21,7 @@ struct SuggestCommand: ParsableCommand, ProviderCommand {
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let store = environment.session(configuration).history()
-        let matches = try store.suggestions(for: text.joined(separator: " "))
+        let matches = try environment.session(configuration).suggestions(for: text.joined(separator: " "))
         switch common.document {
         case .json: environment.console.out(try JSONOutput.encode(["suggestions": matches]))
         case .text, .lines, .jsonl:

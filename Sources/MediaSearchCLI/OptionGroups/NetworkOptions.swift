@@ -14,6 +14,9 @@ struct NetworkOptions: ParsableArguments {
     @Flag(name: .long, help: "Fail at once instead of waiting when the request budget is spent.")
     var noWait = false
 
+    @Flag(name: .long, help: "Use no network: answer from the offline library and the cache only.")
+    var offline = false
+
     @Flag(name: .long, help: "Report progress and cache use on stderr even when it is not a terminal.")
     var verbose = false
 }
@@ -27,6 +30,7 @@ extension CommandEnvironment {
         let verbose = options?.verbose ?? false
         let policy = NetworkPolicy(
             noCache: options?.noCache ?? false, refresh: options?.refresh ?? false, noWait: options?.noWait ?? false,
+            offline: options?.offline ?? false,
             onWait: { seconds in
                 guard waits.announce(seconds) else { return }
                 console.notice(

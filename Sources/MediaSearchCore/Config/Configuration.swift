@@ -41,6 +41,10 @@ public struct Configuration: Sendable, Hashable {
     public var cacheMaxBytes: Int = 50 * 1_048_576
     /// Whether responses are cached at all.
     public var cacheEnabled: Bool = true
+    /// Whether every record seen is kept in the offline library.
+    public var libraryEnabled: Bool = true
+    /// The most records the library keeps.
+    public var libraryMaxRecords: Int = 100_000
 
     /// The file these settings came from, `nil` for the built-in defaults.
     public var source: String? = nil

@@ -79,6 +79,14 @@ struct ConfigurationKey: Sendable {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
             configuration.cacheMaxBytes = try parser.int(node, key: "cache.max_size_mb", range: 1...10_000) * 1_048_576
         },
+        ConfigurationKey("library.enabled", show: { String($0.libraryEnabled) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.libraryEnabled = try parser.bool(node, key: "library.enabled")
+        },
+        ConfigurationKey("library.max_records", show: { String($0.libraryMaxRecords) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.libraryMaxRecords = try parser.int(node, key: "library.max_records", range: 1...10_000_000)
+        },
     ]
 
     /// The names allowed directly under `prefix` (the top level when `nil`), in table order.

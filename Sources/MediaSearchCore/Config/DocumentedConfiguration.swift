@@ -49,5 +49,11 @@ public enum DocumentedConfiguration {
           # Size bound; the oldest entries are evicted first.
           max_size_mb: 50
 
+        library:
+          # Keep every record seen in a local library, searchable offline (search --offline).
+          enabled: true
+          # Records kept; past it, the ones seen longest ago go first.
+          max_records: 100000
+
         """
 }

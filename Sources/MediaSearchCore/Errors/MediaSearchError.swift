@@ -37,6 +37,8 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
     case storage(path: String, message: String)
     /// Nothing on this machine can open a link or play a preview; the value says what to do.
     case cannotOpen(String)
+    /// The network is not used (`--offline`) and nothing cached or kept answers.
+    case offline
     /// The operation was cancelled (Ctrl-C).
     case cancelled
 
@@ -75,6 +77,8 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
             "\(path): \(message)"
         case .cannotOpen(let message):
             message
+        case .offline:
+            "not available offline (--offline uses no network)"
         case .cancelled:
             "cancelled"
         }
@@ -96,6 +100,16 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
         case .rateLimited, .timedOut, .deadlineExceeded, .network: true
         case .httpStatus(let status): status >= 500
         default: false
+        }
+    }
+
+    /// Whether the source could not be reached or would not answer now (network, rate limit,
+    /// spent budget, time-outs, server errors), as opposed to refusing the request itself: the
+    /// failures that make a search fall back to the offline library.
+    public var isUnavailability: Bool {
+        switch self {
+        case .budgetExhausted, .coolingDown, .responseTooLarge, .malformedResponse, .badRedirect: true
+        default: isTransient
         }
     }
 

@@ -8,6 +8,8 @@ public struct ITunesClient: Sendable {
     public var transport: any HTTPTransport
     /// The time one request may take, in seconds.
     public var timeout: Double
+    /// Told the records of every lookup, e.g. to keep them in the offline library.
+    public var onLookup: (@Sendable ([MediaItem]) -> Void)?
 
     /// Creates a client.
     public init(baseURL: URL, transport: any HTTPTransport = NetworkTransport(), timeout: Double = 10) {
@@ -35,7 +37,9 @@ public struct ITunesClient: Sendable {
     /// Runs a lookup and decodes its records; an unknown id gives an empty list, not an error.
     /// - Throws: ``MediaSearchError`` or `CancellationError`.
     public func lookup(_ parameters: ITunesLookupParameters) async throws -> [MediaItem] {
-        try await records(at: url(for: parameters))
+        let items = try await records(at: url(for: parameters))
+        onLookup?(items)
+        return items
     }
 
     /// Fetches a URL and turns the answer into records or a typed error.

@@ -3,10 +3,18 @@ import Foundation
 extension ITunesClient {
     /// The client every front end uses, against the configured base URL: the response cache, then
     /// retries, then same-host redirects, then the shared request budget (so every hop is
-    /// counted), then the network.
+    /// counted), then the network. Offline, only the cache answers.
     public static func standard(
         configuration: Configuration, paths: StoragePaths, policy: NetworkPolicy = NetworkPolicy()
     ) -> ITunesClient {
+        if policy.offline {
+            let cache = ResponseCache(paths: paths, configuration: configuration)
+            let transport: any HTTPTransport =
+                configuration.cacheEnabled && !policy.noCache
+                ? CachingTransport(cache: cache, mode: .normal, next: OfflineTransport(), onHit: policy.onCacheHit)
+                : OfflineTransport()
+            return ITunesClient(baseURL: configuration.baseURL, transport: transport, timeout: configuration.timeout)
+        }
         let budget = RequestBudget(
             path: (paths.cacheDirectory as NSString).appendingPathComponent("budget.json"),
             limit: configuration.rateLimit, report: policy.onNotice)

@@ -9,6 +9,8 @@ public struct NetworkPolicy: Sendable {
     public var refresh: Bool
     /// Fail at once instead of waiting when the request budget is spent.
     public var noWait: Bool
+    /// Make no request at all: only the cache answers (``OfflineTransport``).
+    public var offline: Bool
     /// Told how long a request waits for the budget.
     public var onWait: @Sendable (Double) -> Void
     /// Told about a problem with the budget's file (once per process).
@@ -18,7 +20,7 @@ public struct NetworkPolicy: Sendable {
 
     /// Creates a policy; by default the cache is used and spent budgets are waited for.
     public init(
-        noCache: Bool = false, refresh: Bool = false, noWait: Bool = false,
+        noCache: Bool = false, refresh: Bool = false, noWait: Bool = false, offline: Bool = false,
         onWait: @escaping @Sendable (Double) -> Void = { _ in },
         onNotice: @escaping @Sendable (String) -> Void = { _ in },
         onCacheHit: @escaping @Sendable (URL) -> Void = { _ in }
@@ -26,6 +28,7 @@ public struct NetworkPolicy: Sendable {
         self.noCache = noCache
         self.refresh = refresh
         self.noWait = noWait
+        self.offline = offline
         self.onWait = onWait
         self.onNotice = onNotice
         self.onCacheHit = onCacheHit

@@ -45,6 +45,17 @@ public enum Formatting {
         return "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 
+    /// `4210` → `4,210`; digits grouped by three, whatever the locale, so output stays stable.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
     /// The artwork URL rewritten to a larger size, e.g. `.../100x100bb.jpg` → `.../600x600bb.jpg`.
     public static func artwork(_ url: String?, size: Int = 600) -> String? {
         guard let url else { return nil }

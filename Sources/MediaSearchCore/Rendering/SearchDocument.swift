@@ -55,4 +55,19 @@ public struct SearchDocument: Encodable {
     public var providers: [Provider]
     /// Whether another page may exist (some kind returned a full page).
     public var hasMore: Bool
+    /// How the offline library answered; `null` for an online answer.
+    public var offline: OfflineAnswer?
+
+    enum CodingKeys: String, CodingKey { case schemaVersion, query, results, providers, hasMore, offline }
+
+    /// Writes `offline` as `null` for an online answer, so consumers can rely on the key.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schemaVersion, forKey: .schemaVersion)
+        try c.encode(query, forKey: .query)
+        try c.encode(results, forKey: .results)
+        try c.encode(providers, forKey: .providers)
+        try c.encode(hasMore, forKey: .hasMore)
+        try c.encode(offline, forKey: .offline)
+    }
 }

@@ -14,12 +14,15 @@ public struct SearchOutput: Sendable {
     public var repeatsPrevious: Bool
     /// The command that shows the next page.
     public var commandLine: String
+    /// Set when the offline library answered.
+    public var offline: OfflineAnswer?
 
     /// Creates an output.
     public init(
         request: SearchRequest, plan: [PlannedSearch], outcome: SearchOutcome, ordered: [ResultEntry], page: Int,
-        sort: ResultSort, grouped: Bool, repeatsPrevious: Bool, commandLine: String
+        sort: ResultSort, grouped: Bool, repeatsPrevious: Bool, commandLine: String, offline: OfflineAnswer? = nil
     ) {
+        self.offline = offline
         self.request = request
         self.plan = plan
         self.outcome = outcome
@@ -50,7 +53,7 @@ public struct SearchOutput: Sendable {
             providers: outcome.statuses.map {
                 .init(kind: $0.kind, count: $0.count, error: $0.error?.description, elapsedMs: Int($0.elapsed * 1000))
             },
-            hasMore: hasMore)
+            hasMore: hasMore, offline: offline)
     }
 
     /// One line per result, tab-separated, for pipes and scripts: id, kind, title, creator,

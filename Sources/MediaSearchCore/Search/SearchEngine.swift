@@ -7,12 +7,17 @@ public struct SearchEngine: Sendable {
     public var providerTimeout: Double
     /// Whether tiles show censored names (explicit content off and not revealed).
     public var censorNames: Bool
+    /// When set, every provider's query is answered from this library instead of the provider.
+    public var library: MediaLibrary?
 
-    /// Creates an engine.
-    public init(context: ProviderContext, providerTimeout: Double, censorNames: Bool = false) {
+    /// Creates an engine; with a `library`, it searches the library, never a provider's source.
+    public init(
+        context: ProviderContext, providerTimeout: Double, censorNames: Bool = false, library: MediaLibrary? = nil
+    ) {
         self.context = context
         self.providerTimeout = providerTimeout
         self.censorNames = censorNames
+        self.library = library
     }
 
     /// Searches every planned provider at once; one provider's failure never stops the others.
@@ -46,8 +51,13 @@ public struct SearchEngine: Sendable {
         let start = clock.now
         let provider = planned.provider
         do {
-            let items = try await Deadline.run(seconds: providerTimeout) {
-                try await provider.search(planned.query, context: context)
+            let items: [MediaItem]
+            if let library {
+                items = try library.search(kind: provider.kind, query: planned.query, filters: provider.filters)
+            } else {
+                items = try await Deadline.run(seconds: providerTimeout) {
+                    try await provider.search(planned.query, context: context)
+                }
             }
             let entries = items.enumerated().map { rank, item in
                 let shown = censorNames ? item.censored() : item

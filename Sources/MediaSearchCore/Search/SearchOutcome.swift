@@ -4,6 +4,9 @@ public struct SearchOutcome: Sendable {
     public var perProvider: [(kind: String, entries: [ResultEntry])]
     public var statuses: [ProviderStatus]
 
+    /// How many results there are in all.
+    public var total: Int { perProvider.reduce(0) { $0 + $1.entries.count } }
+
     /// Whether at least one provider failed.
     public var hasFailures: Bool { statuses.contains { $0.error != nil } }
     /// Whether every provider failed.

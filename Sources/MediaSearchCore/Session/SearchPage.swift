@@ -14,6 +14,8 @@ public struct SearchPage: Sendable {
     public var notices: [String]
     /// Whether the history and the results (for `--result N`) were saved.
     public var saved: Bool
+    /// Set when the offline library answered instead of the providers' sources.
+    public var offline: OfflineAnswer? = nil
 
     /// Whether some kind filled its page, so a next page may exist.
     public var hasMore: Bool { output(commandLine: "").hasMore }
@@ -22,6 +24,6 @@ public struct SearchPage: Sendable {
     public func output(commandLine: String) -> SearchOutput {
         SearchOutput(
             request: request, plan: plan, outcome: outcome, ordered: results, page: request.page, sort: order.sort,
-            grouped: order.grouped, repeatsPrevious: repeatsPrevious, commandLine: commandLine)
+            grouped: order.grouped, repeatsPrevious: repeatsPrevious, commandLine: commandLine, offline: offline)
     }
 }

@@ -10,16 +10,33 @@ public struct SearchSession: Sendable {
     public var paths: StoragePaths
     /// The client every provider and lookup shares (with its cache, budget and retries).
     public var client: ITunesClient
+    /// The offline library every record seen goes to; `nil` when `library.enabled` is off.
+    public var library: MediaLibrary?
 
-    /// Creates a session; `client` defaults to ``ITunesClient/standard(configuration:paths:policy:)``.
+    /// Creates a session; `client` defaults to ``ITunesClient/standard(configuration:paths:policy:)``
+    /// and the library to the one under ``StoragePaths/libraryFile`` when the config enables it.
+    /// Every record the client's lookups decode is kept in the library under the kind of the
+    /// provider that claims it (records no provider claims, such as artists, are not kept).
     public init(
         providers: [any MediaProvider], configuration: Configuration, paths: StoragePaths,
-        client: ITunesClient? = nil
+        client: ITunesClient? = nil, library: MediaLibrary? = nil
     ) {
         self.providers = providers
         self.configuration = configuration
         self.paths = paths
         self.client = client ?? .standard(configuration: configuration, paths: paths)
+        self.library =
+            library
+            ?? (configuration.libraryEnabled
+                ? MediaLibrary(path: paths.libraryFile, maxRecords: configuration.libraryMaxRecords) : nil)
+        if let kept = self.library {
+            self.client.onLookup = { items in
+                let owned = items.compactMap { item in
+                    providers.first { $0.accepts(item) }.map { (kind: $0.kind, item: item) }
+                }
+                try? kept.store(owned)
+            }
+        }
     }
 
     /// The provider of a kind.
@@ -31,12 +48,17 @@ public struct SearchSession: Sendable {
 
     /// Runs one page of a search across the planned providers, orders it, and remembers it.
     /// - Parameters:
+    /// Every record an online search receives is kept in the library. When every provider fails
+    /// for want of the network or of Apple's leave (rate limit, spent budget, time-outs), the
+    /// same plan is answered from the library instead and the page says so (``SearchPage/offline``).
+    /// - Parameters:
+    ///   - offline: answer from the library only, with no request at all.
     ///   - uncensored: show names uncensored even when explicit content is off.
     ///   - started: called once planned, with the kinds about to be searched, e.g. to start a spinner.
     ///   - progress: called as each provider finishes, e.g. to update a spinner.
     /// - Throws: ``MediaSearchError/usage(_:)`` for a request that cannot run, or `cancelled`.
     public func search(
-        _ request: SearchRequest, order: ResultOrder = ResultOrder(), uncensored: Bool = false,
+        _ request: SearchRequest, order: ResultOrder = ResultOrder(), offline: Bool = false, uncensored: Bool = false,
         started: ([String]) -> Void = { _ in }, progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
     ) async throws -> SearchPage {
         var request = request
@@ -47,21 +69,57 @@ public struct SearchSession: Sendable {
             request.limit = value
         }
         let plan = try SearchPlanner.plan(request, providers: providers, configuration: configuration)
+        if offline && library == nil {
+            throw MediaSearchError.usage(
+                "the offline library is off (library.enabled: false in \(configuration.source ?? "the config"))")
+        }
         started(plan.map(\.provider.kind))
         let context = ProviderContext(
             itunes: client, country: request.country, lang: request.lang, explicit: request.explicit)
-        let engine = SearchEngine(
+        var engine = SearchEngine(
             context: context, providerTimeout: configuration.providerDeadline,
             censorNames: !request.explicit && !uncensored)
-        let outcome = await engine.run(plan, progress: progress)
+        var outcome: SearchOutcome
+        var answer: OfflineAnswer?
+        if offline, let library {
+            engine.library = library
+            outcome = await engine.run(plan, progress: progress)
+            answer = OfflineAnswer(results: outcome.total, records: (try? library.count()) ?? 0, fallback: false)
+        } else {
+            outcome = await engine.run(plan, progress: progress)
+            if Task.isCancelled { throw MediaSearchError.cancelled }
+            keep(outcome, notices: &notices)
+            if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.isUnavailability ?? false }),
+                let library, let records = try? library.count(), records > 0
+            {
+                engine.library = library
+                let failures = outcome.failures
+                outcome = await engine.run(plan)
+                answer = OfflineAnswer(
+                    results: outcome.total, records: records, fallback: true,
+                    reasons: failures.map { .init(kinds: $0.kinds, error: $0.error.description) })
+            }
+        }
         if Task.isCancelled { throw MediaSearchError.cancelled }
+        notices += library?.takeNotices() ?? []
         let results = order.apply(to: outcome, weight: configuration.weight(for:))
         let repeats = repeatsPrevious(results, request: request)
         var page = SearchPage(
             request: request, plan: plan, outcome: outcome, results: results, order: order,
-            repeatsPrevious: repeats, notices: notices, saved: true)
+            repeatsPrevious: repeats, notices: notices, saved: true, offline: answer)
         remember(&page)
         return page
+    }
+
+    /// Keeps every record of an online search in the library; a library problem is a notice.
+    private func keep(_ outcome: SearchOutcome, notices: inout [String]) {
+        guard let library else { return }
+        let records = outcome.perProvider.flatMap { kind, entries in entries.map { (kind: kind, item: $0.item) } }
+        do {
+            try library.store(records)
+        } catch {
+            notices.append("not kept in the offline library: \(error.description)")
+        }
     }
 
     /// Whether this page shows the same items as the page before it of the same query.
@@ -72,13 +130,16 @@ public struct SearchSession: Sendable {
         return Set(last.entries.map(\.id)) == Set(results.map(\.tile.id))
     }
 
-    /// Records the query in the history and the results for `result(N)`, when some provider
-    /// answered. A storage problem is a notice, never a lost search; a history file that cannot
-    /// be read is left untouched.
+    /// Records the query in the history and the results for `result(N)`, when some provider (or
+    /// the library, asked with `--offline`) answered; a fallback to the library keeps its results
+    /// for `result(N)` but is no search to suggest again. A storage problem is a notice, never a
+    /// lost search; a history file that cannot be read is left untouched.
     private func remember(_ page: inout SearchPage) {
         guard !page.outcome.allFailed else { return }
         do {
-            if let warning = try history().record(page.request.historyText) { page.notices.append(warning) }
+            if page.offline?.fallback != true, let warning = try history().record(page.request.historyText) {
+                page.notices.append(warning)
+            }
         } catch {
             page.notices.append("history not saved: \(MediaSearchError.wrap(error).description)")
             page.saved = false
@@ -94,9 +155,9 @@ public struct SearchSession: Sendable {
 
     // MARK: details
 
-    /// The detail view of an item. A result of the last search is rendered from the record the
-    /// search fetched, with no request for the item itself; only the provider that produced or
-    /// claims an item is asked to render it.
+    /// The detail view of an item. A result of the last search, or an item in the offline
+    /// library, is rendered from the record kept, with no request for the item itself; only the
+    /// provider that produced or claims an item is asked to render it.
     /// - Throws: ``MediaSearchError/notFound(_:)``, ``MediaSearchError/usage(_:)`` or a lookup's error.
     public func detail(of target: DetailTarget, uncensored: Bool = false) async throws -> DetailPage {
         let context = detailContext(uncensored: uncensored)
@@ -126,6 +187,17 @@ public struct SearchSession: Sendable {
     private func find(
         _ target: DetailTarget, context: ProviderContext
     ) async throws -> (item: MediaItem, owner: (any MediaProvider)?) {
+        do {
+            return try await findOnline(target, context: context)
+        } catch MediaSearchError.offline {
+            let (id, _) = try resolve(target)
+            throw MediaSearchError.notFound("\(id) in the offline library or the cache (--offline uses no network)")
+        }
+    }
+
+    private func findOnline(
+        _ target: DetailTarget, context: ProviderContext
+    ) async throws -> (item: MediaItem, owner: (any MediaProvider)?) {
         let (id, kind) = try resolve(target)
         let chosen = try kind.map { kind throws(MediaSearchError) -> any MediaProvider in
             guard let provider = provider(kind: kind) else {
@@ -136,10 +208,13 @@ public struct SearchSession: Sendable {
         let found: (item: MediaItem, owner: (any MediaProvider)?)
         if let stored = LastSearch.load(from: paths.lastSearchFile)?.item(id: id, kind: kind), let item = stored.item {
             found = (item, provider(kind: stored.kind))
+        } else if let kept = try? library?.item(id: id, kind: kind) {
+            found = (kept.item, provider(kind: kept.kind))
         } else if let chosen {
             guard let item = try await chosen.lookup(id: id, context: context) else {
                 throw MediaSearchError.notFound(id)
             }
+            try? library?.store([(chosen.kind, item)])
             found = (item, chosen)
         } else {
             guard let number = Int(id),
@@ -169,6 +244,19 @@ public struct SearchSession: Sendable {
     }
 
     // MARK: history
+
+    /// Suggestions for what the user is typing: earlier searches containing the text (S11), then
+    /// titles and creators in the offline library with words starting with its words.
+    public func suggestions(for text: String, limit: Int = 10) throws -> [String] {
+        var suggestions = try history().suggestions(for: text)
+        guard let library, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return suggestions }
+        var seen = Set(suggestions.map { $0.lowercased() })
+        for title in (try? library.suggestions(for: text, limit: limit)) ?? []
+        where seen.insert(title.lowercased()).inserted {
+            suggestions.append(title)
+        }
+        return suggestions
+    }
 
     /// The search history (S10, S11).
     public func history() -> HistoryStore {

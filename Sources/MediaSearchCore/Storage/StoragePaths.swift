@@ -6,11 +6,14 @@ public struct StoragePaths: Sendable, Hashable {
     public var stateDirectory: String
     /// Cached API responses and the request budget: `$XDG_CACHE_HOME/mediasearch` or `~/.cache/mediasearch`.
     public var cacheDirectory: String
+    /// The offline library: `$XDG_DATA_HOME/mediasearch` or `~/.local/share/mediasearch`.
+    public var dataDirectory: String
 
-    /// Creates paths from explicit directories.
-    public init(stateDirectory: String, cacheDirectory: String) {
+    /// Creates paths from explicit directories; the data directory defaults to the state directory.
+    public init(stateDirectory: String, cacheDirectory: String, dataDirectory: String? = nil) {
         self.stateDirectory = stateDirectory
         self.cacheDirectory = cacheDirectory
+        self.dataDirectory = dataDirectory ?? stateDirectory
     }
 
     /// Resolves the directories from the environment.
@@ -22,8 +25,11 @@ public struct StoragePaths: Sendable, Hashable {
         }
         stateDirectory = (base("XDG_STATE_HOME", ".local/state") as NSString).appendingPathComponent("mediasearch")
         cacheDirectory = (base("XDG_CACHE_HOME", ".cache") as NSString).appendingPathComponent("mediasearch")
+        dataDirectory = (base("XDG_DATA_HOME", ".local/share") as NSString).appendingPathComponent("mediasearch")
     }
 
     public var historyFile: String { (stateDirectory as NSString).appendingPathComponent("history.json") }
+    /// The offline library's database.
+    public var libraryFile: String { (dataDirectory as NSString).appendingPathComponent("library.sqlite") }
     public var lastSearchFile: String { (stateDirectory as NSString).appendingPathComponent("last-search.json") }
 }

@@ -1,0 +1,372 @@
+import Foundation
+
+/// The offline library: every record a search or lookup ever decoded, of any provider, kept in
+/// an SQLite database with a full-text index, so that searches and details still answer when
+/// the network or Apple's rate limit will not.
+///
+/// One row per kind and id holds the record as the session stores it (``MediaItem``'s Codable
+/// form, source-neutral, zlib-compressed) with its title, creator, collection and genre indexed
+/// by FTS5 (`unicode61`, case and accents folded, prefix matching). Seeing a record again
+/// updates it. A query ranks (BM25, title first) the 1,000 most recently added matches of its
+/// kind, so that a word matching half the library costs no more than a rare one.
+/// Writers take the lock at once (`BEGIN IMMEDIATE`) and wait up to 15 s for it, in WAL mode, so
+/// many processes can record at the same time. A damaged or unreadable file is moved aside
+/// (`library.sqlite.damaged-<time>`) and rebuilt, with one notice; the library never stops the
+/// search that feeds it. Thread-safe: calls are serialized on one connection.
+public final class MediaLibrary: @unchecked Sendable {
+    /// The database file.
+    public let path: String
+    /// The most records kept; past it, the records seen longest ago go first.
+    public let maxRecords: Int
+
+    private let lock = NSLock()
+    private var connection: SQLiteConnection?
+    private var notices: [String] = []
+
+    /// A library at `path` (created on first use) keeping at most `maxRecords` records.
+    public init(path: String, maxRecords: Int = 100_000) {
+        self.path = path
+        self.maxRecords = max(1, maxRecords)
+    }
+
+    /// What happened to the file since the last call (a damaged file moved aside), one line each.
+    public func takeNotices() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { notices = [] }
+        return notices
+    }
+
+    // MARK: writing
+
+    /// Records items as seen now: new ones are added, known ones (same kind and id) updated.
+    /// - Throws: ``MediaSearchError/storage(path:message:)``.
+    public func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date = Date()) throws(MediaSearchError) {
+        guard !records.isEmpty else { return }
+        let encoder = JSONEncoder()
+        let compressor = Deflate.Compressor()
+        var rows: [(kind: String, item: MediaItem, body: Data)] = []
+        rows.reserveCapacity(records.count)
+        for (kind, item) in records {
+            guard let body = try? encoder.encode(item) else { continue }
+            rows.append((kind, item, compressor.compress(body)))
+        }
+        let time = seenAt.timeIntervalSince1970
+        let limit = maxRecords
+        try withConnection { db throws(SQLiteError) in
+            try db.writeTransaction { () throws(SQLiteError) in
+                let upsert = try db.prepare(
+                    """
+                    INSERT INTO records(kind, id, title, creator, collection, genre, tags, first_seen, last_seen, body)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9)
+                    ON CONFLICT(kind, id) DO UPDATE SET title = excluded.title, creator = excluded.creator,
+                        collection = excluded.collection, genre = excluded.genre, tags = excluded.tags,
+                        last_seen = excluded.last_seen, body = excluded.body
+                    """)
+                for row in rows {
+                    upsert.bind(1, row.kind)
+                    upsert.bind(2, row.item.id)
+                    upsert.bind(3, row.item.title)
+                    upsert.bind(4, row.item.creator)
+                    upsert.bind(5, row.item.collection)
+                    upsert.bind(6, row.item.genre)
+                    upsert.bind(7, Self.tags(kind: row.kind, explicit: row.item.isExplicit == true))
+                    upsert.bind(8, time)
+                    upsert.bind(9, row.body)
+                    try upsert.run()
+                }
+                let count = try db.integer("SELECT value FROM counts WHERE name = 'records'")
+                if count > limit {
+                    try db.execute(
+                        """
+                        DELETE FROM records WHERE rowid IN
+                            (SELECT rowid FROM records ORDER BY last_seen, rowid LIMIT \(count - limit))
+                        """)
+                }
+            }
+        }
+    }
+
+    /// Removes every record; returns how many there were.
+    @discardableResult
+    public func clear() throws(MediaSearchError) -> Int {
+        try withConnection { db throws(SQLiteError) in
+            let count = try db.writeTransaction { () throws(SQLiteError) -> Int in
+                let count = try db.integer("SELECT value FROM counts WHERE name = 'records'")
+                try db.execute(
+                    """
+                    DROP TRIGGER records_removed;
+                    DELETE FROM records;
+                    INSERT INTO records_text(records_text) VALUES ('delete-all');
+                    UPDATE counts SET value = 0;
+                    \(Self.removedTrigger)
+                    """)
+                return count
+            }
+            try? db.execute("VACUUM")
+            return count
+        }
+    }
+
+    // MARK: reading
+
+    /// The items of `kind` matching a query's text (its term, or else the value of its first
+    /// filter that can be a term), best match first, with the query's filters applied and its
+    /// explicitness respected, paged by its offset and limit.
+    public func search(
+        kind: String, query: SearchQuery, filters: [FilterSpec] = []
+    ) throws(MediaSearchError) -> [MediaItem] {
+        let text =
+            query.term
+            ?? filters.first { $0.attribute != nil && query.filters[$0.name] != nil }
+            .flatMap { query.filters[$0.name]?.text }
+        guard let text, let match = LibraryQuery.match(text), query.limit > 0 else { return [] }
+        var expression = "tags : \"\(Self.kindTag(kind))\" AND {title creator collection genre} : (\(match))"
+        if !query.explicit { expression += " NOT tags : \"\(Self.explicitTag)\"" }
+        let filtering = !query.filters.isEmpty
+        let window = max(Self.candidates, (query.offset + query.limit) * (filtering ? 4 : 1))
+        let decoder = JSONDecoder()
+        let found = try withConnection { db throws(SQLiteError) -> [MediaItem] in
+            let statement = try db.prepare(
+                """
+                SELECT r.body FROM (
+                    SELECT rowid, rank FROM records_text WHERE records_text MATCH ?1 ORDER BY rowid DESC LIMIT ?2
+                ) AS m JOIN records r ON r.rowid = m.rowid
+                ORDER BY m.rank LIMIT ?3 OFFSET ?4
+                """)
+            statement.bind(1, expression)
+            statement.bind(2, window)
+            statement.bind(3, filtering ? window : query.limit)
+            statement.bind(4, filtering ? 0 : query.offset)
+            var items: [MediaItem] = []
+            while try statement.step() {
+                guard let body = Deflate.decompress(statement.data(0)),
+                    let item = try? decoder.decode(MediaItem.self, from: body)
+                else { continue }
+                if filtering {
+                    let keep = filters.allSatisfy { spec in
+                        query.filters[spec.name].map { spec.matches(item, $0) } ?? true
+                    }
+                    if !keep { continue }
+                }
+                items.append(item)
+            }
+            return items
+        }
+        return filtering ? Array(found.dropFirst(query.offset).prefix(query.limit)) : found
+    }
+
+    /// The item with an id (of a kind, when given), the most recently seen first.
+    public func item(id: String, kind: String? = nil) throws(MediaSearchError) -> (kind: String, item: MediaItem)? {
+        let row = try withConnection { db throws(SQLiteError) -> (String, Data)? in
+            let statement = try db.prepare(
+                "SELECT kind, body FROM records WHERE id = ?1 AND (?2 IS NULL OR kind = ?2) ORDER BY last_seen DESC LIMIT 1"
+            )
+            statement.bind(1, id)
+            statement.bind(2, kind)
+            guard try statement.step() else { return nil }
+            return (statement.string(0) ?? "", statement.data(1))
+        }
+        guard let row, let body = Deflate.decompress(row.1),
+            let item = try? JSONDecoder().decode(MediaItem.self, from: body)
+        else { return nil }
+        return (row.0, item)
+    }
+
+    /// Titles and creators with a word starting with each word of `text`, best match first, each once.
+    public func suggestions(for text: String, limit: Int = 10) throws(MediaSearchError) -> [String] {
+        let words = LibraryQuery.words(text)
+        guard let match = LibraryQuery.match(text), limit > 0 else { return [] }
+        let rows = try withConnection { db throws(SQLiteError) -> [(String?, String?)] in
+            let statement = try db.prepare(
+                """
+                SELECT r.title, r.creator FROM (
+                    SELECT rowid, rank FROM records_text WHERE records_text MATCH ?1 ORDER BY rowid DESC LIMIT ?3
+                ) AS m JOIN records r ON r.rowid = m.rowid
+                ORDER BY m.rank LIMIT ?2
+                """)
+            statement.bind(1, "{title creator} : (\(match))")
+            statement.bind(2, limit * 8)
+            statement.bind(3, Self.candidates)
+            var rows: [(String?, String?)] = []
+            while try statement.step() { rows.append((statement.string(0), statement.string(1))) }
+            return rows
+        }
+        var seen: Set<String> = []
+        var suggestions: [String] = []
+        for (title, creator) in rows {
+            for value in [title, creator].compactMap({ $0 }) where Self.startsWords(value, words) {
+                if seen.insert(value.lowercased()).inserted { suggestions.append(value) }
+            }
+            if suggestions.count >= limit { break }
+        }
+        return Array(suggestions.prefix(limit))
+    }
+
+    /// Whether every word is the start of some word of `value`, ignoring case and accents.
+    private static func startsWords(_ value: String, _ words: [String]) -> Bool {
+        let folded = LibraryQuery.words(value.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+        return words.allSatisfy { word in
+            let key = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            return folded.contains { $0.hasPrefix(key) }
+        }
+    }
+
+    /// How many records there are in all.
+    public func count() throws(MediaSearchError) -> Int {
+        try withConnection { db throws(SQLiteError) in
+            try db.integer("SELECT value FROM counts WHERE name = 'records'")
+        }
+    }
+
+    /// What the library holds: records per kind, the total, the file and its size.
+    public func statistics() throws(MediaSearchError) -> LibraryStatistics {
+        let perKind = try withConnection { db throws(SQLiteError) -> [LibraryStatistics.KindCount] in
+            let statement = try db.prepare("SELECT kind, count(*) FROM records GROUP BY kind ORDER BY kind")
+            var counts: [LibraryStatistics.KindCount] = []
+            while try statement.step() {
+                counts.append(.init(kind: statement.string(0) ?? "", records: statement.int(1)))
+            }
+            return counts
+        }
+        let bytes = ["", "-wal", "-shm"].reduce(0) { total, suffix in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? nil
+            return total + (size ?? 0)
+        }
+        return LibraryStatistics(
+            path: path, records: perKind.reduce(0) { $0 + $1.records }, bytes: bytes, kinds: perKind,
+            maxRecords: maxRecords)
+    }
+
+    // MARK: the connection
+
+    /// Runs `body` on the open connection, opening it first. A damaged or unreadable file is moved
+    /// aside and the call tried once more on a new, empty library.
+    private func withConnection<T>(
+        _ body: (SQLiteConnection) throws(SQLiteError) -> T
+    ) throws(MediaSearchError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        var movedAside = false
+        while true {
+            do throws(SQLiteError) {
+                let db: SQLiteConnection
+                if let connection { db = connection } else { db = try open() }
+                connection = db
+                return try body(db)
+            } catch {
+                connection = nil
+                let unreadable =
+                    error.code & 0xFF == 14 /* SQLITE_CANTOPEN */ && FileManager.default.fileExists(atPath: path)
+                guard (error.isDamage || unreadable) && !movedAside else {
+                    throw .storage(path: path, message: error.message)
+                }
+                try moveAside(because: error)
+                movedAside = true
+            }
+        }
+    }
+
+    private func open() throws(SQLiteError) -> SQLiteConnection {
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let db = try SQLiteConnection(path: path)
+        let version = try db.integer("PRAGMA user_version")
+        if version > Self.schemaVersion {
+            throw SQLiteError(code: 1, message: "made by a newer mediasearch (schema \(version)); left alone")
+        }
+        if version < Self.schemaVersion {
+            // 8 KB pages hold a whole compressed record (up to ~2 KB) without an overflow page;
+            // the size only takes effect on a new, empty file.
+            try? db.execute("PRAGMA page_size = 8192")
+            try? db.execute("PRAGMA journal_mode = WAL")
+            try db.writeTransaction { () throws(SQLiteError) in
+                try db.execute(Self.schema)
+                try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            }
+        }
+        try db.execute("PRAGMA synchronous = NORMAL")
+        return db
+    }
+
+    private func moveAside(because error: SQLiteError) throws(MediaSearchError) {
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let aside = "\(path).damaged-\(stamp)"
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        } catch {
+            throw .storage(path: path, message: "library is damaged and could not be moved aside: \(error)")
+        }
+        notices.append("library: \(path) was unreadable (\(error.message)); moved it to \(aside) and started anew")
+    }
+
+    static let schemaVersion = 1
+    /// How many of the most recently added matches a query ranks.
+    static let candidates = 1_000
+    static let explicitTag = "xexplicit"
+
+    /// The token that marks a kind in the `tags` column: `k` and the kind's UTF-8 in hex, one
+    /// word whatever the kind's spelling (`music-video` is not `music` and `video`).
+    static func kindTag(_ kind: String) -> String {
+        "k" + kind.utf8.map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func tags(kind: String, explicit: Bool) -> String {
+        explicit ? "\(kindTag(kind)) \(explicitTag)" : kindTag(kind)
+    }
+
+    private static let removedTrigger = """
+        CREATE TRIGGER records_removed AFTER DELETE ON records BEGIN
+            INSERT INTO records_text(records_text, rowid, title, creator, collection, genre, tags)
+                VALUES ('delete', old.rowid, old.title, old.creator, old.collection, old.genre, old.tags);
+            UPDATE counts SET value = value - 1 WHERE name = 'records';
+        END;
+        """
+
+    private static let schema = """
+        CREATE TABLE IF NOT EXISTS records (
+            kind TEXT NOT NULL, id TEXT NOT NULL, title TEXT, creator TEXT, collection TEXT, genre TEXT,
+            tags TEXT NOT NULL, first_seen REAL NOT NULL, last_seen REAL NOT NULL, body BLOB NOT NULL,
+            UNIQUE (kind, id));
+        CREATE INDEX IF NOT EXISTS records_by_last_seen ON records(last_seen);
+        CREATE INDEX IF NOT EXISTS records_by_id ON records(id);
+        CREATE VIRTUAL TABLE IF NOT EXISTS records_text USING fts5(
+            title, creator, collection, genre, tags, content = 'records', content_rowid = 'rowid',
+            tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
+        INSERT INTO records_text(records_text, rank) VALUES ('rank', 'bm25(10.0, 6.0, 2.0, 1.0, 0.0)');
+        CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        INSERT OR IGNORE INTO counts VALUES ('records', 0);
+        CREATE TRIGGER IF NOT EXISTS records_added AFTER INSERT ON records BEGIN
+            INSERT INTO records_text(rowid, title, creator, collection, genre, tags)
+                VALUES (new.rowid, new.title, new.creator, new.collection, new.genre, new.tags);
+            UPDATE counts SET value = value + 1 WHERE name = 'records';
+        END;
+        \(removedTrigger.replacingOccurrences(of: "CREATE TRIGGER", with: "CREATE TRIGGER IF NOT EXISTS"))
+        CREATE TRIGGER IF NOT EXISTS records_changed AFTER UPDATE ON records
+        WHEN old.title IS NOT new.title OR old.creator IS NOT new.creator OR old.collection IS NOT new.collection
+            OR old.genre IS NOT new.genre OR old.tags IS NOT new.tags BEGIN
+            INSERT INTO records_text(records_text, rowid, title, creator, collection, genre, tags)
+                VALUES ('delete', old.rowid, old.title, old.creator, old.collection, old.genre, old.tags);
+            INSERT INTO records_text(rowid, title, creator, collection, genre, tags)
+                VALUES (new.rowid, new.title, new.creator, new.collection, new.genre, new.tags);
+        END;
+        """
+}
+
+/// What the library holds, for `mediasearch library`.
+public struct LibraryStatistics: Sendable, Codable, Hashable {
+    /// Records of one kind.
+    public struct KindCount: Sendable, Codable, Hashable {
+        public var kind: String
+        public var records: Int
+    }
+
+    public var path: String
+    public var records: Int
+    /// The size on disk of the database and its write-ahead log.
+    public var bytes: Int
+    public var kinds: [KindCount]
+    public var maxRecords: Int
+}

@@ -1,0 +1,23 @@
+/// How a page was answered from the offline library: asked for (`search --offline`) or fallen
+/// back to because no provider could be reached.
+public struct OfflineAnswer: Sendable, Hashable, Encodable {
+    /// Why the online search failed: each cause once, with the kinds it hit.
+    public struct Reason: Sendable, Hashable, Encodable {
+        public var kinds: [String]
+        public var error: String
+    }
+
+    /// Results on the page.
+    public var results: Int
+    /// Records in the library in all.
+    public var records: Int
+    /// Whether the library answered because every provider failed (not because it was asked to).
+    public var fallback: Bool
+    /// The failures that made it fall back; empty when asked for.
+    public var reasons: [Reason] = []
+
+    /// The one line a face shows, e.g. `offline: 12 results from 4,210 records seen`.
+    public var summary: String {
+        "offline: \(Formatting.grouped(results)) result\(results == 1 ? "" : "s") from \(Formatting.grouped(records)) record\(records == 1 ? "" : "s") seen"
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+/// The offline library, end to end: the real binary, the loopback fixture server, a private home.
+@Suite("Offline library, end to end")
+struct LibraryCommandTests {
+    func json(_ result: CommandRunner.Result) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return try #require(object, "stdout: \(result.stdout) stderr: \(result.stderr)")
+    }
+
+    func records(_ harness: Harness) async throws -> Int {
+        let status = try await harness.run(["library", "--format", "json"])
+        #expect(status.status == 0, "\(status.stderr)")
+        return try json(status)["records"] as? Int ?? -1
+    }
+
+    func canonical(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    func ids(_ document: [String: Any]) -> Set<String> {
+        Set(document.results.compactMap { "\($0["kind"] ?? "")/\($0["id"] ?? "")" })
+    }
+
+    @Test("Every record of a search is kept; --offline answers with the same tiles and JSON, no request")
+    func offlineSearch() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (online, onlineDocument) = try await harness.searchJSON(["jack"])
+        #expect(online.status == 0, "\(online.stderr)")
+        #expect(onlineDocument["offline"] is NSNull)
+        #expect(try await records(harness) == onlineDocument.results.count)
+
+        let before = await harness.server.requests().count
+        let (offline, offlineDocument) = try await harness.searchJSON(["jack", "--offline"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(await harness.server.requests().count == before, "--offline made a request")
+        let answer = try #require(offlineDocument["offline"] as? [String: Any])
+        #expect(answer["fallback"] as? Bool == false)
+        #expect(answer["records"] as? Int == onlineDocument.results.count)
+        // Only the records with "jack" in their text, each tile exactly as online.
+        let byID = Dictionary(
+            onlineDocument.results.map { ("\($0["kind"]!)/\($0["id"]!)", $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(!offlineDocument.results.isEmpty)
+        for result in offlineDocument.results {
+            let key = "\(result["kind"]!)/\(result["id"]!)"
+            let same = try #require(byID[key], "\(key) was not in the online answer")
+            #expect(try canonical(result) == canonical(same), "\(key) differs from its online tile")
+            let text = [result["title"], result["creator"], result["collection"]].compactMap { $0 as? String }
+            #expect(text.contains { $0.localizedCaseInsensitiveContains("jack") })
+        }
+        #expect(offline.stderr.contains("offline: \(offlineDocument.results.count) result"))
+        #expect(
+            try SchemaValidator.load("search.schema.json").errors(offlineDocument).isEmpty,
+            "the offline document matches the published schema")
+
+        // Sorting and paging work offline too.
+        let (paged, pagedDocument) = try await harness.searchJSON([
+            "jack", "--offline", "--kind", "song", "--limit", "2", "--page", "2", "--sort", "title",
+        ])
+        #expect(paged.status == 0, "\(paged.stderr)")
+        #expect(pagedDocument.results.count <= 2)
+        let titles = pagedDocument.results.compactMap { $0["title"] as? String }
+        #expect(titles == titles.sorted { $0.localizedCaseInsensitiveCompare($1) != .orderedDescending })
+    }
+
+    @Test("When every provider fails, the search answers from the library, says so in one line, exits 3")
+    func fallback() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let first = try await harness.run(["search", "jack", "--format", "lines"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let seen = try await records(harness)
+        let config = try harness.runner.write("itunes:\n  timeout: 0.5\ncache:\n  enabled: false\n", to: "down.yaml")
+        let down = try await harness.run(
+            ["search", "jack", "--config", config, "--format", "lines"],
+            environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"])
+        #expect(down.status == 3, "\(down.stderr)")
+        let lines = down.stdout.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        let summary = down.stderr.split(separator: "\n").filter { $0.contains("offline:") }
+        #expect(summary == ["mediasearch: offline: \(lines.count) results from \(seen) records seen"])
+        #expect(down.stderr.contains("network error"), "the failure is still said: \(down.stderr)")
+
+        // With no record matching, the search fails as before (exit 69), still saying it looked.
+        let nothing = try await harness.run(
+            ["search", "zzzqqq", "--config", config], environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"])
+        #expect(nothing.status == 69, "\(nothing.stderr)")
+        #expect(nothing.stderr.contains("offline: 0 results from \(seen) records seen"))
+    }
+
+    @Test("show renders a kept item with no network; suggest offers kept titles after the history")
+    func showAndSuggest() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (search, document) = try await harness.searchJSON(["wars", "--kind", "movie"])
+        #expect(search.status == 0, "\(search.stderr)")
+        let movie = try #require(document.results.first)
+        let id = try #require(movie["id"] as? String)
+        // Not from the last search's records: from the library.
+        try FileManager.default.removeItem(
+            at: harness.runner.home.appendingPathComponent("state/mediasearch/last-search.json"))
+
+        let shown = try await harness.run(["show", id, "--offline", "--format", "json"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let detail = try json(shown)
+        #expect(detail["title"] as? String == movie["title"] as? String)
+        #expect(detail["id"] as? String == id)
+        let missing = try await harness.run(["show", "424242", "--offline"])
+        #expect(missing.status == 66)
+        #expect(
+            missing.stderr
+                == "mediasearch: nothing found with id 424242 in the offline library or the cache (--offline uses no network)\n"
+        )
+
+        let suggested = try await harness.run(["suggest", "star"])
+        #expect(suggested.status == 0)
+        #expect(suggested.stdout.split(separator: "\n").contains { $0.hasPrefix("Star Wars") }, "\(suggested.stdout)")
+        let history = try await harness.run(["suggest", "wa"])
+        #expect(history.stdout.split(separator: "\n").first == "wars", "the history comes first: \(history.stdout)")
+    }
+
+    @Test("library shows and clears; cache clear leaves it alone; library.enabled: false keeps nothing")
+    func libraryCommand() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.run(["search", "jack", "--format", "lines"])
+        let status = try await harness.run(["library", "--format", "json"])
+        let document = try json(status)
+        let count = try #require(document["records"] as? Int)
+        #expect(count > 0)
+        let kinds = try #require(document["kinds"] as? [String: Int])
+        #expect(kinds.values.reduce(0, +) == count)
+        #expect((document["path"] as? String)?.hasSuffix("/data/mediasearch/library.sqlite") == true)
+        let text = try await harness.run(["library"])
+        #expect(text.stdout.contains("Records: \(count) of at most 100,000"))
+
+        _ = try await harness.run(["cache", "clear"])
+        #expect(try await records(harness) == count)
+        let cleared = try await harness.run(["library", "clear"])
+        #expect(cleared.stdout == "Removed \(count) records from the library.\n")
+        #expect(try await records(harness) == 0)
+
+        let off = try harness.runner.write("library:\n  enabled: false\n", to: "off.yaml")
+        let dataDirectory = harness.runner.home.appendingPathComponent("data")
+        try FileManager.default.removeItem(at: dataDirectory)
+        let search = try await harness.run(["search", "jack", "--config", off, "--format", "lines"])
+        #expect(search.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: dataDirectory.path), "nothing kept when off")
+        let offline = try await harness.run(["search", "jack", "--offline", "--config", off])
+        #expect(offline.status == 64)
+        #expect(offline.stderr.contains("the offline library is off (library.enabled: false in \(off))"))
+    }
+
+    @Test("A damaged library file is moved aside in one line and never fails the search")
+    func damagedFile() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let path = try harness.runner.write(
+            String(repeating: "garbage, not SQLite ", count: 500), to: "data/mediasearch/library.sqlite")
+        let search = try await harness.run(["search", "jack", "--format", "lines"])
+        #expect(search.status == 0, "\(search.stderr)")
+        let notices = search.stderr.split(separator: "\n")
+        #expect(notices.count == 1 && notices[0].contains("moved it to \(path).damaged-"), "\(search.stderr)")
+        #expect(try await records(harness) == search.stdout.split(separator: "\n").count)
+    }
+
+    @Test("30 processes recording at once lose no record and never report a locked database")
+    func concurrentWriters() async throws {
+        var routes = FixtureRoutes.default
+        routes.distinctIDsPerTerm = true
+        let harness = try await Harness.start(routes: routes)
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("itunes:\n  rate_limit: 1000\n", to: "many.yaml")
+        let results = try await withThrowingTaskGroup(of: CommandRunner.Result.self) { group in
+            for n in 1...30 {
+                group.addTask {
+                    try await harness.run(
+                        ["search", "writer\(n)", "--config", config, "--format", "json"], timeout: 120)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        var expected: Set<String> = []
+        for result in results {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stderr.contains("locked"), "\(result.stderr)")
+            #expect(result.stderr.isEmpty, "\(result.stderr)")
+            expected.formUnion(ids(try json(result)))
+        }
+        #expect(expected.count > 30 * 10)
+        #expect(try await records(harness) == expected.count)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+@testable import MediaSearchCore
+
+@Suite("Offline library")
+struct LibraryTests {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("library-\(UUID().uuidString)/library.sqlite").path
+
+    static func recorded(_ fixture: String) throws -> [MediaItem] {
+        try ITunesResponse.decode(Fixtures.data(fixture))
+    }
+
+    static func titles(_ items: [MediaItem]) -> [String] { items.compactMap(\.title) }
+
+    @Test("Records come back by title, creator or collection words, ignoring case and accents, by prefix")
+    func roundTrip() throws {
+        let library = MediaLibrary(path: path)
+        let songs = try Self.recorded("songs/glennposadas-star-songs-raw.json")
+        try library.store(songs.map { (kind: "song", item: $0) })
+        #expect(try library.count() == songs.count)
+
+        let coldplay = try library.search(kind: "song", query: SearchQuery(term: "COLDPL", limit: 10))
+        #expect(Self.titles(coldplay) == ["A Sky Full of Stars"])
+        let wars = try library.search(kind: "song", query: SearchQuery(term: "wars jedi", limit: 50))
+        #expect(Set(Self.titles(wars)) == ["Star Wars: Return of the Jedi", "Star Wars: The Last Jedi"])
+        #expect(try library.search(kind: "movie", query: SearchQuery(term: "coldplay")).isEmpty)
+
+        let kobukuro = try Self.recorded("songs/yokudera-jp-kobukuro-sakura.json")
+        var accented = try #require(kobukuro.first)
+        accented.itunes = nil
+        accented.id = "accented-1"
+        accented.title = "Beyoncé Déjà Vu"
+        try library.store([(kind: "song", item: accented)])
+        let folded = try library.search(kind: "song", query: SearchQuery(term: "beyonce DEJA", limit: 5))
+        #expect(Self.titles(folded) == ["Beyoncé Déjà Vu"])
+        let reread = try #require(try library.item(id: "accented-1")?.item)
+        #expect(reread == accented)
+        #expect(try library.item(id: songs[0].id, kind: "song")?.item.title == songs[0].title)
+        #expect(try library.item(id: songs[0].id, kind: "movie") == nil)
+    }
+
+    @Test("A record seen again is updated in place, not added twice")
+    func upsert() throws {
+        let library = MediaLibrary(path: path)
+        var item = MediaItem(id: "7", title: "Old Name", creator: "Someone")
+        try library.store([(kind: "song", item: item)])
+        item.title = "New Name"
+        try library.store([(kind: "song", item: item)])
+        #expect(try library.count() == 1)
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "old")).isEmpty)
+        #expect(Self.titles(try library.search(kind: "song", query: SearchQuery(term: "new"))) == ["New Name"])
+        try library.store([(kind: "podcast", item: item)])
+        #expect(try library.count() == 2)
+    }
+
+    @Test("Paging, filters and explicitness apply as online")
+    func pagingAndFilters() throws {
+        let library = MediaLibrary(path: path)
+        let items = (1...25).map { n in
+            MediaItem(
+                id: "\(n)", title: "Track \(n) love", creator: n.isMultiple(of: 2) ? "Even Band" : "Odd Band",
+                isExplicit: n == 3)
+        }
+        try library.store(items.map { (kind: "song", item: $0) })
+        let first = try library.search(kind: "song", query: SearchQuery(term: "love", limit: 10, offset: 0))
+        let second = try library.search(kind: "song", query: SearchQuery(term: "love", limit: 10, offset: 10))
+        let third = try library.search(kind: "song", query: SearchQuery(term: "love", limit: 10, offset: 20))
+        #expect(first.count == 10 && second.count == 10 && third.count == 5)
+        #expect(Set((first + second + third).map(\.id)).count == 25)
+
+        let clean = try library.search(kind: "song", query: SearchQuery(term: "love", limit: 50, explicit: false))
+        #expect(clean.count == 24 && !clean.contains { $0.id == "3" })
+
+        let artist = FilterSpec(name: "artist", help: "", attribute: "artistTerm") { item, value in
+            item.creator?.localizedCaseInsensitiveContains(value.text) ?? false
+        }
+        let query = SearchQuery(term: "love", filters: ["artist": .text("even")], limit: 5, offset: 5)
+        let even = try library.search(kind: "song", query: query, filters: [artist])
+        #expect(even.count == 5 && even.allSatisfy { $0.creator == "Even Band" })
+        let byFilterOnly = try library.search(
+            kind: "song", query: SearchQuery(term: nil, filters: ["artist": .text("odd")], limit: 50), filters: [artist]
+        )
+        #expect(byFilterOnly.count == 13)
+    }
+
+    @Test(
+        "Whatever the user types is a plain search, never an FTS syntax error",
+        arguments: [
+            "\"", "\"unbalanced", "*", "-", "-love", "NEAR", "love NEAR track", "AND", "OR love", "NOT", "(", "love)",
+            "((love", "title:love", "{title}: x", "^love", "love*", "'; DROP TABLE records; --", "💿", "",
+            "10 KB of words", "a 10 KB word",
+        ])
+    func hostileQueries(text: String) throws {
+        let text =
+            switch text {
+            case "10 KB of words": String(repeating: "love ", count: 2_048)
+            case "a 10 KB word": String(repeating: "x", count: 10_240)
+            default: text
+            }
+        let library = MediaLibrary(path: path)
+        try library.store([(kind: "song", item: MediaItem(id: "1", title: "Love Track", creator: "Band"))])
+        let found = try library.search(kind: "song", query: SearchQuery(term: text, limit: 5))
+        #expect(found.count <= 1)
+        _ = try library.suggestions(for: text)
+        #expect(try library.count() == 1)
+    }
+
+    @Test("Past max_records, the records seen longest ago go first")
+    func trimming() throws {
+        let library = MediaLibrary(path: path, maxRecords: 10)
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        for n in 1...15 {
+            try library.store(
+                [(kind: "song", item: MediaItem(id: "\(n)", title: "song \(n)"))], seenAt: start + Double(n))
+        }
+        #expect(try library.count() == 10)
+        #expect(try library.item(id: "5") == nil)
+        #expect(try library.item(id: "6") != nil)
+        // Seeing 6 again makes 7 the oldest.
+        try library.store([(kind: "song", item: MediaItem(id: "6", title: "song 6"))], seenAt: start + 100)
+        try library.store([(kind: "song", item: MediaItem(id: "16", title: "song 16"))], seenAt: start + 101)
+        #expect(try library.item(id: "6") != nil)
+        #expect(try library.item(id: "7") == nil)
+        #expect(try library.statistics().records == 10)
+    }
+
+    @Test("A damaged file is moved aside with one notice and the library starts anew")
+    func damagedFile() throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let garbage = Data(String(repeating: "not a database at all ", count: 400).utf8)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let library = MediaLibrary(path: path)
+        try library.store([(kind: "song", item: MediaItem(id: "1", title: "Survivor"))])
+        #expect(try library.count() == 1)
+        let notices = library.takeNotices()
+        #expect(notices.count == 1)
+        #expect(notices.first?.contains("moved it to") == true)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".damaged-") }
+        #expect(aside.count == 1)
+        let kept = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(aside[0]))
+        #expect(kept == garbage)
+    }
+
+    @Test("Clearing removes every record and leaves a working library")
+    func clearing() throws {
+        let library = MediaLibrary(path: path)
+        try library.store((1...30).map { (kind: "song", item: MediaItem(id: "\($0)", title: "t \($0)")) })
+        #expect(try library.clear() == 30)
+        #expect(try library.count() == 0)
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "t")).isEmpty)
+        try library.store([(kind: "song", item: MediaItem(id: "1", title: "again"))])
+        #expect(Self.titles(try library.search(kind: "song", query: SearchQuery(term: "again"))) == ["again"])
+        #expect(try library.count() == 1)
+    }
+
+    @Test("Suggestions are titles and creators whose words start with the typed words")
+    func suggestions() throws {
+        let library = MediaLibrary(path: path)
+        let songs = try Self.recorded("songs/glennposadas-star-songs-raw.json")
+        try library.store(songs.map { (kind: "song", item: $0) })
+        let suggestions = try library.suggestions(for: "sis")
+        #expect(suggestions == ["SISTAR"])
+        let trek = try library.suggestions(for: "star tre", limit: 3)
+        #expect(trek.count == 3 && trek.allSatisfy { $0.hasPrefix("Star Trek") })
+    }
+
+    @Test("Query words follow the tokenizer: letters, marks and digits; at most 16 words")
+    func queryWords() {
+        #expect(LibraryQuery.match("Don't (stop) NEAR \"me\"") == #""don"* "t"* "stop"* "near"* "me"*"#)
+        #expect(LibraryQuery.match("-- * ()") == nil)
+        #expect(LibraryQuery.words(String(repeating: "a b c d e ", count: 100)).count == 5)
+        let many = (1...40).map { "w\($0)" }.joined(separator: " ")
+        #expect(LibraryQuery.words(many).count == LibraryQuery.maxWords)
+    }
+}
