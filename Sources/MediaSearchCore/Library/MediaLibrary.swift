@@ -286,7 +286,8 @@ public final class MediaLibrary: @unchecked Sendable {
                 try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             }
         }
-        try db.execute("PRAGMA synchronous = NORMAL")
+        // The write-ahead log is cut back to 4 MB after each checkpoint, so it never lingers large.
+        try db.execute("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304")
         return db
     }
 
