@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "mediasearch-fixtures", targets: ["mediasearch-fixtures"]),
         .library(name: "MediaSearchCore", targets: ["MediaSearchCore"]),
         .library(name: "MediaSearchCLI", targets: ["MediaSearchCLI"]),
+        .library(name: "MediaSearchWeb", targets: ["MediaSearchWeb"]),
         .library(
             name: "MediaSearchProviders",
             targets: [
@@ -23,6 +24,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -41,9 +46,19 @@ let package = Package(
         .target(name: "MusicVideoProvider", dependencies: ["MediaSearchCore"], path: "Providers/MusicVideo"),
         .target(name: "AlbumProvider", dependencies: ["MediaSearchCore"], path: "Providers/Album"),
         .target(
+            name: "MediaSearchWeb",
+            dependencies: [
+                "MediaSearchCore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "MediaSearchCLI",
             dependencies: [
-                "MediaSearchCore", "SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider",
+                "MediaSearchCore", "MediaSearchWeb", "SongProvider", "MovieProvider", "AudiobookProvider",
+                "PodcastProvider",
                 "MusicVideoProvider", "AlbumProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -81,7 +96,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore"]
+            dependencies: [
+                "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore", "MediaSearchWeb",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -99,8 +99,24 @@ public actor FixtureServer {
     }
 
     private func routed(path: String, query: [String: String]) -> Answer {
+        var answer = recorded(path: path, query: query)
+        if routes.localArtwork, answer.status == 200, let text = String(data: answer.body, encoding: .utf8) {
+            answer.body = Data(Self.localizeArtwork(text, base: baseURL).utf8)
+        }
+        return answer
+    }
+
+    private func recorded(path: String, query: [String: String]) -> Answer {
+        if path.hasPrefix("/artwork/") {
+            var answer = Answer.json(Self.artwork(seed: path))
+            answer.contentType = "image/svg+xml"
+            return answer
+        }
         switch path {
         case "/search":
+            if let hostile = routes.hostileMedia, query["media"] == hostile {
+                return .json(Self.hostileAnswer)
+            }
             guard let media = query["media"],
                 let file = routes.search["\(media)/\(query["entity"] ?? "")"] ?? routes.search[media]
             else {
@@ -162,6 +178,40 @@ public actor FixtureServer {
         return String(decoding: body, as: UTF8.self)
     }
 
+    /// Apple's artwork links pointed at this server's `/artwork/`, which answers each with a
+    /// generated picture: pages show images with no internet.
+    static func localizeArtwork(_ text: String, base: String) -> String {
+        text.replacingOccurrences(
+            of: #"https?:(\\?/){2}is[0-9](-ssl)?\.mzstatic\.com(\\?/)image(\\?/)thumb"#, with: "\(base)/artwork",
+            options: .regularExpression)
+    }
+
+    /// A square SVG in a color of the path's own, with a note.
+    static func artwork(seed: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in seed.split(separator: "/").dropLast().joined().utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hue = hash % 360
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">            <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(\(hue),70%,55%)"/>            <stop offset="1" stop-color="hsl(\((hue + 50) % 360),70%,35%)"/></linearGradient></defs>            <rect width="600" height="600" fill="url(#g)"/>            <circle cx="300" cy="300" r="120" fill="none" stroke="white" stroke-opacity=".5" stroke-width="24"/>            <circle cx="300" cy="300" r="24" fill="white" fill-opacity=".6"/></svg>
+            """
+    }
+
+    /// One audiobook whose every text is an attack: script tags, event attributes, `javascript:`
+    /// links and terminal escape codes. Whatever shows it must leave it inert.
+    public static let hostileAnswer = #"""
+        {"resultCount":1,"results":[{"wrapperType":"audiobook","collectionId":990001,"artistId":990002,
+        "collectionName":"<script>window.__pwned='script'</script><img src=x onerror=\"window.__pwned='img'\">Hostile Book",
+        "collectionCensoredName":"<script>window.__pwned='censored'</script>Hostile Book",
+        "artistName":"\"><svg onload=\"window.__pwned='svg'\"></svg><b onmouseover=\"window.__pwned='hover'\">Mallory</b>",
+        "collectionViewUrl":"javascript:window.__pwned='link'",
+        "artistViewUrl":"javascript:window.__pwned='artist'",
+        "artworkUrl100":"javascript:window.__pwned='artwork'",
+        "previewUrl":"javascript:window.__pwned='preview'",
+        "description":"<a href=\"javascript:window.__pwned='description'\">click</a> \u001b[31mred\u001b[0m \u202Egpj.exe",
+        "primaryGenreName":"<style>body{display:none}</style>Fiction","collectionPrice":1.99,"currency":"USD",
+        "releaseDate":"2020-01-01T08:00:00Z","country":"USA","copyright":"' onfocus='window.__pwned=1"}]}
+        """#
+
     /// A shift of ids that differs between terms (FNV-1a of the term, in steps of 10^10, above
     /// every real id), so that each term's answer holds records no other term's holds.
     static func idShift(term: String) -> Int {
@@ -196,6 +246,10 @@ public struct FixtureRoutes: Sendable {
     /// Whether each search term gets the recorded records under ids of its own (for tests that
     /// need distinct records from many searches).
     public var distinctIDsPerTerm: Bool
+    /// Whether artwork links point at this server, which draws a picture for each (no internet needed).
+    public var localArtwork = false
+    /// The `media` whose searches answer ``FixtureServer/hostileAnswer`` instead of a recording.
+    public var hostileMedia: String?
 
     /// Creates routes.
     public init(

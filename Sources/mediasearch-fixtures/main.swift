@@ -3,10 +3,13 @@ import MediaSearchFixtures
 
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
 //   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]
+//                        [--local-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
+// --port 0 picks a free port; the first line printed names it.
 var port: UInt16 = 8765
 var latency = 0
 var routes = FixtureRoutes.default
 var logPath: String?
+var failures: [(String, Int)] = []
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -26,6 +29,22 @@ while let argument = arguments.next() {
         routes.fillToLimit = true
     case "--ignore-offset":
         routes.honorsOffset = false
+    case "--local-artwork":
+        routes.localArtwork = true
+    case "--hostile":
+        guard let value = arguments.next() else {
+            FileHandle.standardError.write(Data("mediasearch-fixtures: --hostile takes a media, e.g. audiobook\n".utf8))
+            exit(64)
+        }
+        routes.hostileMedia = value
+    case "--fail":
+        let parts = arguments.next()?.split(separator: "=") ?? []
+        guard parts.count == 2, let status = Int(parts[1]) else {
+            FileHandle.standardError.write(
+                Data("mediasearch-fixtures: --fail takes MEDIA=STATUS, e.g. podcast=503\n".utf8))
+            exit(64)
+        }
+        failures.append((String(parts[0]), status))
     case "--log":
         guard let value = arguments.next() else {
             FileHandle.standardError.write(Data("mediasearch-fixtures: --log takes a file\n".utf8))
@@ -33,7 +52,9 @@ while let argument = arguments.next() {
         }
         logPath = value
     default:
-        let usage = "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]\n"
+        let usage =
+            "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]"
+            + " [--local-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
     }
@@ -41,6 +62,9 @@ while let argument = arguments.next() {
 do {
     let server = try await FixtureServer.start(port: port, routes: routes, latency: .milliseconds(latency))
     if let logPath { try await server.logRequests(to: logPath) }
+    for (media, status) in failures {
+        await server.inject(FaultRule(path: "/search", query: ["media": media], fault: .status(status)))
+    }
     let banner = """
         Serving recorded iTunes responses on \(server.baseURL) (Ctrl-C to stop)
         Try: MEDIASEARCH_ITUNES_URL=\(server.baseURL) swift run mediasearch search jack johnson

@@ -13,17 +13,11 @@ struct ProvidersCommand: ParsableCommand, ProviderCommand {
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let entries = environment.providers.map { provider in
-            ProviderEntry(
-                kind: provider.kind, name: provider.displayName, enabled: configuration.kinds.contains(provider.kind),
-                limit: configuration.limit(for: provider.kind),
-                filters: provider.filters.map {
-                    FilterEntry(name: $0.name, type: $0.valueType.label, help: $0.help, attribute: $0.attribute)
-                })
-        }
+        let catalog = ProviderCatalog(providers: environment.providers, configuration: configuration)
+        let entries = catalog.providers
         switch common.document {
         case .json:
-            environment.console.out(try JSONOutput.encode(["providers": entries]))
+            environment.console.out(try JSONOutput.encode(catalog))
         case .text, .lines, .jsonl:
             var lines: [String] = []
             for entry in entries {
@@ -36,20 +30,5 @@ struct ProvidersCommand: ParsableCommand, ProviderCommand {
             environment.console.out(lines.joined(separator: "\n") + "\n")
         }
         return ExitStatus.success
-    }
-
-    struct ProviderEntry: Encodable {
-        var kind: String
-        var name: String
-        var enabled: Bool
-        var limit: Int
-        var filters: [FilterEntry]
-    }
-
-    struct FilterEntry: Encodable {
-        var name: String
-        var type: String
-        var help: String
-        var attribute: String?
     }
 }

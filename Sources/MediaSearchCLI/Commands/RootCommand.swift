@@ -17,7 +17,7 @@ struct RootCommand: ParsableCommand {
         subcommands: [
             SearchCommand.self, ShowCommand.self, OpenCommand.self, ProvidersCommand.self, HistoryCommand.self,
             SuggestCommand.self,
-            CacheCommand.self, LibraryCommand.self, ConfigCommand.self,
+            CacheCommand.self, LibraryCommand.self, ConfigCommand.self, ServeCommand.self,
         ]
     )
 }

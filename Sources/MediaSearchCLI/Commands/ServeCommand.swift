@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import MediaSearchCore
+import MediaSearchWeb
+
+/// `mediasearch serve`: the web UI and JSON API on a local port.
+struct ServeCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the search and detail screens in a browser, and a JSON API.",
+        discussion: """
+            Binds to 127.0.0.1 unless told otherwise: another host makes the UI and the API (and your
+            request budget) reachable by others, and prints a warning. The server shares the CLI's
+            request budget, cool-down, cache, history and offline library. API: /api/search,
+            /api/items/<kind>/<id>, /api/providers, /api/suggest (see openapi.yaml).
+
+            Examples:
+              mediasearch serve                      # http://127.0.0.1:8080
+              mediasearch serve --port 0 --open      # any free port, opened in the browser
+              curl 'http://127.0.0.1:8080/api/search?q=jack+johnson&kind=song'
+            """)
+
+    @Option(help: "Address to listen on; anything but loopback is reachable by others.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Flag(help: "Open the search screen in the browser once the server is up.")
+    var open = false
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
+        guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".:-".contains($0) }) else {
+            throw ValidationError("--host takes a host name or an IP address, not '\(host)'")
+        }
+    }
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let console = environment.console
+        let configuration = try environment.loadConfiguration(explicitPath: common.config)
+        let session = environment.session(configuration, network: network)
+        if !["127.0.0.1", "localhost", "::1"].contains(host) {
+            console.notice(
+                "warning: listening on \(host): anyone who can reach it can search with your request budget")
+        }
+        let server = WebServer(session: session)
+        let launcher = Launcher(variables: environment.variables)
+        let open = self.open
+        let host = self.host
+        do {
+            try await server.run(host: host, port: port) { port in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                let url = "http://\(shown):\(port)/"
+                console.out("Serving MediaSearch on \(url) (Ctrl-C to stop)\n")
+                if open {
+                    if let words = launcher.opener(for: url) {
+                        try? launcher.run(words)
+                    } else {
+                        console.notice("nothing can open \(url); set $BROWSER or open it yourself")
+                    }
+                }
+            }
+        } catch is CancellationError {
+            return ExitStatus.interrupted
+        } catch {
+            if Task.isCancelled { return ExitStatus.interrupted }
+            throw MediaSearchError.cannotOpen("cannot serve on \(host):\(port): \(error)")
+        }
+        return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
+    }
+}

@@ -1,0 +1,141 @@
+/// The stylesheet and the script, served by the binary itself (no CDN, no inline code: the
+/// Content-Security-Policy allows scripts and styles from this origin only).
+enum Assets {
+    static let css = """
+        :root { --bg: #fafafa; --fg: #1d1d1f; --muted: #6e6e73; --card: #fff; --line: #e3e3e8; --accent: #0a66d6;
+          --bad: #b3261e; --badbg: #fdecea; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+        @media (prefers-color-scheme: dark) { :root { --bg: #151517; --fg: #f2f2f7; --muted: #a1a1a8; --card: #1f1f22;
+          --line: #333338; --accent: #5aa2ff; --bad: #ff8a80; --badbg: #3a1d1b; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--bg); color: var(--fg); }
+        a { color: var(--accent); }
+        .bar { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; padding: .75rem 1rem;
+          border-bottom: 1px solid var(--line); background: var(--card); position: sticky; top: 0; z-index: 2; }
+        .brand { font-weight: 700; text-decoration: none; color: var(--fg); font-size: 1.1rem; }
+        .search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; flex: 1; }
+        .search input[type=search] { flex: 1 1 16rem; min-width: 12rem; padding: .55rem .7rem; font-size: 1rem;
+          border: 1px solid var(--line); border-radius: .5rem; background: var(--bg); color: var(--fg); }
+        .search select, .search button { padding: .5rem .6rem; border-radius: .5rem; border: 1px solid var(--line);
+          background: var(--bg); color: var(--fg); font-size: .95rem; }
+        .search button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
+        .toggle { font-size: .95rem; color: var(--muted); }
+        .tabs { display: flex; gap: .25rem; padding: .5rem 1rem; overflow-x: auto; border-bottom: 1px solid var(--line); }
+        .tabs a { padding: .35rem .8rem; border-radius: 999px; text-decoration: none; color: var(--muted); white-space: nowrap; }
+        .tabs a[aria-current=page] { background: var(--accent); color: #fff; }
+        main { padding: 1rem; max-width: 1400px; margin: 0 auto; }
+        .messages { list-style: none; padding: 0; margin: 0 0 1rem; display: grid; gap: .4rem; }
+        .messages .error { background: var(--badbg); color: var(--bad); padding: .5rem .75rem; border-radius: .5rem; }
+        .messages .notice { color: var(--muted); padding: .25rem .75rem; }
+        .tiles { list-style: none; padding: 0; margin: 0; display: grid; gap: 1rem;
+          grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); }
+        .tiles.small { grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); }
+        .tile { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; overflow: hidden;
+          position: relative; display: flex; flex-direction: column; }
+        .tile .open { color: inherit; text-decoration: none; display: flex; flex-direction: column; gap: .2rem;
+          padding-bottom: .6rem; }
+        .tile .art { width: 100%; aspect-ratio: 1; object-fit: cover; background: var(--line); display: block; }
+        .tile .number { position: absolute; top: .4rem; left: .4rem; background: rgba(0,0,0,.6); color: #fff;
+          border-radius: .4rem; padding: 0 .4rem; font-size: .8rem; }
+        .badge { align-self: flex-start; font-size: .7rem; text-transform: uppercase; letter-spacing: .04em;
+          color: var(--accent); margin: .4rem .6rem 0; }
+        .tile .title { font-weight: 600; margin: 0 .6rem; overflow-wrap: anywhere; }
+        .tile .creator { color: var(--muted); margin: 0 .6rem; font-size: .9rem; }
+        .facts { list-style: none; padding: 0; margin: .2rem .6rem 0; display: flex; flex-wrap: wrap; gap: .2rem .5rem;
+          font-size: .8rem; color: var(--muted); }
+        .reveal { margin: 0 .6rem .6rem; font-size: .85rem; color: var(--muted); }
+        .episode { width: calc(100% - 1.2rem); margin: 0 .6rem .6rem; }
+        .pager { display: flex; justify-content: space-between; margin: 1.5rem 0; }
+        .pager .next { margin-left: auto; }
+        .empty, .welcome, .failure { text-align: center; color: var(--muted); padding: 3rem 1rem; }
+        .chips { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; }
+        .chips a { display: inline-block; padding: .3rem .8rem; border: 1px solid var(--line); border-radius: 999px;
+          text-decoration: none; }
+        .loading-bar { display: none; }
+        body.loading .loading-bar { display: block; position: fixed; top: 0; left: 0; right: 0; height: 3px;
+          background: var(--accent); animation: pulse 1s ease-in-out infinite alternate; z-index: 3; }
+        body.loading main { opacity: .5; }
+        @keyframes pulse { from { opacity: .3; } to { opacity: 1; } }
+        .hero { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; margin-bottom: 1.5rem; }
+        .hero .artwork { width: min(600px, 100%); height: auto; aspect-ratio: 1; border-radius: 1rem;
+          background: var(--line); object-fit: cover; }
+        .hero .heading { flex: 1 1 18rem; }
+        .hero h1 { margin: .3rem 0; font-size: 2rem; }
+        .hero .creator { color: var(--muted); font-size: 1.1rem; margin: 0 0 1rem; }
+        .preview { width: 100%; max-width: 640px; }
+        .section { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem;
+          margin-bottom: 1rem; }
+        .section h2 { margin: 0 0 .75rem; font-size: 1.15rem; }
+        dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
+        dt { color: var(--muted); }
+        dd { margin: 0; overflow-wrap: anywhere; }
+        dd.long { white-space: pre-line; }
+        .links { list-style: none; padding: 0; margin: .75rem 0 0; display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
+        .section .tiles { margin-top: .75rem; }
+        """
+
+    static let js = """
+        "use strict";
+        // Suggestions as you type, a loading state while providers answer, and the next page
+        // appended as the user scrolls. The page works without any of it.
+        (function () {
+          const form = document.getElementById("search");
+          const input = document.getElementById("q");
+          const list = document.getElementById("suggestions");
+          const bar = document.createElement("div");
+          bar.className = "loading-bar";
+          document.body.appendChild(bar);
+          if (form) {
+            form.addEventListener("submit", function () { document.body.classList.add("loading"); });
+          }
+          window.addEventListener("pageshow", function () { document.body.classList.remove("loading"); });
+          let timer = null;
+          let last = "";
+          if (input && list) {
+            input.addEventListener("input", function () {
+              clearTimeout(timer);
+              timer = setTimeout(async function () {
+                const text = input.value.trim();
+                if (text === last) { return; }
+                last = text;
+                if (!text) { list.replaceChildren(); return; }
+                try {
+                  const response = await fetch("/api/suggest?q=" + encodeURIComponent(text));
+                  if (!response.ok) { return; }
+                  const body = await response.json();
+                  list.replaceChildren(...body.suggestions.slice(0, 10).map(function (value) {
+                    const option = document.createElement("option");
+                    option.value = value;
+                    return option;
+                  }));
+                } catch (error) { /* suggestions are a nicety */ }
+              }, 120);
+            });
+          }
+          const tiles = document.getElementById("tiles");
+          function watch() {
+            const next = document.querySelector(".pager .next");
+            if (!tiles || !next || !("IntersectionObserver" in window)) { return; }
+            const observer = new IntersectionObserver(async function (entries) {
+              if (!entries.some(function (entry) { return entry.isIntersecting; })) { return; }
+              observer.disconnect();
+              try {
+                const response = await fetch(next.href);
+                if (!response.ok) { return; }
+                const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+                const more = doc.getElementById("tiles");
+                const offset = tiles.children.length;
+                if (more) {
+                  for (const tile of Array.from(more.children)) { tiles.appendChild(tile); }
+                }
+                const pager = document.querySelector(".pager");
+                const newPager = doc.querySelector(".pager");
+                if (pager && newPager) { pager.replaceWith(newPager); } else if (pager) { pager.remove(); }
+                if (offset < tiles.children.length) { watch(); }
+              } catch (error) { /* the link still works */ }
+            }, { rootMargin: "400px" });
+            observer.observe(next);
+          }
+          watch();
+        })();
+        """
+}

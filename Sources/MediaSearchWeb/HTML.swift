@@ -1,0 +1,94 @@
+import Foundation
+import MediaSearchCore
+
+/// A fragment of HTML that escapes by default: every `String` interpolated into it is sanitized
+/// (no control, bidi or zero-width characters) and escaped (`& < > " '`), so text from the API is
+/// inert wherever it lands, in an element or in a quoted attribute. Only ``HTML`` values, built
+/// the same way, are inserted as they are; links go through `url:`, which keeps http(s) only.
+struct HTML: ExpressibleByStringInterpolation, Sendable {
+    var raw: String
+
+    init(raw: String) { self.raw = raw }
+
+    init(stringLiteral value: String) { raw = value }
+
+    init(stringInterpolation: Interpolation) { raw = stringInterpolation.raw }
+
+    struct Interpolation: StringInterpolationProtocol {
+        var raw = ""
+
+        init(literalCapacity: Int, interpolationCount: Int) { raw.reserveCapacity(literalCapacity * 2) }
+
+        mutating func appendLiteral(_ literal: String) { raw += literal }
+
+        /// Text: sanitized and escaped; `nil` is nothing.
+        mutating func appendInterpolation(_ text: String?) { raw += HTML.escape(TextSanitizer.line(text ?? "")) }
+
+        /// Text that keeps its line breaks (descriptions).
+        mutating func appendInterpolation(block text: String) { raw += HTML.escape(TextSanitizer.block(text)) }
+
+        /// A number.
+        mutating func appendInterpolation(_ number: Int) { raw += String(number) }
+
+        /// A trusted fragment, built with this type.
+        mutating func appendInterpolation(_ html: HTML) { raw += html.raw }
+
+        /// Fragments one after another.
+        mutating func appendInterpolation(_ list: [HTML]) { for html in list { raw += html.raw } }
+
+        /// A link for `href` or `src`: http(s) only (anything else becomes `#`), escaped.
+        mutating func appendInterpolation(url: String?) {
+            raw += HTML.escape(url.flatMap(SafeURL.http) ?? "#")
+        }
+
+        /// A link inside this site (path and query built by us), escaped.
+        mutating func appendInterpolation(local path: String) { raw += HTML.escape(path) }
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// Builds query strings for links inside the site.
+enum QueryString {
+    /// `?a=1&b=x%20y`, in the given order, leaving out `nil` values.
+    static func make(_ pairs: [(String, String?)]) -> String {
+        let parts = pairs.compactMap { key, value in value.map { "\(encode(key))=\(encode($0))" } }
+        return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// Parses `a=1&b=x+y` (as browsers send forms): `+` is a space, `%XX` decoded; a repeated
+    /// key keeps its first value.
+    static func parse(_ query: String?) -> [String: String] {
+        var values: [String: String] = [:]
+        for pair in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            let key = decode(parts[0])
+            if values[key] == nil { values[key] = parts.count > 1 ? decode(parts[1]) : "" }
+        }
+        return values
+    }
+}

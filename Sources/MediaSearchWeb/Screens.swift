@@ -1,0 +1,262 @@
+import Foundation
+import MediaSearchCore
+
+/// The two screens of the reference apps, rendered on the server: the search screen (tiles with
+/// artwork, tabs per enabled kind, per-provider errors, paging) and the detail screen (large
+/// artwork, the provider's sections, the author, other works, episodes and the preview player).
+enum Screens {
+    /// The whole page around a screen.
+    static func page(title: String, body: HTML, bodyClass: String) -> HTML {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title>
+        <link rel="stylesheet" href="/assets/app.css">
+        <script src="/assets/app.js" defer></script>
+        </head>
+        <body class="\(bodyClass)">
+        \(body)
+        </body>
+        </html>
+        """
+    }
+
+    // MARK: search
+
+    /// The search form, with the query's current choices.
+    static func form(_ query: WebQuery?, configuration: Configuration) -> HTML {
+        let limit = query?.limit ?? configuration.limit
+        let limits = Set([10, 30, 50, limit]).sorted().map { value -> HTML in
+            "<option value=\"\(value)\"\(HTML(raw: value == limit ? " selected" : ""))>\(value) per kind</option>"
+        }
+        let sorts = ResultSort.allCases.map { sort -> HTML in
+            let selected = HTML(raw: (query?.sort ?? .relevance) == sort ? " selected" : "")
+            return "<option value=\"\(sort.rawValue)\"\(selected)>\(sort.rawValue.capitalized)</option>"
+        }
+        let explicit = query?.explicit ?? configuration.explicit
+        let kind = query?.kind.map { value -> HTML in "<input type=\"hidden\" name=\"kind\" value=\"\(value)\">" } ?? ""
+        return """
+            <header class="bar">
+            <a class="brand" href="/">MediaSearch</a>
+            <form id="search" class="search" action="/" method="get" role="search">
+            <input id="q" type="search" name="q" value="\(query?.term)" placeholder="Songs, films, audiobooks, podcasts…" aria-label="Search" autocomplete="off" list="suggestions">
+            <datalist id="suggestions"></datalist>
+            \(kind)
+            <select name="limit" aria-label="Results per kind">\(limits)</select>
+            <select name="sort" aria-label="Sort">\(sorts)</select>
+            <label class="toggle"><input type="checkbox" name="explicit" value="on"\(HTML(raw: explicit ? " checked" : ""))> Explicit</label>
+            <input type="hidden" name="explicit" value="off">
+            <button type="submit">Search</button>
+            </form>
+            </header>
+            """
+    }
+
+    /// The search screen: the form, the tabs, then the results, the errors, or the empty state.
+    static func search(
+        _ query: WebQuery, page: SearchPage?, catalog: ProviderCatalog, configuration: Configuration,
+        suggestions: [String]
+    ) -> HTML {
+        let tabs = tabs(query, catalog: catalog)
+        guard let page else {
+            let hints = suggestions.prefix(8).map { text -> HTML in
+                "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
+            }
+            let recent: HTML = hints.isEmpty ? "" : "<h2>Recent searches</h2><ul class=\"chips\">\(hints)</ul>"
+            return Self.page(
+                title: "MediaSearch",
+                body: """
+                    \(form(query, configuration: configuration))
+                    \(tabs)
+                    <main id="results" class="welcome"><p>Search songs, films, audiobooks and podcasts at once.</p>\(recent)</main>
+                    """, bodyClass: "search")
+        }
+        let failures = page.outcome.failures.map { failure -> HTML in
+            "<li class=\"error\" data-kinds=\"\(failure.kinds.joined(separator: " "))\"><strong>\(failure.kinds.joined(separator: ", "))</strong>: \(failure.error.description)\(HTML(raw: hint(for: failure.error)))</li>"
+        }
+        let reasons = (page.offline?.reasons ?? []).map { reason -> HTML in
+            "<li class=\"error\" data-kinds=\"\(reason.kinds.joined(separator: " "))\"><strong>\(reason.kinds.joined(separator: ", "))</strong>: \(reason.error)</li>"
+        }
+        let notices = (page.offline.map { [$0.summary] } ?? []) + page.notices
+        let noticeList = notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
+        let messages: HTML =
+            (failures + reasons + noticeList).isEmpty
+            ? "" : "<ul class=\"messages\" aria-live=\"polite\">\(failures + reasons + noticeList)</ul>"
+        let results: HTML
+        if page.results.isEmpty || page.repeatsPrevious {
+            results = empty(query, page: page, suggestions: suggestions)
+        } else {
+            let tiles = page.results.map { entry in
+                tile(entry.tile, uncensored: entry.censored ? entry.item : nil)
+            }
+            results = "<ol class=\"tiles\" id=\"tiles\">\(tiles)</ol>"
+        }
+        var pager: [HTML] = []
+        if query.page > 1 {
+            pager.append(
+                "<a class=\"prev\" rel=\"prev\" href=\"\(local: query.link(page: query.page - 1))\">← Previous</a>")
+        }
+        if page.hasMore {
+            pager.append(
+                "<a class=\"next\" rel=\"next\" href=\"\(local: query.link(page: query.page + 1))\">Next page →</a>")
+        }
+        let pagerHTML: HTML = pager.isEmpty ? "" : "<nav class=\"pager\" aria-label=\"Pages\">\(pager)</nav>"
+        return Self.page(
+            title: "\(query.term ?? query.filters.values.sorted().joined(separator: " ")) – MediaSearch",
+            body: """
+                \(form(query, configuration: configuration))
+                \(tabs)
+                <main id="results">
+                \(messages)
+                \(results)
+                \(pagerHTML)
+                </main>
+                """, bodyClass: "search")
+    }
+
+    /// "All" and one tab per enabled kind, from the registry.
+    static func tabs(_ query: WebQuery, catalog: ProviderCatalog) -> HTML {
+        let all: HTML =
+            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>All</a>"
+        let kinds = catalog.enabled.map { entry -> HTML in
+            let current = HTML(raw: query.kind == entry.kind ? " aria-current=\"page\"" : "")
+            return
+                "<a href=\"\(local: query.link(kind: .some(entry.kind)))\" data-kind=\"\(entry.kind)\"\(current)>\(entry.name)</a>"
+        }
+        return "<nav class=\"tabs\" aria-label=\"Kinds\">\(all)\(kinds)</nav>"
+    }
+
+    /// What to try when nothing was found.
+    static func empty(_ query: WebQuery, page: SearchPage, suggestions: [String]) -> HTML {
+        if page.repeatsPrevious {
+            return "<div class=\"empty\"><p>No more results: this page repeats the one before.</p></div>"
+        }
+        var tips: [HTML] = ["<li>Check the spelling, or use fewer words.</li>"]
+        if query.kind != nil {
+            tips.append("<li><a href=\"\(local: query.link(kind: .some(nil)))\">Search every kind</a>.</li>")
+        }
+        if !query.explicit {
+            tips.append("<li><a href=\"\(local: query.link(explicit: true))\">Include explicit content</a>.</li>")
+        }
+        if !query.filters.isEmpty { tips.append("<li>Remove a filter.</li>") }
+        let others = suggestions.filter { $0.lowercased() != query.term?.lowercased() }.prefix(5).map {
+            text -> HTML in "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
+        }
+        let also: HTML = others.isEmpty ? "" : "<p>Or try:</p><ul class=\"chips\">\(others)</ul>"
+        let term = query.term ?? query.filters.values.sorted().joined(separator: " ")
+        return "<div class=\"empty\"><p>Nothing found for “\(term)”.</p><ul>\(tips)</ul>\(also)</div>"
+    }
+
+    /// What a user can do about an error.
+    static func hint(for error: MediaSearchError) -> String {
+        switch error {
+        case .rateLimited, .coolingDown, .budgetExhausted: " — try again in a minute; cached searches still answer."
+        case .network, .timedOut, .deadlineExceeded: " — check the connection; results seen before are kept offline."
+        default: ""
+        }
+    }
+
+    /// One tile: artwork, kind badge, title, creator and the provider's facts; a censored name
+    /// can be revealed in place.
+    static func tile(_ tile: Tile, uncensored: MediaItem?) -> HTML {
+        let facts = tile.summary.map { fact -> HTML in "<li>\(fact)</li>" }
+        let artwork: HTML =
+            tile.artworkUrl.map { url in
+                "<img class=\"art\" src=\"\(url: Formatting.artwork(url, size: 200))\" alt=\"\" loading=\"lazy\" width=\"200\" height=\"200\">"
+            } ?? "<span class=\"art none\" aria-hidden=\"true\"></span>"
+        var reveal: HTML = ""
+        if let uncensored, uncensored.title != tile.title || uncensored.creator != tile.subtitle {
+            reveal =
+                "<details class=\"reveal\"><summary>Reveal</summary><span>\(uncensored.title)</span> <span>\(uncensored.creator)</span></details>"
+        }
+        let audio: HTML =
+            tile.previewUrl.map { url in
+                "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
+            } ?? ""
+        let label = kindLabel(tile.kind)
+        return """
+            <li class="tile" data-kind="\(tile.kind)" data-id="\(tile.id)">\
+            <a class="open" href="\(local: "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))")">\
+            \(artwork)<span class="badge">\(label)</span>\
+            <span class="title">\(tile.title)</span><span class="creator">\(tile.subtitle)</span>\
+            <ul class="facts">\(facts)</ul></a>\(reveal)\(audio)</li>
+            """
+    }
+
+    static func kindLabel(_ kind: String) -> String {
+        kind.prefix(1).uppercased() + kind.dropFirst().replacingOccurrences(of: "-", with: " ")
+    }
+
+    // MARK: detail
+
+    /// The detail screen of one item.
+    static func detail(_ page: DetailPage, configuration: Configuration) -> HTML {
+        let item = page.item
+        let artwork: HTML =
+            item.artworkURL.flatMap(SafeURL.http).map { url in
+                "<img class=\"artwork\" src=\"\(url: Formatting.artwork(url, size: 600))\" alt=\"\" width=\"600\" height=\"600\">"
+            } ?? "<span class=\"artwork none\" aria-hidden=\"true\"></span>"
+        var player: HTML = ""
+        if let preview = item.previewURL.flatMap(SafeURL.http) {
+            let video = ["movie", "music-video"].contains(page.kind) || preview.hasSuffix(".m4v")
+            player =
+                video
+                ? "<video class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></video>"
+                : "<audio class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></audio>"
+        }
+        let sections = page.detail.sections.enumerated().map { index, section in
+            self.section(section, first: index == 0)
+        }
+        let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
+        let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
+        return Self.page(
+            title: "\(item.title ?? "Untitled") – MediaSearch",
+            body: """
+                \(form(nil, configuration: configuration))
+                <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)">
+                <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.kind))</span>\
+                <h1>\(item.title ?? "Untitled")</h1><p class="creator">\(item.creator)</p>\(player)</div></div>
+                \(noticeList)
+                \(sections)
+                </main>
+                """, bodyClass: "detail")
+    }
+
+    /// One section: its rows, its links (opening outside) and its items as tiles.
+    static func section(_ section: DetailSection, first: Bool) -> HTML {
+        let rows = section.rows.map { row -> HTML in
+            row.value.contains("\n") || row.value.count > 120
+                ? "<dt>\(row.label)</dt><dd class=\"long\">\(block: row.value)</dd>"
+                : "<dt>\(row.label)</dt><dd>\(row.value)</dd>"
+        }
+        let links = section.links.map { link -> HTML in
+            "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(link.label)</a></li>"
+        }
+        let items = section.items.map { tile($0, uncensored: nil) }
+        let rowList: HTML = rows.isEmpty ? "" : "<dl>\(rows)</dl>"
+        let linkList: HTML = links.isEmpty ? "" : "<ul class=\"links\">\(links)</ul>"
+        let itemList: HTML = items.isEmpty ? "" : "<ol class=\"tiles small\">\(items)</ol>"
+        return """
+            <section class="section\(HTML(raw: first ? " header" : ""))" data-title="\(section.title)">
+            <h2>\(section.title)</h2>
+            \(rowList)\(linkList)\(itemList)
+            </section>
+            """
+    }
+
+    // MARK: errors
+
+    /// A page for a request that could not be answered.
+    static func error(status: Int, message: String, configuration: Configuration) -> HTML {
+        page(
+            title: "\(status) – MediaSearch",
+            body: """
+                \(form(nil, configuration: configuration))
+                <main class="failure"><h1>\(status == 404 ? "Not found" : status == 400 ? "Bad request" : "Something went wrong")</h1>\
+                <p class="error">\(message)</p><p><a href="/">Back to search</a></p></main>
+                """, bodyClass: "error")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import MediaSearchCore
+
+/// A problem with a request's parameters: a 400 with one sentence.
+struct BadRequest: Error {
+    var message: String
+}
+
+/// The search screen's and the search API's parameters, checked: `q`, `kind` (`all` or an
+/// enabled kind), `limit` (1-200), `page` (1-10,000), `sort`, `explicit` (`on`/`off`), `reverse`,
+/// and any provider filter by its name (`artist=…`). Unknown parameters are ignored, like a
+/// browser's own; a bad value of a known one is a ``BadRequest``.
+struct WebQuery: Sendable, Hashable {
+    var term: String?
+    var kind: String?
+    var limit: Int?
+    var page: Int
+    var sort: ResultSort
+    var reverse: Bool
+    var explicit: Bool
+    var filters: [String: String]
+
+    static let maxTermLength = 500
+
+    init(_ values: [String: String], catalog: ProviderCatalog, configuration: Configuration) throws(BadRequest) {
+        let term = values["q"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let term, term.count > Self.maxTermLength {
+            throw BadRequest(message: "q is longer than \(Self.maxTermLength) characters")
+        }
+        self.term = term?.isEmpty == false ? term : nil
+        let enabled = catalog.enabled.map(\.kind)
+        switch values["kind"].map({ $0.lowercased() }) {
+        case nil, "", "all": kind = nil
+        case let kind?:
+            guard enabled.contains(kind) else {
+                throw BadRequest(
+                    message: "kind must be all or one of \(enabled.joined(separator: ", ")), not '\(kind)'")
+            }
+            self.kind = kind
+        }
+        limit = try Self.number(values["limit"], name: "limit", in: 1...200)
+        page = try Self.number(values["page"], name: "page", in: 1...10_000) ?? 1
+        if let text = values["sort"], !text.isEmpty {
+            guard let sort = ResultSort(rawValue: text.lowercased()) else {
+                let names = ResultSort.allCases.map(\.rawValue).joined(separator: ", ")
+                throw BadRequest(message: "sort must be one of \(names), not '\(text)'")
+            }
+            self.sort = sort
+        } else {
+            sort = .relevance
+        }
+        reverse = try Self.flag(values["reverse"], name: "reverse") ?? false
+        explicit = try Self.flag(values["explicit"], name: "explicit") ?? configuration.explicit
+        let filterNames = Set(catalog.enabled.flatMap { $0.filters.map(\.name) })
+        var filters: [String: String] = [:]
+        for (name, value) in values where filterNames.contains(name) {
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.count <= Self.maxTermLength else {
+                throw BadRequest(message: "\(name) is longer than \(Self.maxTermLength) characters")
+            }
+            if !trimmed.isEmpty { filters[name] = trimmed }
+        }
+        self.filters = filters
+    }
+
+    /// Whether there is anything to search for.
+    var isEmpty: Bool { term == nil && filters.isEmpty }
+
+    /// The request the session runs.
+    func request(configuration: Configuration) -> SearchRequest {
+        var request = SearchRequest(
+            term: term, filters: filters, kinds: kind.map { [$0] }, limit: limit, country: configuration.country,
+            lang: configuration.lang, explicit: explicit)
+        request.page = page
+        return request
+    }
+
+    var order: ResultOrder { ResultOrder(sort: sort, reversed: reverse, grouped: false) }
+
+    /// This query's parameters with some changed, as a query string for a link.
+    func link(kind: String?? = .none, page: Int? = nil, explicit: Bool? = nil) -> String {
+        var pairs: [(String, String?)] = [
+            ("q", term), ("kind", (kind ?? self.kind) ?? nil), ("limit", limit.map(String.init)),
+            ("sort", sort == .relevance ? nil : sort.rawValue), ("reverse", reverse ? "on" : nil),
+            ("explicit", (explicit ?? self.explicit) ? "on" : "off"),
+        ]
+        pairs += filters.keys.sorted().map { ($0, filters[$0]) }
+        let target = page ?? (kind == nil ? self.page : 1)
+        if target > 1 { pairs.append(("page", String(target))) }
+        return "/" + QueryString.make(pairs)
+    }
+
+    private static func number(
+        _ text: String?, name: String, in range: ClosedRange<Int>
+    ) throws(BadRequest) -> Int? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw BadRequest(
+                message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+            )
+        }
+        return value
+    }
+
+    private static func flag(_ text: String?, name: String) throws(BadRequest) -> Bool? {
+        switch text?.lowercased() {
+        case nil, "": return nil
+        case "on", "true", "1", "yes": return true
+        case "off", "false", "0", "no": return false
+        case let other?: throw BadRequest(message: "\(name) must be on or off, not '\(other)'")
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Hummingbird
+import MediaSearchCore
+
+/// What each route does: parse, ask the session, render. Every failure becomes a 400, 404 or
+/// 502 with one sentence; nothing a request carries can crash the server or stall it (providers
+/// run under the session's deadlines).
+struct WebRoutes: Sendable {
+    let session: SearchSession
+    let answers: AnswerCache
+
+    var configuration: Configuration { session.configuration }
+    var catalog: ProviderCatalog { ProviderCatalog(providers: session.providers, configuration: configuration) }
+
+    // MARK: search
+
+    func searchScreen(_ request: Request) async -> Response {
+        let key = "html " + (request.uri.query ?? "")
+        if let cached = await answers.get(key) { return cached }
+        let query: WebQuery
+        do {
+            query = try WebQuery(QueryString.parse(request.uri.query), catalog: catalog, configuration: configuration)
+        } catch {
+            return WebResponse.error(status: 400, message: error.message, json: false, configuration: configuration)
+        }
+        let history = (try? session.history().suggestions(for: "")) ?? []
+        guard !query.isEmpty else {
+            return WebResponse.html(
+                Screens.search(query, page: nil, catalog: catalog, configuration: configuration, suggestions: history))
+        }
+        do {
+            let page = try await session.search(query.request(configuration: configuration), order: query.order)
+            let suggestions =
+                page.results.isEmpty ? ((try? session.suggestions(for: query.term ?? "")) ?? []) + history : []
+            let response = WebResponse.html(
+                Screens.search(
+                    query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions))
+            if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
+            return response
+        } catch {
+            return failure(error, json: false)
+        }
+    }
+
+    func searchAPI(_ request: Request) async -> Response {
+        let key = "json " + (request.uri.query ?? "")
+        if let cached = await answers.get(key) { return cached }
+        do {
+            let query = try WebQuery(
+                QueryString.parse(request.uri.query), catalog: catalog, configuration: configuration)
+            guard !query.isEmpty else {
+                return WebResponse.error(
+                    status: 400, message: "q is required (or a filter that can be the search itself)", json: true,
+                    configuration: configuration)
+            }
+            let page = try await session.search(query.request(configuration: configuration), order: query.order)
+            let response = WebResponse.json(try JSONOutput.encode(page.output(commandLine: "").document()))
+            if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
+            return response
+        } catch let error as BadRequest {
+            return WebResponse.error(status: 400, message: error.message, json: true, configuration: configuration)
+        } catch {
+            return failure(error, json: true)
+        }
+    }
+
+    // MARK: details
+
+    func detailScreen(kind: String, id: String) async -> Response {
+        switch await detail(kind: kind, id: id) {
+        case .success(let page): return WebResponse.html(Screens.detail(page, configuration: configuration))
+        case .failure(let error): return failure(error, json: false)
+        }
+    }
+
+    func detailAPI(kind: String, id: String) async -> Response {
+        switch await detail(kind: kind, id: id) {
+        case .success(let page):
+            do {
+                return WebResponse.json(try JSONOutput.encode(page.document))
+            } catch {
+                return failure(error, json: true)
+            }
+        case .failure(let error): return failure(error, json: true)
+        }
+    }
+
+    private func detail(kind: String, id: String) async -> Result<DetailPage, any Error> {
+        guard session.provider(kind: kind) != nil else {
+            let known = session.providers.map(\.kind).joined(separator: ", ")
+            return .failure(MediaSearchError.notFound("\(id) of kind '\(kind)' (kinds: \(known))"))
+        }
+        guard !id.isEmpty, id.count <= 64, id.unicodeScalars.allSatisfy({ !TextSanitizer.isUnsafe($0) }) else {
+            return .failure(BadRequest(message: "an item id is 1 to 64 plain characters"))
+        }
+        do {
+            return .success(try await session.detail(of: .id(id, kind: kind)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: the rest
+
+    func providersAPI() -> Response {
+        do {
+            return WebResponse.json(try JSONOutput.encode(catalog))
+        } catch {
+            return failure(error, json: true)
+        }
+    }
+
+    func suggestAPI(_ request: Request) -> Response {
+        let text = QueryString.parse(request.uri.query)["q"] ?? ""
+        guard text.count <= WebQuery.maxTermLength else {
+            return WebResponse.error(
+                status: 400, message: "q is longer than \(WebQuery.maxTermLength) characters", json: true,
+                configuration: configuration)
+        }
+        let suggestions = (try? session.suggestions(for: text)) ?? []
+        return WebResponse.json((try? JSONOutput.encode(["suggestions": suggestions])) ?? "{\"suggestions\":[]}\n")
+    }
+
+    /// The status and sentence of a failure: the request's fault is 400, an unknown item 404,
+    /// anything upstream 502.
+    private func failure(_ error: any Error, json: Bool) -> Response {
+        let (status, message): (Int, String)
+        switch error {
+        case let bad as BadRequest: (status, message) = (400, bad.message)
+        case let failure as MediaSearchError:
+            switch failure {
+            case .usage: (status, message) = (400, failure.description)
+            case .notFound: (status, message) = (404, failure.description)
+            default: (status, message) = (502, failure.description)
+            }
+        default: (status, message) = (500, "internal error")
+        }
+        return WebResponse.error(status: status, message: message, json: json, configuration: configuration)
+    }
+}

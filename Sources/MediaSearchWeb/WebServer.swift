@@ -1,0 +1,175 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import MediaSearchCore
+import NIOCore
+
+/// `mediasearch serve`: the two screens in a browser and a JSON API, over the same
+/// ``SearchSession`` as the CLI (one request budget, cool-down, cache, history and library).
+///
+/// Pages are rendered on the server with ``HTML``, which escapes by default; the little script
+/// there is comes from `/assets/app.js`, and the Content-Security-Policy allows nothing else.
+public struct WebServer: Sendable {
+    public var session: SearchSession
+    /// Answers kept for repeated identical requests, so a reload or a second tab costs nothing.
+    let answers = AnswerCache(capacity: 512, lifetime: .seconds(30))
+
+    /// Creates a server over a session.
+    public init(session: SearchSession) {
+        self.session = session
+    }
+
+    /// Listens on `host:port` (0 picks a free port) until the task is cancelled; `onReady` is
+    /// told the port once the server accepts connections.
+    public func run(
+        host: String, port: Int, onReady: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        var logger = Logger(label: "mediasearch.web")
+        logger.logLevel = .error
+        let app = Application(
+            router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "MediaSearch"),
+            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? port) }, logger: logger)
+        try await app.run()
+    }
+
+    /// Every route: the screens, the API, the assets.
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: SecurityHeaders(configuration: session.configuration))
+        let routes = WebRoutes(session: session, answers: answers)
+        router.get("/") { request, _ in await routes.searchScreen(request) }
+        router.get("/item/:kind/:id") { _, context in
+            await routes.detailScreen(kind: Self.parameter("kind", context), id: Self.parameter("id", context))
+        }
+        router.get("/api/search") { request, _ in await routes.searchAPI(request) }
+        router.get("/api/items/:kind/:id") { _, context in
+            await routes.detailAPI(kind: Self.parameter("kind", context), id: Self.parameter("id", context))
+        }
+        router.get("/api/providers") { _, _ in routes.providersAPI() }
+        router.get("/api/suggest") { request, _ in routes.suggestAPI(request) }
+        router.get("/assets/app.css") { _, _ in WebResponse.asset(Assets.css, type: "text/css; charset=utf-8") }
+        router.get("/assets/app.js") { _, _ in
+            WebResponse.asset(Assets.js, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+        return router
+    }
+
+    /// A path parameter, percent-decoded.
+    static func parameter(_ name: String, _ context: BasicRequestContext) -> String {
+        let raw = context.parameters.get(name) ?? ""
+        return raw.removingPercentEncoding ?? raw
+    }
+}
+
+/// Adds the security headers to every answer, and turns the router's own errors (an unknown
+/// path, a method not allowed) into the same JSON or HTML error as the routes' own.
+struct SecurityHeaders: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let configuration: Configuration
+
+    static let policy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: http: data:; "
+        + "media-src https: http:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError {
+            let status = Int(error.status.code)
+            let message = status == 404 ? "no such page: \(request.uri.path)" : error.status.reasonPhrase
+            response = WebResponse.error(
+                status: status, message: message, json: request.uri.path.hasPrefix("/api/"),
+                configuration: configuration)
+        } catch {
+            response = WebResponse.error(
+                status: 500, message: "internal error", json: request.uri.path.hasPrefix("/api/"),
+                configuration: configuration)
+        }
+        response.headers[.contentSecurityPolicy] = Self.policy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        return response
+    }
+}
+
+/// Building answers.
+enum WebResponse {
+    static func html(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
+        body(html.raw, type: "text/html; charset=utf-8", status: status)
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        body(text, type: "application/json; charset=utf-8", status: status)
+    }
+
+    static func asset(_ text: String, type: String) -> Response {
+        var response = body(text, type: type, status: .ok)
+        response.headers[.cacheControl] = "public, max-age=300"
+        return response
+    }
+
+    static func body(_ text: String, type: String, status: HTTPResponse.Status) -> Response {
+        Response(
+            status: status, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// An error as JSON (`{"error": "...", "status": 400}`) or as a page.
+    static func error(status: Int, message: String, json: Bool, configuration: Configuration) -> Response {
+        let code = HTTPResponse.Status(code: status)
+        if json {
+            let text = (try? JSONOutput.encode(WebError(error: message, status: status))) ?? "{\"status\":\(status)}\n"
+            return WebResponse.json(text, status: code)
+        }
+        return WebResponse.html(
+            Screens.error(status: status, message: message, configuration: configuration), status: code)
+    }
+}
+
+/// The JSON body of an API error.
+struct WebError: Encodable {
+    var error: String
+    var status: Int
+}
+
+/// Answers of identical requests, kept briefly: a reload, a second tab or a benchmark costs one
+/// search, not one each. Only complete answers (every provider answered) are kept.
+actor AnswerCache {
+    struct Entry {
+        var expires: ContinuousClock.Instant
+        var response: Response
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var order: [String] = []
+    let capacity: Int
+    let lifetime: Duration
+
+    init(capacity: Int, lifetime: Duration) {
+        self.capacity = capacity
+        self.lifetime = lifetime
+    }
+
+    func get(_ key: String) -> Response? {
+        guard let entry = entries[key] else { return nil }
+        guard entry.expires > .now else {
+            entries[key] = nil
+            return nil
+        }
+        return entry.response
+    }
+
+    func put(_ key: String, _ response: Response) {
+        if entries[key] == nil { order.append(key) }
+        entries[key] = Entry(expires: .now + lifetime, response: response)
+        while order.count > capacity {
+            entries[order.removeFirst()] = nil
+        }
+    }
+}

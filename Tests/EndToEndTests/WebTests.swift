@@ -1,0 +1,230 @@
+import AsyncHTTPClient
+import Foundation
+import MediaSearchCLI
+import MediaSearchCore
+import MediaSearchFixtures
+import MediaSearchWeb
+import Testing
+
+/// The web face over HTTP: a real `WebServer` on an ephemeral loopback port, its session pointed
+/// at the fixture server, requests sent by a real HTTP client.
+struct WebHarness {
+    let fixtures: FixtureServer
+    let base: String
+    let task: Task<Void, any Error>
+    let home: URL
+
+    static func start(routes: FixtureRoutes = .default, timeout: Double = 10) async throws -> WebHarness {
+        let fixtures = try await FixtureServer.start(routes: routes)
+        var configuration = Configuration()
+        configuration.baseURL = URL(string: fixtures.baseURL)!
+        configuration.timeout = timeout
+        configuration.rateLimit = 1000
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
+        let paths = StoragePaths(
+            stateDirectory: home.appendingPathComponent("state").path,
+            cacheDirectory: home.appendingPathComponent("cache").path,
+            dataDirectory: home.appendingPathComponent("data").path)
+        let session = SearchSession(providers: BuiltInProviders.all, configuration: configuration, paths: paths)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task {
+            try await WebServer(session: session).run(host: "127.0.0.1", port: 0) { continuation.yield($0) }
+        }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        return WebHarness(fixtures: fixtures, base: "http://127.0.0.1:\(port)", task: task, home: home)
+    }
+
+    func stop() async {
+        task.cancel()
+        await fixtures.stop()
+    }
+
+    /// GET a path; the status, the headers by lower-cased name, and the body.
+    func get(_ path: String) async throws -> (status: Int, headers: [String: String], body: String) {
+        let request = HTTPClientRequest(url: base + path)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 8 * 1_048_576)
+        var headers: [String: String] = [:]
+        for header in response.headers { headers[header.name.lowercased()] = header.value }
+        return (Int(response.status.code), headers, String(buffer: body))
+    }
+
+    func json(_ path: String) async throws -> (status: Int, object: [String: Any]) {
+        let (status, _, body) = try await get(path)
+        let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+        return (status, try #require(object, "not JSON: \(body)"))
+    }
+}
+
+@Suite("Web UI and JSON API over HTTP")
+struct WebTests {
+    @Test("The search screen shows tiles with artwork, a tab per enabled kind, under a strict CSP")
+    func searchScreen() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let (status, headers, page) = try await web.get("/?q=jack+johnson")
+        #expect(status == 200)
+        #expect(headers["content-type"] == "text/html; charset=utf-8")
+        let policy = try #require(headers["content-security-policy"])
+        #expect(policy.contains("script-src 'self'") && policy.contains("default-src 'none'"))
+        #expect(!policy.contains("unsafe-inline"))
+        #expect(page.contains("value=\"jack johnson\""))
+        for kind in ["song", "movie", "audiobook", "podcast"] {
+            #expect(page.contains("data-kind=\"\(kind)\" data-id="), "a \(kind) tile")
+            #expect(
+                page.contains("<a href=\"/?q=jack%20johnson&amp;kind=\(kind)&amp;explicit=on\" data-kind=\"\(kind)\""))
+        }
+        #expect(!page.contains("data-kind=\"album\""), "a kind disabled in config has no tab")
+        #expect(page.components(separatedBy: "<img class=\"art\" src=\"https://").count > 10)
+        #expect(!page.contains("<script>"), "no inline script")
+
+        let tab = try await web.get("/?q=jack+johnson&kind=movie")
+        #expect(tab.body.contains("data-kind=\"movie\" data-id="))
+        #expect(!tab.body.contains("data-kind=\"song\" data-id="))
+        #expect(tab.body.contains("aria-current=\"page\">Movies</a>"))
+    }
+
+    @Test("Hostile text from the API is escaped and its links dropped")
+    func hostileText() async throws {
+        var routes = FixtureRoutes.default
+        routes.hostileMedia = "audiobook"
+        let web = try await WebHarness.start(routes: routes)
+        defer { Task { await web.stop() } }
+        let (_, _, page) = try await web.get("/?q=book&kind=audiobook")
+        #expect(page.contains("&lt;script&gt;window.__pwned"))
+        #expect(!page.contains("<script>window"))
+        #expect(!page.contains("<svg onload"))
+        #expect(!page.lowercased().contains("href=\"javascript:"))
+        #expect(!page.lowercased().contains("src=\"javascript:"))
+        #expect(!page.contains("\u{1B}"))
+        let (_, _, detail) = try await web.get("/item/audiobook/990001")
+        #expect(detail.contains("<dt>Description</dt><dd>click"), "the description's HTML is reduced to its text")
+        #expect(!detail.contains("src=\"#\""), "an unsafe artwork link leaves no image")
+        #expect(!detail.lowercased().contains("href=\"javascript:"))
+        #expect(!detail.contains("\u{202E}"))
+        #expect(!detail.contains("<style>"))
+    }
+
+    @Test("The detail screen: large artwork, the author, other works that open their own detail")
+    func detailScreen() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let (status, _, page) = try await web.get("/item/song/1038991437")
+        #expect(status == 200)
+        #expect(page.contains("<h1>Angel of Death</h1>"))
+        #expect(page.contains("600x600bb.jpg\" alt=\"\" width=\"600\""))
+        #expect(page.contains("data-title=\"Author\""))
+        #expect(page.contains("data-title=\"Other works by Slayer\""))
+        #expect(page.contains("<a class=\"open\" href=\"/item/album/"))
+        #expect(page.contains("<audio class=\"preview\" controls preload=\"none\" src=\"http://a1743.phobos"))
+        #expect(page.contains("target=\"_blank\" rel=\"noopener noreferrer external\""))
+
+        let album = try #require(
+            page.components(separatedBy: "<a class=\"open\" href=\"/item/album/").dropFirst().first?.split(
+                separator: "\""
+            ).first)
+        let opened = try await web.get("/item/album/\(album)")
+        #expect(opened.status == 200)
+        #expect(opened.body.contains("data-kind=\"album\""))
+
+        let podcast = try await web.get("/item/podcast/1535809341")
+        #expect(podcast.status == 200)
+        #expect(podcast.body.contains("<audio class=\"episode\" controls preload=\"none\" src=\"https://"))
+    }
+
+    @Test("The API returns the CLI's documents, valid against the published schemas")
+    func api() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let (status, search) = try await web.json("/api/search?q=jack&limit=5&sort=title")
+        #expect(status == 200)
+        #expect(try SchemaValidator.load("search.schema.json").errors(search).isEmpty)
+        #expect(search.results.count > 0)
+        let (detailStatus, detail) = try await web.json("/api/items/song/1038991437")
+        #expect(detailStatus == 200)
+        #expect(try SchemaValidator.load("detail.schema.json").errors(detail).isEmpty)
+        let (_, providers) = try await web.json("/api/providers")
+        let kinds = (providers["providers"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        #expect(kinds == ["song", "movie", "audiobook", "podcast", "music-video", "album"])
+        let (_, suggestions) = try await web.json("/api/suggest?q=ja")
+        let suggested = suggestions["suggestions"] as? [String] ?? []
+        #expect(Array(suggested.prefix(2)) == ["jack", "Jack Johnson"], "the history first, then the library")
+        #expect(suggested.contains("Jaymie Silk"))
+    }
+
+    @Test(
+        "Bad parameters are a 400 with one sentence, never a 500",
+        arguments: [
+            ("/api/search?q=x&limit=abc", "limit must be a whole number from 1 to 200, not 'abc'"),
+            ("/api/search?q=x&limit=0", "limit must be a whole number from 1 to 200, not '0'"),
+            ("/api/search?q=x&page=99999999999999999999", "page must be a whole number from 1 to 10000"),
+            ("/api/search?q=x&sort=loudness", "sort must be one of relevance, title, artist, price, date"),
+            ("/api/search?q=x&kind=comet", "kind must be all or one of song, movie, audiobook, podcast"),
+            ("/api/search?q=x&explicit=maybe", "explicit must be on or off, not 'maybe'"),
+            ("/api/search", "q is required"),
+            ("/api/search?q=%20%20", "q is required"),
+            ("/api/search?q=" + String(repeating: "a", count: 501), "q is longer than 500 characters"),
+            ("/api/search?q=x&year=1700&kind=movie", "--year"),
+            ("/api/items/song/%E2%80%AEabc", "an item id is 1 to 64 plain characters"),
+        ])
+    func badParameters(path: String, message: String) async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let (status, object) = try await web.json(path)
+        #expect(status == 400)
+        #expect((object["error"] as? String)?.contains(message) == true, "\(object)")
+        let page = try await web.get(path.replacingOccurrences(of: "/api/search", with: "/"))
+        if path.hasPrefix("/api/search?") && !path.contains("q=%20") {
+            #expect(page.status == 400 && page.body.contains("Bad request"))
+        }
+    }
+
+    @Test("Unknown items and pages are 404s, as JSON under /api and as pages elsewhere")
+    func notFound() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        #expect(try await web.json("/api/items/song/424242").status == 404)
+        #expect(try await web.json("/api/items/comet/1").status == 404)
+        #expect(try await web.json("/api/nothing").status == 404)
+        let page = try await web.get("/nothing/here")
+        #expect(page.status == 404 && page.body.contains("Not found"))
+    }
+
+    @Test("A failing provider and a hanging one never stall the page: the others' results show beside them")
+    func faults() async throws {
+        let web = try await WebHarness.start(timeout: 0.5)
+        defer { Task { await web.stop() } }
+        await web.fixtures.inject(FaultRule(path: "/search", query: ["media": "podcast"], fault: .status(503)))
+        await web.fixtures.inject(FaultRule(path: "/search", query: ["media": "movie"], fault: .delay(.seconds(30))))
+        let started = ContinuousClock.now
+        let (status, _, page) = try await web.get("/?q=jack")
+        #expect(ContinuousClock.now - started < .seconds(15))
+        #expect(status == 200)
+        #expect(
+            page.contains(
+                "<li class=\"error\" data-kinds=\"podcast\"><strong>podcast</strong>: iTunes answered HTTP 503"))
+        #expect(page.contains("data-kinds=\"movie\""))
+        #expect(page.contains("data-kind=\"song\" data-id="))
+        await web.fixtures.clearFaults()
+        let again = try await web.get("/?q=jack&limit=10")
+        #expect(again.status == 200 && !again.body.contains("class=\"error\""))
+    }
+
+    @Test("Paging links keep the query; an empty search suggests what to try")
+    func pagingAndEmpty() async throws {
+        var routes = FixtureRoutes.default
+        routes.fillToLimit = true
+        let web = try await WebHarness.start(routes: routes)
+        defer { Task { await web.stop() } }
+        let (_, _, first) = try await web.get("/?q=love&kind=song&limit=10")
+        #expect(first.contains("rel=\"next\" href=\"/?q=love&amp;kind=song&amp;limit=10&amp;explicit=on&amp;page=2\""))
+        let (_, _, second) = try await web.get("/?q=love&kind=song&limit=10&page=2")
+        #expect(second.contains("rel=\"prev\""))
+        await web.fixtures.setRoutes(FixtureRoutes(search: [:]))
+        let (_, _, empty) = try await web.get("/?q=zzzz&kind=song&explicit=off")
+        #expect(empty.contains("Nothing found for “zzzz”"))
+        #expect(empty.contains("Search every kind"))
+        #expect(empty.contains("Include explicit content"))
+    }
+}
