@@ -72,7 +72,7 @@ enum Screens {
                     \(form(query, configuration: configuration))
                     \(tabs)
                     <main id="results" class="welcome"><p>Search songs, films, audiobooks and podcasts at once.</p>\(recent)</main>
-                    """, bodyClass: "search")
+                    """, bodyClass: "screen-search")
         }
         let failures = page.outcome.failures.map { failure -> HTML in
             "<li class=\"error\" data-kinds=\"\(failure.kinds.joined(separator: " "))\"><strong>\(failure.kinds.joined(separator: ", "))</strong>: \(failure.error.description)\(HTML(raw: hint(for: failure.error)))</li>"
@@ -114,7 +114,7 @@ enum Screens {
                 \(results)
                 \(pagerHTML)
                 </main>
-                """, bodyClass: "search")
+                """, bodyClass: "screen-search")
     }
 
     /// "All" and one tab per enabled kind, from the registry.
@@ -207,9 +207,9 @@ enum Screens {
                 ? "<video class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></video>"
                 : "<audio class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></audio>"
         }
-        let sections = page.detail.sections.enumerated().map { index, section in
-            self.section(section, first: index == 0)
-        }
+        // The header section (the item's own facts) sits beside the artwork; the rest below.
+        let header = page.detail.sections.first.map { section($0, first: true) } ?? ""
+        let sections = page.detail.sections.dropFirst().map { section($0, first: false) }
         let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
         return Self.page(
@@ -218,11 +218,11 @@ enum Screens {
                 \(form(nil, configuration: configuration))
                 <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)">
                 <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.kind))</span>\
-                <h1>\(item.title ?? "Untitled")</h1><p class="creator">\(item.creator)</p>\(player)</div></div>
+                <h1>\(item.title ?? "Untitled")</h1><p class="creator">\(item.creator)</p>\(player)\(header)</div></div>
                 \(noticeList)
                 \(sections)
                 </main>
-                """, bodyClass: "detail")
+                """, bodyClass: "screen-detail")
     }
 
     /// One section: its rows, its links (opening outside) and its items as tiles.
@@ -257,6 +257,6 @@ enum Screens {
                 \(form(nil, configuration: configuration))
                 <main class="failure"><h1>\(status == 404 ? "Not found" : status == 400 ? "Bad request" : "Something went wrong")</h1>\
                 <p class="error">\(message)</p><p><a href="/">Back to search</a></p></main>
-                """, bodyClass: "error")
+                """, bodyClass: "screen-error")
     }
 }

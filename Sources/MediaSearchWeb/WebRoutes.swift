@@ -90,8 +90,8 @@ struct WebRoutes: Sendable {
             let known = session.providers.map(\.kind).joined(separator: ", ")
             return .failure(MediaSearchError.notFound("\(id) of kind '\(kind)' (kinds: \(known))"))
         }
-        guard !id.isEmpty, id.count <= 64, id.unicodeScalars.allSatisfy({ !TextSanitizer.isUnsafe($0) }) else {
-            return .failure(BadRequest(message: "an item id is 1 to 64 plain characters"))
+        guard (1...64).contains(id.count), id.unicodeScalars.allSatisfy({ Self.idCharacters.contains($0) }) else {
+            return .failure(BadRequest(message: "an item id is 1 to 64 letters, digits, '.', '_', ':' or '-'"))
         }
         do {
             return .success(try await session.detail(of: .id(id, kind: kind)))
@@ -99,6 +99,9 @@ struct WebRoutes: Sendable {
             return .failure(error)
         }
     }
+
+    /// What an item id may hold (ASCII letters and digits, `.`, `_`, `:`, `-`), as the OpenAPI document says.
+    static let idCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-")
 
     // MARK: the rest
 

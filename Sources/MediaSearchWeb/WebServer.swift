@@ -78,6 +78,13 @@ struct SecurityHeaders: RouterMiddleware {
     ) async throws -> Response {
         var response: Response
         do {
+            guard request.method == .get || request.method == .head else {
+                var refused = WebResponse.error(
+                    status: 405, message: "only GET is served", json: request.uri.path.hasPrefix("/api/"),
+                    configuration: configuration)
+                refused.headers[.allow] = "GET, HEAD"
+                return secured(refused)
+            }
             response = try await next(request, context)
         } catch let error as HTTPError {
             let status = Int(error.status.code)
@@ -90,6 +97,11 @@ struct SecurityHeaders: RouterMiddleware {
                 status: 500, message: "internal error", json: request.uri.path.hasPrefix("/api/"),
                 configuration: configuration)
         }
+        return secured(response)
+    }
+
+    private func secured(_ response: Response) -> Response {
+        var response = response
         response.headers[.contentSecurityPolicy] = Self.policy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"

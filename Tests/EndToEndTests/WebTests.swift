@@ -166,7 +166,7 @@ struct WebTests {
             ("/api/search?q=%20%20", "q is required"),
             ("/api/search?q=" + String(repeating: "a", count: 501), "q is longer than 500 characters"),
             ("/api/search?q=x&year=1700&kind=movie", "--year"),
-            ("/api/items/song/%E2%80%AEabc", "an item id is 1 to 64 plain characters"),
+            ("/api/items/song/%E2%80%AEabc", "an item id is 1 to 64 letters, digits"),
         ])
     func badParameters(path: String, message: String) async throws {
         let web = try await WebHarness.start()

@@ -11,7 +11,8 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
         discussion: """
             Binds to 127.0.0.1 unless told otherwise: another host makes the UI and the API (and your
             request budget) reachable by others, and prints a warning. The server shares the CLI's
-            request budget, cool-down, cache, history and offline library. API: /api/search,
+            request budget, cool-down, cache, history and offline library; a page never waits for the
+            budget (a kind past it says how long is left). API: /api/search,
             /api/items/<kind>/<id>, /api/providers, /api/suggest (see openapi.yaml).
 
             Examples:
@@ -42,7 +43,11 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let console = environment.console
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let session = environment.session(configuration, network: network)
+        // A page never waits for the request budget: a kind whose request would cross it says so
+        // (with the seconds left) beside the others' results.
+        var options = network
+        options.noWait = true
+        let session = environment.session(configuration, network: options)
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
             console.notice(
                 "warning: listening on \(host): anyone who can reach it can search with your request budget")

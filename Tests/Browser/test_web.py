@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""End-to-end test of `mediasearch serve` in a real browser (headless Chromium driven by Selenium).
+
+Starts two loopback fixture servers (one clean with generated artwork and full pages; one whose
+podcast searches fail and whose audiobooks are hostile) and a `mediasearch serve` over each, then
+acts as a user: types a search, sees tiles with images, switches a tab, goes back, pages, opens a
+detail, sees the author and other works, opens one, finds the players wired to the preview URLs,
+sees one provider's error beside the others' results, and checks that hostile text runs no script.
+Screenshots of both screens go to --artifacts (and to docs/screenshots with --update-docs).
+
+    python3 Tests/Browser/test_web.py --bin "$(swift build --show-bin-path)"
+Needs: chromium, chromium-driver (Debian) and selenium (PyPI); .ci/run installs them.
+"""
+import argparse, json, os, re, shutil, subprocess, sys, tempfile, time, urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PROCESSES = []
+FAILURES = []
+
+
+def start(command, env, pattern):
+    """Starts a server and returns the URL its first line announces."""
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    PROCESSES.append(process)
+    line = process.stdout.readline()
+    match = re.search(pattern, line)
+    if not match:
+        raise SystemExit(f"could not start {command[0]}: {line!r} {process.stderr.read() if process.poll() else ''}")
+    return match.group(1).rstrip("/")
+
+
+def serve(bindir, *fixture_options):
+    fixtures = start([os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *fixture_options], os.environ,
+                     r"on (http://127\.0\.0\.1:\d+)")
+    home = tempfile.mkdtemp(prefix="mediasearch-browser-")
+    config = os.path.join(home, "config.yaml")
+    with open(config, "w") as f:
+        f.write("itunes:\n  rate_limit: 1000\n")  # many searches in a few seconds
+    env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_ITUNES_URL": fixtures,
+           "MEDIASEARCH_CONFIG": config}
+    return start([os.path.join(bindir, "mediasearch"), "serve", "--port", "0"], env,
+                 r"on (http://127\.0\.0\.1:\d+/)"), home
+
+
+def check(condition, message):
+    if condition:
+        print(f"  ok: {message}")
+    else:
+        print(f"  FAILED: {message}")
+        FAILURES.append(message)
+
+
+def wait(driver, condition, seconds=15):
+    return WebDriverWait(driver, seconds).until(condition)
+
+
+def tiles(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#tiles > .tile")
+
+
+def images_loaded(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#tiles img.art'))"
+        ".filter(i => i.complete && i.naturalWidth > 0).length")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True, help="the folder with mediasearch and mediasearch-fixtures")
+    parser.add_argument("--artifacts", default=os.path.join(ROOT, ".build", "browser-artifacts"))
+    parser.add_argument("--update-docs", action="store_true", help="also write docs/screenshots/*.png")
+    args = parser.parse_args()
+    os.makedirs(args.artifacts, exist_ok=True)
+
+    clean, clean_home = serve(args.bin, "--local-artwork", "--fill")
+    faulty, faulty_home = serve(args.bin, "--local-artwork", "--hostile", "audiobook", "--fail", "podcast=503")
+
+    options = webdriver.ChromeOptions()
+    for option in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                   "--window-size=1280,900", "--lang=en-US"]:
+        options.add_argument(option)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    try:
+        print("search screen")
+        driver.get(clean + "/")
+        box = driver.find_element(By.ID, "q")
+        box.send_keys("jack johnson", Keys.ENTER)
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        check("q=jack+johnson" in driver.current_url, "the URL holds the query")
+        kinds = {t.get_attribute("data-kind") for t in tiles(driver)}
+        check({"song", "movie", "audiobook", "podcast"} <= kinds, f"tiles of every kind: {sorted(kinds)}")
+        wait(driver, lambda d: images_loaded(d) >= 8)
+        check(images_loaded(driver) >= 8, "tiles show their artwork images")
+        first = tiles(driver)[0]
+        check(first.find_element(By.CSS_SELECTOR, ".title").text != "", "a tile has a title")
+        check(first.find_element(By.CSS_SELECTOR, ".badge").text != "", "a tile has a kind badge")
+        driver.save_screenshot(os.path.join(args.artifacts, "search.png"))
+
+        print("tabs and the back button")
+        driver.find_element(By.CSS_SELECTOR, ".tabs a[data-kind=movie]").click()
+        wait(driver, lambda d: "kind=movie" in d.current_url)
+        check({t.get_attribute("data-kind") for t in tiles(driver)} == {"movie"}, "the Movies tab shows movies only")
+        driver.back()
+        wait(driver, lambda d: "kind=movie" not in d.current_url and len(tiles(d)) > 0)
+        check(len({t.get_attribute("data-kind") for t in tiles(driver)}) > 1, "back returns to All")
+
+        print("paging")
+        driver.get(clean + "/?q=love&kind=song&limit=10")
+        wait(driver, lambda d: len(tiles(d)) == 10)
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".pager .next")) == 1, "a full page offers the next one")
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(driver, lambda d: len(tiles(d)) >= 20)
+        check(len(tiles(driver)) >= 20, "scrolling to the end appends the next page")
+        driver.get(clean + "/?q=love&kind=song&limit=10&page=2")
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".pager .prev")) == 1, "page 2 links back to page 1")
+
+        print("suggestions")
+        driver.get(clean + "/")
+        driver.find_element(By.ID, "q").send_keys("ja")
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#suggestions option")) > 0)
+        values = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#suggestions option")]
+        check("jack johnson" in values, f"typing offers earlier searches: {values}")
+
+        print("detail screen")
+        driver.get(clean + "/?q=jack+johnson")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        tiles(driver)[0].find_element(By.CSS_SELECTOR, "a.open").click()
+        wait(driver, lambda d: "/item/" in d.current_url)
+        check(driver.find_element(By.TAG_NAME, "h1").text != "", "a tile opens its detail")
+        driver.get(clean + "/item/song/1038991437")
+        check(driver.find_element(By.TAG_NAME, "h1").text == "Angel of Death", "the detail names the item")
+        artwork = driver.find_element(By.CSS_SELECTOR, ".hero img.artwork")
+        wait(driver, lambda d: d.execute_script("return arguments[0].naturalWidth", artwork) > 0)
+        check("600x600" in artwork.get_attribute("src"), "the large artwork (600 px)")
+        sections = [s.get_attribute("data-title") for s in driver.find_elements(By.CSS_SELECTOR, "section.section")]
+        check("Author" in sections, f"the author block: {sections}")
+        check(any(s.startswith("Other works by") for s in sections), "other works")
+        outside = driver.find_elements(By.CSS_SELECTOR, "section .links a")
+        labels = [a.text for a in outside]
+        check("Artist page" in labels, f"the author's outside link: {labels}")
+        check(all(a.get_attribute("target") == "_blank" and "noopener" in a.get_attribute("rel") for a in outside),
+              "store and author links open outside")
+        document = json.load(urllib.request.urlopen(clean + "/api/items/song/1038991437"))
+        preview = next(link["url"] for section in document["sections"] for link in section["links"]
+                       if link["label"] == "Preview")
+        player = driver.find_element(By.CSS_SELECTOR, "audio.preview")
+        check(player.get_attribute("src") == preview, "the player is wired to the preview URL")
+        check(driver.execute_script("return arguments[0].paused", player), "nothing plays by itself")
+        driver.set_window_size(1280, 1500)
+        driver.save_screenshot(os.path.join(args.artifacts, "detail.png"))
+        driver.set_window_size(1280, 900)
+        other = driver.find_element(By.CSS_SELECTOR, "section.section:not(.header) .tiles .tile a.open")
+        title = other.find_element(By.CSS_SELECTOR, ".title").text
+        other.click()
+        wait(driver, lambda d: "/item/album/" in d.current_url)
+        check(driver.find_element(By.TAG_NAME, "h1").text == title, f"another work opens its own detail: {title}")
+        driver.get(clean + "/item/podcast/1535809341")
+        episodes = driver.find_elements(By.CSS_SELECTOR, "audio.episode")
+        check(len(episodes) == 5 and all(e.get_attribute("src").startswith("http") for e in episodes),
+              "a podcast's recent episodes each have a player")
+
+        print("one provider's error beside the others' results")
+        driver.get(faulty + "/?q=news")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        errors = driver.find_elements(By.CSS_SELECTOR, ".messages .error[data-kinds=podcast]")
+        check(len(errors) == 1 and "503" in errors[0].text, "the podcast error is said")
+        kinds = {t.get_attribute("data-kind") for t in tiles(driver)}
+        check("podcast" not in kinds and {"song", "movie"} <= kinds, f"the other kinds still show: {sorted(kinds)}")
+
+        print("hostile text is inert")
+        driver.get(faulty + "/?q=book&kind=audiobook")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        hostile = tiles(driver)[0]
+        check("<script>" in hostile.find_element(By.CSS_SELECTOR, ".title").text, "the script tag shows as text")
+        webdriver.ActionChains(driver).move_to_element(hostile).perform()
+        check(driver.execute_script("return window.__pwned === undefined"), "no script ran on the search screen")
+        driver.get(faulty + "/item/audiobook/990001")
+        webdriver.ActionChains(driver).move_to_element(driver.find_element(By.TAG_NAME, "h1")).perform()
+        check(driver.execute_script("return window.__pwned === undefined"), "no script ran on the detail screen")
+        links = [a.get_attribute("href") or "" for a in driver.find_elements(By.TAG_NAME, "a")]
+        check(not any(link.lower().startswith("javascript:") for link in links), "no javascript: link")
+    finally:
+        driver.quit()
+        for process in PROCESSES:
+            process.terminate()
+        for home in (clean_home, faulty_home):
+            shutil.rmtree(home, ignore_errors=True)
+
+    if args.update_docs:
+        docs = os.path.join(ROOT, "docs", "screenshots")
+        os.makedirs(docs, exist_ok=True)
+        for name in ("search.png", "detail.png"):
+            shutil.copy(os.path.join(args.artifacts, name), os.path.join(docs, name))
+    print(f"screenshots: {args.artifacts}")
+    if FAILURES:
+        print(f"{len(FAILURES)} browser check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("browser checks passed")
+
+
+if __name__ == "__main__":
+    main()
