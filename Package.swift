@@ -22,7 +22,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -66,7 +65,12 @@ let package = Package(
         .executableTarget(name: "mediasearch", dependencies: ["MediaSearchCLI"]),
         .target(
             name: "MediaSearchFixtures",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .executableTarget(name: "mediasearch-fixtures", dependencies: ["MediaSearchFixtures"]),

@@ -1,6 +1,7 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
 
 /// What the server sends for one request.
 struct Answer: Sendable {
@@ -55,103 +56,62 @@ struct Answer: Sendable {
     }
 }
 
-/// Adapts the fixture server to FlyingFox: latency, then the answer, slow or broken as asked.
-struct FixtureHandler: HTTPHandler {
-    let fixture: FixtureServer
-    let latency: Duration
-
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let answer = await fixture.answer(path: request.path, rawQuery: request.target.query(percentEncoded: true))
+/// Turns an answer into a Hummingbird response: latency first, then the body, slow, huge or
+/// broken as asked.
+enum FixtureResponder {
+    static func respond(_ answer: Answer, latency: Duration) async throws -> Response {
         let wait = latency + answer.delay
         if wait > .zero { try await Task.sleep(for: wait) }
-        let status = HTTPStatusCode(answer.status, phrase: answer.status == 200 ? "OK" : "Status \(answer.status)")
-        var headers: HTTPHeaders = [.contentType: answer.contentType]
-        if let location = answer.location { headers[HTTPHeader("Location")] = location }
+        var headers: HTTPFields = [.contentType: answer.contentType]
+        if let location = answer.location { headers[.location] = location }
+        let status = HTTPResponse.Status(code: answer.status)
         if let bytes = answer.generated {
-            let padding = PaddingBytes(total: bytes)
-            return HTTPResponse(
-                statusCode: status, headers: headers, body: HTTPBodySequence(from: padding, count: padding.count))
+            return Response(status: status, headers: headers, body: padding(bytes))
         }
         if let (chunk, interval) = answer.drip {
-            let bytes = SlowBytes(data: answer.body, chunk: chunk, interval: interval, breaks: false)
-            return HTTPResponse(
-                statusCode: status, headers: headers, body: HTTPBodySequence(from: bytes, count: answer.body.count))
+            let data = answer.body
+            headers[.contentLength] = String(data.count)
+            let body = ResponseBody(contentLength: data.count) { writer in
+                var offset = 0
+                while offset < data.count {
+                    if offset > 0 { try await Task.sleep(for: interval) }
+                    let end = min(offset + chunk, data.count)
+                    try await writer.write(ByteBuffer(bytes: data[offset..<end]))
+                    offset = end
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: status, headers: headers, body: body)
         }
         if answer.breaks {
-            let bytes = SlowBytes(data: answer.body, chunk: answer.body.count, interval: .zero, breaks: true)
-            return HTTPResponse(
-                statusCode: status, headers: headers, body: HTTPBodySequence(from: bytes, count: answer.body.count * 10)
-            )
-        }
-        return HTTPResponse(statusCode: status, headers: headers, body: answer.body)
-    }
-}
-
-/// Bytes sent a chunk at a time with pauses; optionally breaking the connection at the end.
-struct SlowBytes: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    let data: Data
-    let chunk: Int
-    let interval: Duration
-    let breaks: Bool
-
-    func makeAsyncIterator() -> Iterator { Iterator(data: data, chunk: chunk, interval: interval, breaks: breaks) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        let data: Data
-        let chunk: Int
-        let interval: Duration
-        let breaks: Bool
-        var offset = 0
-
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            guard offset < data.count else {
-                if breaks { throw URLError(.networkConnectionLost) }
-                return nil
+            // Promise ten times the bytes, send a part, then fail: the connection closes mid-body.
+            let data = answer.body
+            let body = ResponseBody(contentLength: data.count * 10) { writer in
+                try await writer.write(ByteBuffer(bytes: data))
+                throw CancellationError()
             }
-            if offset > 0 && interval > .zero { try await Task.sleep(for: interval) }
-            let end = Swift.min(offset + Swift.min(chunk, Swift.max(count, 1)), data.count)
-            defer { offset = end }
-            return Array(data[offset..<end])
+            return Response(status: status, headers: headers, body: body)
         }
+        return Response(
+            status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
-}
 
-/// `{"resultCount":0,"results":[],"padding":"xxx…"}` with `total` padding bytes, made chunk by
-/// chunk as it is sent.
-struct PaddingBytes: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    static let head = Array(#"{"resultCount":0,"results":[],"padding":""#.utf8)
-    static let tail = Array(#""}"#.utf8)
-    let total: Int
-
-    var count: Int { Self.head.count + total + Self.tail.count }
-
-    func makeAsyncIterator() -> Iterator { Iterator(count: count) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        let count: Int
-        var offset = 0
-
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        mutating func nextBuffer(suggested size: Int) async throws -> [UInt8]? {
-            guard offset < count else { return nil }
-            let end = Swift.min(offset + Swift.max(Swift.min(size, 65_536), 1), count)
-            defer { offset = end }
-            return (offset..<end).map { position in
-                if position < PaddingBytes.head.count { return PaddingBytes.head[position] }
-                if position >= count - PaddingBytes.tail.count {
-                    return PaddingBytes.tail[position - (count - PaddingBytes.tail.count)]
-                }
-                return UInt8(ascii: "x")
+    /// `{"resultCount":0,"results":[],"padding":"xxx…"}` with `total` padding bytes, made chunk by
+    /// chunk as it is sent (a 1 GB answer costs the server no memory).
+    static func padding(_ total: Int) -> ResponseBody {
+        let head = ByteBuffer(string: #"{"resultCount":0,"results":[],"padding":""#)
+        let tail = ByteBuffer(string: #""}"#)
+        let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 65_536)
+        return ResponseBody(contentLength: head.readableBytes + total + tail.readableBytes) { writer in
+            try await writer.write(head)
+            var left = total
+            while left > 0 {
+                let size = min(left, chunk.readableBytes)
+                try await writer.write(chunk.getSlice(at: 0, length: size)!)
+                left -= size
             }
+            try await writer.write(tail)
+            try await writer.finish(nil)
         }
     }
 }

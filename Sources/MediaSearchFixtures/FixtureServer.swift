@@ -1,5 +1,8 @@
-import FlyingFox
 import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
 
 /// A real HTTP server on 127.0.0.1 with an ephemeral port that answers like the iTunes Search API
 /// from recorded responses; tests point `MEDIASEARCH_ITUNES_URL` at it.
@@ -15,12 +18,12 @@ public actor FixtureServer {
     }
 
     /// The port the server listens on.
-    public nonisolated let port: UInt16
+    public nonisolated var port: UInt16 { boundPort.withLock { $0 } }
     /// `http://127.0.0.1:<port>`.
     public nonisolated var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    private let server: HTTPServer
-    private let task: Task<Void, any Error>
+    private nonisolated let boundPort = Mutex<UInt16>(0)
+    private var task: Task<Void, any Error>?
     private var routes: FixtureRoutes
     private var faults: [FaultRule] = []
     private var log: [Request] = []
@@ -28,35 +31,49 @@ public actor FixtureServer {
     /// A file that gets one line per request (`/search?...`), for benchmarks counting requests.
     private var requestLog: FileHandle?
 
-    /// Starts a server with the given routes and a fixed latency added to every answer.
+    /// Starts a server (on Hummingbird, like `mediasearch serve`) with the given routes and a
+    /// fixed latency added to every answer.
     /// - Parameter port: 0 (the default) picks a free ephemeral port.
     public static func start(
         port: UInt16 = 0, routes: FixtureRoutes = .default, latency: Duration = .zero
     ) async throws -> FixtureServer {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 10)
-        guard case .ip4(_, let port)? = await server.listeningAddress else {
+        let fixture = FixtureServer(routes: routes)
+        let router = Router()
+        router.get("**") { request, _ -> Response in
+            let answer = await fixture.answer(path: request.uri.path, rawQuery: request.uri.query ?? "")
+            return try await FixtureResponder.respond(answer, latency: latency)
+        }
+        var logger = Logger(label: "mediasearch.fixtures")
+        logger.logLevel = .critical
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: Int(port))),
+            onServerRunning: { channel in listening.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        let task = Task {
+            defer { listening.finish() }
+            try await app.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next(), bound > 0 else {
+            try await task.value
             throw URLError(.cannotConnectToHost)
         }
-        let fixture = FixtureServer(server: server, task: task, port: port, routes: routes)
-        let handler = FixtureHandler(fixture: fixture, latency: latency)
-        await server.appendRoute("GET *", to: handler)
+        fixture.boundPort.withLock { $0 = UInt16(bound) }
+        await fixture.keep(task)
         return fixture
     }
 
-    private init(server: HTTPServer, task: Task<Void, any Error>, port: UInt16, routes: FixtureRoutes) {
-        self.server = server
-        self.task = task
-        self.port = port
+    private init(routes: FixtureRoutes) {
         self.routes = routes
         self.index = RecordIndex.shared
     }
 
+    private func keep(_ task: Task<Void, any Error>) { self.task = task }
+
     /// Stops listening.
     public func stop() async {
-        await server.stop()
-        task.cancel()
+        task?.cancel()
+        task = nil
     }
 
     /// Every request received so far, oldest first.

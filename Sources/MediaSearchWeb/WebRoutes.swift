@@ -101,7 +101,8 @@ struct WebRoutes: Sendable {
     }
 
     /// What an item id may hold (ASCII letters and digits, `.`, `_`, `:`, `-`), as the OpenAPI document says.
-    static let idCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-")
+    static let idCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-")
 
     // MARK: the rest
 
