@@ -15,8 +15,11 @@ public struct WebServer: Sendable {
     /// Answers kept for repeated identical requests, so a reload or a second tab costs nothing.
     let answers = AnswerCache(capacity: 512, lifetime: .seconds(30))
 
-    /// Creates a server over a session.
+    /// Creates a server over a session; its searches feed the history and the library, but not
+    /// the CLI's `show --result N` numbers.
     public init(session: SearchSession) {
+        var session = session
+        session.savesLastResults = false
         self.session = session
     }
 

@@ -14,18 +14,24 @@ struct WebHarness {
     let task: Task<Void, any Error>
     let home: URL
 
-    static func start(routes: FixtureRoutes = .default, timeout: Double = 10) async throws -> WebHarness {
+    static func start(
+        routes: FixtureRoutes = .default, timeout: Double = 10, rateLimit: Int = 1000
+    ) async throws -> WebHarness {
         let fixtures = try await FixtureServer.start(routes: routes)
         var configuration = Configuration()
         configuration.baseURL = URL(string: fixtures.baseURL)!
         configuration.timeout = timeout
-        configuration.rateLimit = 1000
+        configuration.rateLimit = rateLimit
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
         let paths = StoragePaths(
             stateDirectory: home.appendingPathComponent("state").path,
             cacheDirectory: home.appendingPathComponent("cache").path,
             dataDirectory: home.appendingPathComponent("data").path)
-        let session = SearchSession(providers: BuiltInProviders.all, configuration: configuration, paths: paths)
+        // As `mediasearch serve` does: a page never waits for the request budget.
+        let client = ITunesClient.standard(
+            configuration: configuration, paths: paths, policy: NetworkPolicy(noWait: true))
+        let session = SearchSession(
+            providers: BuiltInProviders.all, configuration: configuration, paths: paths, client: client)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
             try await WebServer(session: session).run(host: "127.0.0.1", port: 0) { continuation.yield($0) }
@@ -78,6 +84,11 @@ struct WebTests {
         #expect(!page.contains("data-kind=\"album\""), "a kind disabled in config has no tab")
         #expect(page.components(separatedBy: "<img class=\"art\" src=\"https://").count > 10)
         #expect(!page.contains("<script>"), "no inline script")
+        let state = web.home.appendingPathComponent("state")
+        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("history.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: state.appendingPathComponent("last-search.json").path),
+            "browsing leaves the terminal's show --result N numbers alone")
 
         let tab = try await web.get("/?q=jack+johnson&kind=movie")
         #expect(tab.body.contains("data-kind=\"movie\" data-id="))
@@ -211,6 +222,35 @@ struct WebTests {
         #expect(again.status == 200 && !again.body.contains("class=\"error\""))
     }
 
+    @Test("With explicit content off, names are censored and each tile can reveal its own")
+    func censoredNames() async throws {
+        var routes = FixtureRoutes.default
+        routes.hostileMedia = "audiobook"
+        let web = try await WebHarness.start(routes: routes)
+        defer { Task { await web.stop() } }
+        let (_, _, page) = try await web.get("/?q=book&kind=audiobook&explicit=off")
+        #expect(page.contains("<span class=\"title\">&lt;script&gt;window.__pwned=&#39;censored&#39;"))
+        #expect(
+            page.contains(
+                "<details class=\"reveal\"><summary>Reveal</summary><span>&lt;script&gt;window.__pwned=&#39;script&#39;"
+            ))
+        let (_, _, shown) = try await web.get("/?q=book&kind=audiobook&explicit=on")
+        #expect(!shown.contains("class=\"reveal\""))
+    }
+
+    @Test("The page shares the request budget and never waits for it: a kind past it says so")
+    func budget() async throws {
+        let web = try await WebHarness.start(rateLimit: 3)
+        defer { Task { await web.stop() } }
+        let started = ContinuousClock.now
+        let (status, _, page) = try await web.get("/?q=jack")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(status == 200)
+        #expect(await web.fixtures.requests().count == 3)
+        #expect(page.contains("the request budget is spent; next request possible in"))
+        #expect(page.contains("try again in a minute"))
+    }
+
     @Test("Paging links keep the query; an empty search suggests what to try")
     func pagingAndEmpty() async throws {
         var routes = FixtureRoutes.default
@@ -226,5 +266,76 @@ struct WebTests {
         #expect(empty.contains("Nothing found for “zzzz”"))
         #expect(empty.contains("Search every kind"))
         #expect(empty.contains("Include explicit content"))
+    }
+}
+
+@Suite("mediasearch serve, end to end")
+struct ServeCommandTests {
+    /// Starts `mediasearch serve` with these arguments and returns its first stdout line and the
+    /// process (to stop), or its whole output when it exits at once.
+    func serve(_ arguments: [String]) async throws -> (first: String, process: Process, errors: Pipe) {
+        let runner = try CommandRunner()
+        let process = Process()
+        process.executableURL = runner.executable
+        process.arguments = ["serve"] + arguments
+        process.environment = runner.environment(["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"])
+        let out = Pipe()
+        let errors = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        let first = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var line = Data()
+                while let byte = try? out.fileHandleForReading.read(upToCount: 1), let value = byte.first,
+                    value != UInt8(ascii: "\n")
+                {
+                    line.append(value)
+                }
+                continuation.resume(returning: String(decoding: line, as: UTF8.self))
+            }
+        }
+        return (first, process, errors)
+    }
+
+    @Test("serve listens on loopback, announces its URL and answers there; Ctrl-C stops it")
+    func loopback() async throws {
+        let (first, process, _) = try await serve(["--port", "0"])
+        defer { process.terminate() }
+        let url = try #require(first.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+\/)/)?.1)
+        let response = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: "\(url)api/providers"), timeout: .seconds(10))
+        #expect(response.status.code == 200)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+    }
+
+    @Test("Another host warns that others can reach it")
+    func otherHost() async throws {
+        let (first, process, errors) = try await serve(["--host", "0.0.0.0", "--port", "0"])
+        #expect(first.contains("Serving MediaSearch on http://0.0.0.0:"))
+        process.terminate()
+        process.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(
+            said.contains("warning: listening on 0.0.0.0: anyone who can reach it can search with your request budget"))
+    }
+
+    @Test("A bad port or host is a usage error; a port in use is one clear line")
+    func badArguments() async throws {
+        let runner = try CommandRunner()
+        let bad = try await runner.run(["serve", "--port", "70000"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--port takes 0 to 65535"))
+        let host = try await runner.run(["serve", "--host", "a b"])
+        #expect(host.status == 64)
+        let (first, process, _) = try await serve(["--port", "0"])
+        defer { process.terminate() }
+        let port = try #require(first.firstMatch(of: /127\.0\.0\.1:(\d+)/)?.1)
+        let busy = try await runner.run(["serve", "--port", String(port)], timeout: 20)
+        #expect(busy.status == 69)
+        #expect(busy.stderr.hasPrefix("mediasearch: cannot serve on 127.0.0.1:\(port): "))
+        #expect(busy.stderr.split(separator: "\n").count == 1, "\(busy.stderr)")
     }
 }

@@ -12,6 +12,9 @@ public struct SearchSession: Sendable {
     public var client: ITunesClient
     /// The offline library every record seen goes to; `nil` when `library.enabled` is off.
     public var library: MediaLibrary?
+    /// Whether a search's results are saved for `show --result N` (a terminal's numbers); a face
+    /// without numbers (the web UI) turns it off, so browsing never changes what they point at.
+    public var savesLastResults = true
 
     /// Creates a session; `client` defaults to ``ITunesClient/standard(configuration:paths:policy:)``
     /// and the library to the one under ``StoragePaths/libraryFile`` when the config enables it.
@@ -144,6 +147,7 @@ public struct SearchSession: Sendable {
             page.notices.append("history not saved: \(MediaSearchError.wrap(error).description)")
             page.saved = false
         }
+        guard savesLastResults else { return }
         do {
             try LastSearch(queryKey: page.request.queryKey, page: page.request.page, results: page.results)
                 .save(to: paths.lastSearchFile)
