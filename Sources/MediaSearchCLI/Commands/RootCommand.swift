@@ -4,14 +4,15 @@ import ArgumentParser
 struct RootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mediasearch",
-        abstract: "Search songs, movies, audiobooks and podcasts in the iTunes catalog from your terminal.",
+        abstract: "Search songs, movies, audiobooks and podcasts in the iTunes catalog from your terminal or browser.",
         discussion: """
             Examples:
               mediasearch search jack johnson
               mediasearch search "star wars" --kind movie --limit 10
               mediasearch search --director "Greta Gerwig"
               mediasearch show --result 1
-              mediasearch history
+              mediasearch search "star wars" --offline     # from every record seen, no network
+              mediasearch serve --open                     # the web UI on 127.0.0.1:8080
             """,
         version: "1.0.0",
         subcommands: [
