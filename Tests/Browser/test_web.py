@@ -113,9 +113,11 @@ def main():
         check(len({t.get_attribute("data-kind") for t in tiles(driver)}) > 1, "back returns to All")
 
         print("paging")
+        # The page as served (the script may append page 2 at once when the first one is short).
+        served = urllib.request.urlopen(clean + "/?q=love&kind=song&limit=10").read().decode()
+        check(served.count('<li class="tile"') == 10 and 'rel="next"' in served, "a full page offers the next one")
         driver.get(clean + "/?q=love&kind=song&limit=10")
-        wait(driver, lambda d: len(tiles(d)) == 10)
-        check(len(driver.find_elements(By.CSS_SELECTOR, ".pager .next")) == 1, "a full page offers the next one")
+        wait(driver, lambda d: len(tiles(d)) >= 10)
         driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
         wait(driver, lambda d: len(tiles(d)) >= 20)
         check(len(tiles(driver)) >= 20, "scrolling to the end appends the next page")
