@@ -55,4 +55,27 @@ struct CacheAndBudgetTests {
         budget.markRateLimited(now: now.addingTimeInterval(62))
         #expect(budget.acquire(now: now.addingTimeInterval(100)) == .coolingDown(22))
     }
+
+    /// A transport whose every connection is refused (the machine is offline).
+    private struct Refused: HTTPTransport {
+        let error: MediaSearchError
+        func get(_ url: URL, timeout: Double) async throws -> HTTPResponse { throw error }
+    }
+
+    @Test func aRequestThatNeverConnectedGivesItsSlotBack() async throws {
+        let budget = RequestBudget(path: directory + "/budget.json", limit: 2, window: 60, coolDown: 60)
+        let url = try #require(URL(string: "http://127.0.0.1:9/search"))
+        let offline = BudgetedTransport(
+            budget: budget, noWait: true,
+            next: Refused(error: .network(underlying: URLError(.cannotConnectToHost))))
+        for _ in 0..<5 {
+            await #expect(throws: MediaSearchError.self) { _ = try await offline.get(url, timeout: 1) }
+        }
+        #expect(budget.used() == 0, "five refused connections spent nothing")
+        // A request that may have reached the server (a reset) keeps its slot.
+        let reset = BudgetedTransport(
+            budget: budget, noWait: true, next: Refused(error: .network(underlying: URLError(.networkConnectionLost))))
+        await #expect(throws: MediaSearchError.self) { _ = try await reset.get(url, timeout: 1) }
+        #expect(budget.used() == 1)
+    }
 }

@@ -125,6 +125,21 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
         value < 10 ? String(format: "%.1f s", value) : "\(Int(value.rounded())) s"
     }
 
+    /// Whether the request never left this machine: no connection could be made (refused, no
+    /// route, no network), so the API never saw it.
+    public var neverSent: Bool {
+        guard case .network(let underlying) = self else { return false }
+        if underlying is NIOConnectionError { return true }
+        if let ioError = underlying as? IOError {
+            return [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, ENETDOWN].contains(ioError.errnoCode)
+        }
+        if let urlError = underlying as? URLError {
+            return [.cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed].contains(
+                urlError.code)
+        }
+        return false
+    }
+
     private static func networkReason(_ error: any Error) -> String {
         if let clientError = error as? HTTPClientError {
             switch clientError {

@@ -3,7 +3,9 @@ import Synchronization
 
 /// A transport that asks the budget before every request: it waits for a slot (saying so), or
 /// with `noWait` fails at once; it never sends the request that would cross the limit. Time spent
-/// waiting for the budget does not count against the caller's ``Deadline``.
+/// waiting for the budget does not count against the caller's ``Deadline``. A request that could
+/// not even connect gives its slot back (the API never saw it), so an offline user's retries
+/// never make later searches wait.
 public struct BudgetedTransport: HTTPTransport {
     public var budget: RequestBudget
     public var noWait: Bool
@@ -24,9 +26,16 @@ public struct BudgetedTransport: HTTPTransport {
 
     public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
         while true {
-            switch budget.acquire() {
+            let now = Date()
+            switch budget.acquire(now: now) {
             case .granted:
-                let response = try await next.get(url, timeout: timeout)
+                let response: HTTPResponse
+                do {
+                    response = try await next.get(url, timeout: timeout)
+                } catch let error as MediaSearchError where error.neverSent {
+                    budget.release(sentAt: now)
+                    throw error
+                }
                 if response.status == 403 || response.status == 429 { budget.markRateLimited() }
                 return response
             case .coolingDown(let remaining):

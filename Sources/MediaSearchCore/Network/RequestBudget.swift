@@ -60,6 +60,15 @@ public struct RequestBudget: Sendable {
         }
     }
 
+    /// Gives back the slot a request took at `sentAt` (its ``acquire(now:)`` time) when it never
+    /// left this machine: a connection that could not be made spends none of Apple's allowance.
+    public func release(sentAt: Date) {
+        update(now: Date()) { state in
+            let time = sentAt.timeIntervalSince1970
+            if let index = state.sent.firstIndex(of: time) { state.sent.remove(at: index) }
+        }
+    }
+
     /// Records that the API answered 403/429: requests pause for ``coolDown`` seconds, in every process.
     public func markRateLimited(now: Date = Date()) {
         update(now: now) { $0.coolDownUntil = now.timeIntervalSince1970 + coolDown }
