@@ -61,6 +61,7 @@ enum Screens {
         suggestions: [String]
     ) -> HTML {
         let tabs = tabs(query, catalog: catalog)
+        let kinds = Set(catalog.providers.map(\.kind))
         guard let page else {
             let hints = suggestions.prefix(8).map { text -> HTML in
                 "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
@@ -90,7 +91,7 @@ enum Screens {
             results = empty(query, page: page, suggestions: suggestions)
         } else {
             let tiles = page.results.map { entry in
-                tile(entry.tile, uncensored: entry.censored ? entry.item : nil)
+                tile(entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds)
             }
             results = "<ol class=\"tiles\" id=\"tiles\">\(tiles)</ol>"
         }
@@ -160,8 +161,9 @@ enum Screens {
     }
 
     /// One tile: artwork, kind badge, title, creator and the provider's facts; a censored name
-    /// can be revealed in place.
-    static func tile(_ tile: Tile, uncensored: MediaItem?) -> HTML {
+    /// can be revealed in place. A tile of a kind some provider renders opens its detail here;
+    /// any other (a podcast's episode) opens its own page outside, or nothing when it has none.
+    static func tile(_ tile: Tile, uncensored: MediaItem?, kinds: Set<String>) -> HTML {
         let facts = tile.summary.map { fact -> HTML in "<li>\(fact)</li>" }
         let artwork: HTML =
             tile.artworkUrl.map { url in
@@ -177,12 +179,24 @@ enum Screens {
                 "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
             } ?? ""
         let label = kindLabel(tile.kind)
+        let open: HTML
+        let close: HTML
+        if kinds.contains(tile.kind) {
+            let path = "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
+            (open, close) = ("<a class=\"open\" href=\"\(local: path)\">", "</a>")
+        } else if let url = tile.url {
+            (open, close) = (
+                "<a class=\"open outside\" href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer external\">",
+                "</a>"
+            )
+        } else {
+            (open, close) = ("<div class=\"open\">", "</div>")
+        }
         return """
-            <li class="tile" data-kind="\(tile.kind)" data-id="\(tile.id)">\
-            <a class="open" href="\(local: "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))")">\
+            <li class="tile" data-kind="\(tile.kind)" data-id="\(tile.id)">\(open)\
             \(artwork)<span class="badge">\(label)</span>\
             <span class="title">\(tile.title)</span><span class="creator">\(tile.subtitle)</span>\
-            <ul class="facts">\(facts)</ul></a>\(reveal)\(audio)</li>
+            <ul class="facts">\(facts)</ul>\(close)\(reveal)\(audio)</li>
             """
     }
 
@@ -193,7 +207,7 @@ enum Screens {
     // MARK: detail
 
     /// The detail screen of one item.
-    static func detail(_ page: DetailPage, configuration: Configuration) -> HTML {
+    static func detail(_ page: DetailPage, kinds: Set<String>, configuration: Configuration) -> HTML {
         let item = page.item
         let artwork: HTML =
             item.artworkURL.flatMap(SafeURL.http).map { url in
@@ -208,8 +222,8 @@ enum Screens {
                 : "<audio class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></audio>"
         }
         // The header section (the item's own facts) sits beside the artwork; the rest below.
-        let header = page.detail.sections.first.map { section($0, first: true) } ?? ""
-        let sections = page.detail.sections.dropFirst().map { section($0, first: false) }
+        let header = page.detail.sections.first.map { section($0, first: true, kinds: kinds) } ?? ""
+        let sections = page.detail.sections.dropFirst().map { section($0, first: false, kinds: kinds) }
         let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
         return Self.page(
@@ -226,7 +240,7 @@ enum Screens {
     }
 
     /// One section: its rows, its links (opening outside) and its items as tiles.
-    static func section(_ section: DetailSection, first: Bool) -> HTML {
+    static func section(_ section: DetailSection, first: Bool, kinds: Set<String>) -> HTML {
         let rows = section.rows.map { row -> HTML in
             row.value.contains("\n") || row.value.count > 120
                 ? "<dt>\(row.label)</dt><dd class=\"long\">\(block: row.value)</dd>"
@@ -235,7 +249,7 @@ enum Screens {
         let links = section.links.map { link -> HTML in
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(link.label)</a></li>"
         }
-        let items = section.items.map { tile($0, uncensored: nil) }
+        let items = section.items.map { tile($0, uncensored: nil, kinds: kinds) }
         let rowList: HTML = rows.isEmpty ? "" : "<dl>\(rows)</dl>"
         let linkList: HTML = links.isEmpty ? "" : "<ul class=\"links\">\(links)</ul>"
         let itemList: HTML = items.isEmpty ? "" : "<ol class=\"tiles small\">\(items)</ol>"

@@ -68,7 +68,9 @@ struct WebRoutes: Sendable {
 
     func detailScreen(kind: String, id: String) async -> Response {
         switch await detail(kind: kind, id: id) {
-        case .success(let page): return WebResponse.html(Screens.detail(page, configuration: configuration))
+        case .success(let page):
+            return WebResponse.html(
+                Screens.detail(page, kinds: Set(session.providers.map(\.kind)), configuration: configuration))
         case .failure(let error): return failure(error, json: false)
         }
     }

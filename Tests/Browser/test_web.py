@@ -103,6 +103,10 @@ def main():
         check(first.find_element(By.CSS_SELECTOR, ".title").text != "", "a tile has a title")
         check(first.find_element(By.CSS_SELECTOR, ".badge").text != "", "a tile has a kind badge")
         driver.save_screenshot(os.path.join(args.artifacts, "search.png"))
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".loading-bar")) == 1, "the script is allowed to run (CSP)")
+        driver.execute_script("document.getElementById('search').dispatchEvent(new Event('submit'))")
+        check("loading" in driver.find_element(By.TAG_NAME, "body").get_attribute("class"),
+              "submitting shows the loading state")
 
         print("tabs and the back button")
         driver.find_element(By.CSS_SELECTOR, ".tabs a[data-kind=movie]").click()
@@ -168,6 +172,9 @@ def main():
         episodes = driver.find_elements(By.CSS_SELECTOR, "audio.episode")
         check(len(episodes) == 5 and all(e.get_attribute("src").startswith("http") for e in episodes),
               "a podcast's recent episodes each have a player")
+        dead = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.open")
+                if "/item/episode/" in (a.get_attribute("href") or "")]
+        check(not dead, "episodes link to their own page, not to a detail nobody renders")
 
         print("one provider's error beside the others' results")
         driver.get(faulty + "/?q=news")

@@ -142,6 +142,8 @@ struct WebTests {
         let podcast = try await web.get("/item/podcast/1535809341")
         #expect(podcast.status == 200)
         #expect(podcast.body.contains("<audio class=\"episode\" controls preload=\"none\" src=\"https://"))
+        #expect(!podcast.body.contains("href=\"/item/episode/"), "no provider renders episodes: no dead link")
+        #expect(podcast.body.contains("<a class=\"open outside\" href=\"https://podcasts.apple.com/"))
     }
 
     @Test("The API returns the CLI's documents, valid against the published schemas")
