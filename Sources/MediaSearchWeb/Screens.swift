@@ -75,12 +75,10 @@ enum Screens {
                     <main id="results" class="welcome"><p>Search songs, films, audiobooks and podcasts at once.</p>\(recent)</main>
                     """, bodyClass: "screen-search")
         }
-        let failures = page.outcome.failures.map { failure -> HTML in
-            "<li class=\"error\" data-kinds=\"\(failure.kinds.joined(separator: " "))\"><strong>\(failure.kinds.joined(separator: ", "))</strong>: \(failure.error.description)\(HTML(raw: hint(for: failure.error)))</li>"
+        let failures = page.outcome.failures.map { failure in
+            errorItem(kinds: failure.kinds, message: failure.error.description + hint(for: failure.error))
         }
-        let reasons = (page.offline?.reasons ?? []).map { reason -> HTML in
-            "<li class=\"error\" data-kinds=\"\(reason.kinds.joined(separator: " "))\"><strong>\(reason.kinds.joined(separator: ", "))</strong>: \(reason.error)</li>"
-        }
+        let reasons = (page.offline?.reasons ?? []).map { errorItem(kinds: $0.kinds, message: $0.error) }
         let notices = (page.offline.map { [$0.summary] } ?? []) + page.notices
         let noticeList = notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let messages: HTML =
@@ -149,6 +147,11 @@ enum Screens {
         let also: HTML = others.isEmpty ? "" : "<p>Or try:</p><ul class=\"chips\">\(others)</ul>"
         let term = query.term ?? query.filters.values.sorted().joined(separator: " ")
         return "<div class=\"empty\"><p>Nothing found for “\(term)”.</p><ul>\(tips)</ul>\(also)</div>"
+    }
+
+    /// One provider failure: the kinds it hit and what happened.
+    static func errorItem(kinds: [String], message: String) -> HTML {
+        "<li class=\"error\" data-kinds=\"\(kinds.joined(separator: " "))\"><strong>\(kinds.joined(separator: ", "))</strong>: \(message)</li>"
     }
 
     /// What a user can do about an error.

@@ -8,9 +8,16 @@ import MediaSearchCore
 struct WebRoutes: Sendable {
     let session: SearchSession
     let answers: AnswerCache
+    /// The kinds and filters, fixed for the server's life (built once, not per request).
+    let catalog: ProviderCatalog
+
+    init(session: SearchSession, answers: AnswerCache) {
+        self.session = session
+        self.answers = answers
+        catalog = ProviderCatalog(providers: session.providers, configuration: session.configuration)
+    }
 
     var configuration: Configuration { session.configuration }
-    var catalog: ProviderCatalog { ProviderCatalog(providers: session.providers, configuration: configuration) }
 
     // MARK: search
 
@@ -70,7 +77,7 @@ struct WebRoutes: Sendable {
         switch await detail(kind: kind, id: id) {
         case .success(let page):
             return WebResponse.html(
-                Screens.detail(page, kinds: Set(session.providers.map(\.kind)), configuration: configuration))
+                Screens.detail(page, kinds: Set(catalog.providers.map(\.kind)), configuration: configuration))
         case .failure(let error): return failure(error, json: false)
         }
     }
