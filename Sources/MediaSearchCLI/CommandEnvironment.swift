@@ -37,9 +37,13 @@ public struct CommandEnvironment: Sendable {
     /// Prints text for people: through the pager when stdout is a terminal and the text is longer
     /// than the screen, else directly.
     func show(_ text: String, pager enabled: Bool) {
-        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
         let height = variables["LINES"].flatMap(Int.init) ?? console.terminalHeight ?? 24
-        if enabled, console.stdoutIsTerminal, lines >= height, Pager(variables: variables).show(text) { return }
+        let width = variables["COLUMNS"].flatMap(Int.init) ?? console.terminalWidth ?? 80
+        if enabled, console.stdoutIsTerminal, Pager.rows(text, columns: width) >= height,
+            Pager(variables: variables).show(text)
+        {
+            return
+        }
         console.out(text)
     }
 

@@ -14,6 +14,13 @@ public struct CommandRunner: Sendable {
     /// A private home with its own XDG directories, so runs never touch the user's files.
     public var home: URL
 
+    /// Runs another executable (a driver such as `python3` through `/usr/bin/env`) with the
+    /// same private home as an existing runner.
+    public init(executable: URL, home: URL) {
+        self.executable = executable
+        self.home = home
+    }
+
     /// Finds `name` beside the running test bundle (or at `$MEDIASEARCH_BINARY`, to run the same
     /// tests against another build) and makes a fresh home directory for it.
     public init(product name: String = "mediasearch") throws {

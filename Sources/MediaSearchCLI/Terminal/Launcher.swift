@@ -45,21 +45,13 @@ struct Launcher {
 
     /// Runs a command line and waits for it.
     /// - Throws: ``MediaSearchError/cannotOpen(_:)`` when it cannot start or fails.
+    /// A player that takes keys from the terminal runs in its foreground group, like the pager.
     func run(_ words: [String]) throws(MediaSearchError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: words[0])
-        process.arguments = Array(words.dropFirst())
-        process.environment = variables
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
+        guard let status = ForegroundProcess.run(words, environment: variables) else {
             throw .cannotOpen("could not start \(words[0])")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw .cannotOpen(
-                "\((words[0] as NSString).lastPathComponent) exited with status \(process.terminationStatus)")
+        guard status == 0 else {
+            throw .cannotOpen("\((words[0] as NSString).lastPathComponent) exited with status \(status)")
         }
     }
 }

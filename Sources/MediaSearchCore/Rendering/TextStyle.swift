@@ -51,6 +51,37 @@ public struct TextStyle: Sendable {
         return wrap("[\(kind.uppercased())]", "\(code)")
     }
 
+    /// The text without the escape sequences a style adds (SGR colors `ESC [ … m` and OSC 8
+    /// links `ESC ] … ESC \`), so its width on screen can be measured.
+    public static func stripEscapes(_ text: String) -> String {
+        guard text.contains("\u{1B}") else { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\u{1B}" else {
+                out.append(scalar)
+                continue
+            }
+            switch scalars.next() {
+            case "[":
+                // CSI: parameters up to a final byte in @...~.
+                while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+            case "]":
+                // OSC: up to BEL or ESC \.
+                while let next = scalars.next() {
+                    if next == "\u{07}" { break }
+                    if next == "\u{1B}" {
+                        _ = scalars.next()
+                        break
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return String(out)
+    }
+
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
