@@ -103,6 +103,7 @@ let package = Package(
             dependencies: [
                 "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore", "MediaSearchWeb",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
     ],

@@ -9,8 +9,9 @@ public enum Fault: Sendable {
     /// Answers normally after a delay.
     case delay(Duration)
     /// Answers 200 with a body of this many bytes of valid-looking JSON padding, generated as it
-    /// is sent (a 1 GB answer costs the server no memory).
-    case huge(bytes: Int)
+    /// is sent (a 1 GB answer costs the server no memory); announced by `Content-Length`, or
+    /// `chunked` with no length, so the client learns its size only by reading it.
+    case huge(bytes: Int, chunked: Bool = false)
     /// Answers with a redirect (302 unless given) to this location, absolute or relative.
     case redirect(to: String, status: Int = 302)
     /// Sends a normal answer a few bytes at a time, pausing between them.

@@ -23,6 +23,12 @@ public actor FixtureServer {
     public nonisolated var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private nonisolated let boundPort = Mutex<UInt16>(0)
+    /// Bytes of generated (``Fault/huge(bytes:chunked:)``) bodies written to clients so far.
+    nonisolated let generatedBytes = ByteCounter()
+
+    /// How many bytes of generated bodies clients have been sent: a client that stops reading
+    /// at its cap leaves most of a huge answer unsent.
+    public nonisolated func generatedBytesSent() -> Int { generatedBytes.total }
     private var task: Task<Void, any Error>?
     private var routes: FixtureRoutes
     private var faults: [FaultRule] = []
@@ -41,7 +47,7 @@ public actor FixtureServer {
         let router = Router()
         router.get("**") { request, _ -> Response in
             let answer = await fixture.answer(path: request.uri.path, rawQuery: request.uri.query ?? "")
-            return try await FixtureResponder.respond(answer, latency: latency)
+            return try await FixtureResponder.respond(answer, latency: latency, sent: fixture.generatedBytes)
         }
         var logger = Logger(label: "mediasearch.fixtures")
         logger.logLevel = .critical

@@ -38,7 +38,8 @@ public struct WebServer: Sendable {
 
     /// Every route: the screens, the API, the assets.
     func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        // HEAD answers as GET does, without the body (RFC 9110 9.3.2).
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeaders(configuration: session.configuration))
         let routes = WebRoutes(session: session, answers: answers)
         router.get("/") { request, _ in await routes.searchScreen(request) }

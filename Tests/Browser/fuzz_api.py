@@ -20,7 +20,8 @@ def main():
     try:
         result = subprocess.run(
             ["schemathesis", "run", os.path.join(test_web.ROOT, "Schemas", "openapi.json"), "--url", base,
-             "--checks", "all", "--max-examples", str(args.examples), "--seed", "1"])
+             "--checks", "all", "--max-examples", str(args.examples), "--seed", "1"],
+            timeout=1200)  # a hang fails the run rather than holding CI until its limit
     finally:
         for process in test_web.PROCESSES:
             process.terminate()

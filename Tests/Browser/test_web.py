@@ -11,7 +11,7 @@ Screenshots of both screens go to --artifacts (and to docs/screenshots with --up
     python3 Tests/Browser/test_web.py --bin "$(swift build --show-bin-path)"
 Needs: chromium, chromium-driver (Debian) and selenium (PyPI); .ci/run installs them.
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile, time, urllib.request
+import argparse, json, os, re, select, shutil, subprocess, sys, tempfile, time, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -28,6 +28,11 @@ def start(command, env, pattern):
     """Starts a server and returns the URL its first line announces."""
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     PROCESSES.append(process)
+    # A server that never announces itself fails the test after a minute instead of hanging it.
+    ready, _, _ = select.select([process.stdout], [], [], 60)
+    if not ready:
+        process.kill()
+        raise SystemExit(f"{command[0]} announced nothing within 60 s")
     line = process.stdout.readline()
     match = re.search(pattern, line)
     if not match:
@@ -88,6 +93,8 @@ def main():
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
                               options=options)
+    driver.set_page_load_timeout(60)  # a page that never loads fails the test, never hangs it
+    driver.set_script_timeout(60)
     try:
         print("search screen")
         driver.get(clean + "/")
@@ -118,7 +125,7 @@ def main():
 
         print("paging")
         # The page as served (the script may append page 2 at once when the first one is short).
-        served = urllib.request.urlopen(clean + "/?q=love&kind=song&limit=10").read().decode()
+        served = urllib.request.urlopen(clean + "/?q=love&kind=song&limit=10", timeout=30).read().decode()
         check(served.count('<li class="tile"') == 10 and 'rel="next"' in served, "a full page offers the next one")
         driver.get(clean + "/?q=love&kind=song&limit=10")
         wait(driver, lambda d: len(tiles(d)) >= 10)
@@ -154,7 +161,7 @@ def main():
         check("Artist page" in labels, f"the author's outside link: {labels}")
         check(all(a.get_attribute("target") == "_blank" and "noopener" in a.get_attribute("rel") for a in outside),
               "store and author links open outside")
-        document = json.load(urllib.request.urlopen(clean + "/api/items/song/1038991437"))
+        document = json.load(urllib.request.urlopen(clean + "/api/items/song/1038991437", timeout=30))
         preview = next(link["url"] for section in document["sections"] for link in section["links"]
                        if link["label"] == "Preview")
         player = driver.find_element(By.CSS_SELECTOR, "audio.preview")

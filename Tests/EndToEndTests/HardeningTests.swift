@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import Testing
 
@@ -54,6 +55,54 @@ struct EndToEndHardeningTests {
         #expect(json.results.first?["url"] is NSNull, "a link with a bidi override must not be offered")
     }
 
+    /// Every string of a JSON document, however deep.
+    func strings(_ value: Any) -> [String] {
+        switch value {
+        case let text as String: [text]
+        case let list as [Any]: list.flatMap(strings)
+        case let object as [String: Any]: object.keys.map { $0 } + object.values.flatMap(strings)
+        default: []
+        }
+    }
+
+    /// `jq -r '.results[].title'` prints what the JSON holds: every text in every document must be
+    /// as safe for a terminal as the text output is.
+    @Test func everyTextInJSONIsSanitized() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let hostile = "\u{1B}[31m\u{07}\u{08}\r\u{9B}2J\u{202E}\u{200B}"
+        let record: [String: Any] = [
+            "wrapperType": "track", "kind": "song", "trackId": 5, "artistId": 6, "collectionId": 7,
+            "artistName": "Artist\(hostile)", "trackName": "Title\(hostile)", "collectionName": "Album\(hostile)",
+            "primaryGenreName": "Rock\(hostile)", "currency": "USD\(hostile)", "trackPrice": 1.29,
+            "releaseDate": "2001-02-03T00:00:00Z", "trackTimeMillis": 200_000, "country": "USA\(hostile)",
+            "copyright": "℗ Label\(hostile)", "longDescription": "First\(hostile)\n\nSecond\(hostile)",
+        ]
+        let body = try JSONSerialization.data(withJSONObject: ["resultCount": 1, "results": [record]])
+        await harness.server.inject(FaultRule(fault: .body(String(decoding: body, as: UTF8.self))))
+        var documents: [(String, Any)] = []
+        for format in ["json", "jsonl"] {
+            let search = try await harness.run(["search", "x", "--kind", "song", "--format", format])
+            #expect(search.status == 0, "\(search.stderr)")
+            let line = try #require(search.stdout.split(separator: "\n").first.map(String.init))
+            documents.append(
+                (format, try JSONSerialization.jsonObject(with: Data((format == "json" ? search.stdout : line).utf8))))
+        }
+        let show = try await harness.run(["show", "5", "--kind", "song", "--format", "json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        documents.append(("show", try JSONSerialization.jsonObject(with: Data(show.stdout.utf8))))
+        for (name, document) in documents {
+            let texts = strings(document)
+            #expect(texts.contains { $0.hasPrefix("Title") } && texts.contains { $0.hasPrefix("Rock") }, "\(name)")
+            for text in texts {
+                let unsafe = text.unicodeScalars.filter { $0 != "\n" && TextSanitizer.isUnsafe($0) }
+                #expect(unsafe.isEmpty, "\(name): \(text.debugDescription)")
+            }
+        }
+        let detail = strings(documents[2].1)
+        #expect(detail.contains { $0.hasPrefix("First") && $0.contains("\n\nSecond") }, "paragraphs are kept")
+    }
+
     @Test func anOverflowingPageAndAnEmptyKindAreUsageErrors() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
@@ -101,11 +150,17 @@ struct EndToEndHardeningTests {
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write("itunes:\n  timeout: 0.5\n  rate_limit: 4\n", to: "slow.yaml")
         try spendBudget(harness, limit: 4, age: 55)
+        let started = ContinuousClock.now
         let (result, document) = try await harness.searchJSON(["jack", "--config", config])
+        let elapsed = ContinuousClock.now - started
         #expect(result.status == 0, "\(result.stderr)")
         #expect(document.kinds == ["song", "movie", "audiobook", "podcast"])
         #expect(lines(result.stderr).filter { $0.contains("waiting") }.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("waiting 5 s") || result.stderr.contains("waiting 6 s"))
+        // The wait it announces is what is left of the 5 s when the child reads the budget, which
+        // on a loaded machine can be a second or two after it was written; it then really waits.
+        let announced = try #require(result.stderr.firstMatch(of: /waiting (\d+) s/).flatMap { Int($0.1) })
+        #expect((1...6).contains(announced), "\(result.stderr)")
+        #expect(elapsed >= .seconds(announced - 1), "announced \(announced) s, returned after \(elapsed)")
     }
 
     @Test func noWaitFailsAtOnceSayingHowLong() async throws {
@@ -189,26 +244,37 @@ struct EndToEndHardeningTests {
         await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(500))))
         for round in 0..<12 {
             let started = Date()
-            let result = try await harness.run(["search", "jack", "--config", config], timeout: 20)
+            let result = try await harness.run(["search", "jack", "--config", config], timeout: 60)
             let elapsed = Date().timeIntervalSince(started)
             let status: Int32 = result.status
             #expect([0, 3, 69].contains(status), "round \(round): \(status) \(result.stderr)")
-            let limit = 0.5 * 3 + 2 + 2.0
+            // Deadlines add up to 3.5 s; a hang would run into the 60 s limit. The margin is for
+            // starting a debug binary on a loaded machine, which alone can take seconds.
+            let limit = 0.5 * 3 + 2 + 10.0
             #expect(elapsed < limit, "round \(round) took \(elapsed) s")
         }
     }
 
-    @Test func fourHugeAnswersStayWithinMemory() async throws {
+    /// Four 1 GB answers, announced by `Content-Length` (refused at once) or chunked (cut while
+    /// streaming at 8 MiB each), cost at most the four capped bodies over what an ordinary search
+    /// of the same binary costs. The absolute figure (under 64 MB, release build) is measured by
+    /// Scripts/bench; a debug build's own size varies.
+    @Test(arguments: [false, true])
+    func fourHugeAnswersStayWithinMemory(chunked: Bool) async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        await harness.server.inject(FaultRule(path: "/search", fault: .huge(bytes: 1 << 30)))
         let environment = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": harness.server.baseURL])
-        let (status, peakKiB) = try await Self.peakMemory(
+        let (_, ordinaryKiB) = try await Self.peakMemory(
             harness.runner.executable.path, ["search", "jack", "--no-cache"], environment: environment)
+        await harness.server.inject(FaultRule(path: "/search", fault: .huge(bytes: 1 << 30, chunked: chunked)))
+        let (status, peakKiB) = try await Self.peakMemory(
+            harness.runner.executable.path, ["search", "huge", "--no-cache"], environment: environment)
         #expect(status == 69)
-        // Buffering even one answer whole would cost over 1 GB. The figure itself (under 64 MB,
-        // release build) is measured by Scripts/bench: a debug build on a loaded machine varies.
-        #expect(peakKiB < 200 * 1024, "peak RSS \(peakKiB) KiB")
+        let allowance = (4 * 8 + 16) * 1024
+        #expect(peakKiB - ordinaryKiB < allowance, "peak RSS \(peakKiB) KiB, an ordinary search \(ordinaryKiB) KiB")
+        // Read whole, the four answers are 4 GiB. Cut at the cap, what was sent is the 8 MiB each
+        // plus what the socket and the client's read-ahead took before the cut (tens of MiB).
+        #expect(harness.server.generatedBytesSent() < 1 << 30, "the answers were read far past the cap")
     }
 
     /// Runs a program with its output discarded and returns its exit status and peak RSS in KiB,
@@ -233,7 +299,12 @@ struct EndToEndHardeningTests {
                 var status: Int32 = 0
                 var usage = rusage()
                 wait4(child, &status, 0, &usage)
-                continuation.resume(returning: ((status >> 8) & 0xFF, usage.ru_maxrss))
+                #if os(macOS)
+                    let kiB = usage.ru_maxrss / 1024  // bytes on macOS, KiB on Linux
+                #else
+                    let kiB = usage.ru_maxrss
+                #endif
+                continuation.resume(returning: ((status >> 8) & 0xFF, kiB))
             }
         }
     }

@@ -9,15 +9,18 @@ struct ReliabilityTests {
     /// A config with a short time-out, so time-out faults are quick to test.
     static let fastConfig = "itunes:\n  timeout: 3\n"
 
+    /// Every caller has run at least one successful search: its history and its cached answers
+    /// must be there, and valid.
     func assertFilesValid(_ harness: Harness) throws {
         let state = harness.runner.home.appendingPathComponent("state/mediasearch/history.json")
-        if let data = FileManager.default.contents(atPath: state.path) {
-            #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "history.json is not valid JSON")
-            let mode = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? Int
-            #expect(mode == 0o600)
-        }
+        let data = try #require(FileManager.default.contents(atPath: state.path), "history.json is missing")
+        #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "history.json is not valid JSON")
+        let mode = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
         let responses = harness.runner.home.appendingPathComponent("cache/mediasearch/responses")
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: responses.path)) ?? [] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: responses.path)
+        #expect(!names.isEmpty, "no answer was cached")
+        for name in names {
             #expect(name.hasSuffix(".entry"), "stray file \(name)")
             let data = try Data(contentsOf: responses.appendingPathComponent(name))
             let newline = try #require(data.firstIndex(of: UInt8(ascii: "\n")))
@@ -148,11 +151,15 @@ struct ReliabilityTests {
     @Test func thirtyProcessesAtOnceStayInBudgetAndKeepFilesValid() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("kinds: [song, movie]\nhistory:\n  size: 50\n", to: "c.yaml")
+        // Thirty debug binaries on two cores are slow to start and to answer: a time-out long
+        // enough that the load alone never fails a request, so every count below is exact.
+        let config = try harness.runner.write(
+            "kinds: [song, movie]\nhistory:\n  size: 50\nitunes:\n  timeout: 120\n", to: "c.yaml")
         let results = try await withThrowingTaskGroup(of: CommandRunner.Result.self) { group in
             for n in 0..<30 {
                 group.addTask {
-                    try await harness.run(["search", "term \(n)", "--no-wait", "--config", config, "--format", "json"])
+                    try await harness.run(
+                        ["search", "term \(n)", "--no-wait", "--config", config, "--format", "json"], timeout: 300)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -188,7 +195,12 @@ struct ReliabilityTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: .milliseconds(700))
+        // Interrupt once the search is under way (its handler is installed before any request),
+        // however long a debug binary takes to start on a loaded machine.
+        let asked = Date().addingTimeInterval(30)
+        while await !harness.server.requests().contains(where: { $0.query["term"] == "interrupted" }), Date() < asked {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         process.interrupt()
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import Testing
 
@@ -153,7 +154,10 @@ struct SearchCommandTests {
         #expect(result.stdout.contains("[PODCAST] 60 Minutes"))
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stderr.isEmpty)
-        for line in result.stdout.split(separator: "\n") { #expect(line.count <= 80) }
+        // Columns, not characters: a wide (CJK) or zero-width character counts as the terminal shows it.
+        for line in result.stdout.split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= 80, "\(line)")
+        }
     }
 
     @Test func badInputGetsUsageErrors() async throws {

@@ -37,3 +37,26 @@ extension Dictionary where Key == String, Value == Any {
     var providers: [[String: Any]] { self["providers"] as? [[String: Any]] ?? [] }
     var kinds: Set<String> { Set(results.compactMap { $0["kind"] as? String }) }
 }
+
+extension Process {
+    /// Waits for the process to exit, at most `seconds`; a process still running then is killed
+    /// and `false` returned, so a test that waits fails instead of hanging the suite.
+    func exits(within seconds: Double) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        guard isRunning else { return true }
+        kill(processIdentifier, SIGKILL)
+        waitUntilExit()
+        return false
+    }
+
+    /// Kills the process if it is still running after `seconds` and `pending()` still holds: a
+    /// watchdog for a blocking read of its output that would otherwise wait forever.
+    func watchdog(seconds: Double, while pending: @escaping @Sendable () -> Bool) {
+        let pid = processIdentifier
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: seconds)
+            if pending() { kill(pid, SIGKILL) }
+        }
+    }
+}

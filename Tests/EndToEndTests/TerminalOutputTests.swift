@@ -1,6 +1,9 @@
 import Foundation
 import MediaSearchFixtures
+import Synchronization
 import Testing
+
+@testable import MediaSearchCLI
 
 @Suite("Terminal output, end to end")
 struct TerminalOutputTests {
@@ -122,8 +125,72 @@ struct TerminalOutputTests {
 }
 
 /// The binary on a real terminal: `script` gives it a pseudo-terminal, as a user's shell would.
-@Suite("On a terminal")
+/// Linux only: `script -e -c` and the pty driver's options are util-linux's and Linux's.
+#if os(Linux)
+    private let onLinux = true
+#else
+    private let onLinux = false
+#endif
+
+@Suite("On a terminal", .enabled(if: onLinux))
 struct PagerTests {
+    /// What `Tests/Terminal/pty_session.py` saw of a run on a real 80x24 terminal.
+    struct Session: Decodable {
+        var status: Int?
+        var seen: Bool
+        var sent: Bool
+        var output: String
+    }
+
+    /// Runs `mediasearch` as the session leader of a new 80x24 pseudo-terminal, with the real
+    /// `less` as its pager; once the screen shows `waitFor`, types `keys`.
+    func onPTY(_ harness: Harness, _ arguments: [String], waitFor: String, keys: String) async throws -> Session {
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Terminal/pty_session.py")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let runner = CommandRunner(executable: URL(fileURLWithPath: "/usr/bin/env"), home: harness.runner.home)
+        let result = try await runner.run(
+            [
+                "python3", driver.path, "--rows", "24", "--cols", "80", "--wait-for", waitFor, "--settle", "1",
+                "--send", keys, "--timeout", "30", "--", harness.runner.executable.path,
+            ] + arguments,
+            environment: [
+                "MEDIASEARCH_ITUNES_URL": harness.server.baseURL, "TERM": "xterm-256color", "PATH": path,
+            ], timeout: 60)
+        #expect(result.status == 0, "the pty driver failed: \(result.stderr)")
+        return try JSONDecoder().decode(Session.self, from: Data(result.stdout.utf8))
+    }
+
+    @Test("On an 80x24 terminal, output longer than the screen is paged by less, and q quits it")
+    func realPagerQuitsOnQ() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let session = try await onPTY(harness, ["search", "jack"], waitFor: "\\[SONG\\]", keys: "q")
+        #expect(session.seen, "nothing was shown: \(session.output.suffix(400).debugDescription)")
+        #expect(session.status == 0, "status \(String(describing: session.status)) (nil: hung)")
+        // The pager showed one screen: the last lines were waiting below it.
+        #expect(!session.output.contains("14 results"), "\(session.output.suffix(400).debugDescription)")
+    }
+
+    @Test("A single Ctrl-C in the pager ends the command (130), keeping its history")
+    func realPagerEndsOnOneCtrlC() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let session = try await onPTY(harness, ["search", "jack"], waitFor: "\\[SONG\\]", keys: "\\x03")
+        #expect(session.seen && session.sent)
+        #expect(session.status == 130, "status \(String(describing: session.status)) (nil: hung)")
+        let history = try await harness.run(["history"])
+        #expect(history.stdout == "1. jack\n")
+    }
+
+    @Test("Wrapped lines count: text of few but long lines is paged when it takes more rows than the screen")
+    func wrappedLinesArePaged() {
+        let long = String(repeating: "x", count: 200) + "\n"
+        #expect(Pager.rows(String(repeating: long, count: 10), columns: 80) == 30)
+        #expect(Pager.rows("\u{1B}[35m[SONG]\u{1B}[0m " + String(repeating: "界", count: 40) + "\n", columns: 80) == 2)
+        #expect(Pager.rows("a\n\nb\n", columns: 80) == 3)
+    }
+
     /// Runs `mediasearch` under `script` and returns what the terminal showed.
     func onTerminal(_ harness: Harness, _ arguments: [String], environment: [String: String]) async throws -> String {
         let process = Process()
@@ -137,10 +204,14 @@ struct PagerTests {
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A command that never ends is killed, which ends the read below and fails the test.
+        let ended = Mutex(false)
+        process.watchdog(seconds: 60) { !ended.withLock { $0 } }
         let data = await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }
         }
-        process.waitUntilExit()
+        ended.withLock { $0 = true }
+        #expect(try await process.exits(within: 10))
         return String(decoding: data, as: UTF8.self)
     }
 

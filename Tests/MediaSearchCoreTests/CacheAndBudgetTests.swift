@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchFixtures
 import Testing
 
 @testable import MediaSearchCore
@@ -37,7 +38,7 @@ struct CacheAndBudgetTests {
         }
         _ = cache.trim(to: cache.maxBytes)
         #expect(cache.load(url(0)) == nil)
-        #expect(cache.load(url(5)) != nil)
+        #expect(cache.load(url(5))?.body == Self.body)
         #expect(cache.entries().reduce(0) { $0 + $1.size } <= cache.maxBytes)
     }
 
@@ -56,26 +57,67 @@ struct CacheAndBudgetTests {
         #expect(budget.acquire(now: now.addingTimeInterval(100)) == .coolingDown(22))
     }
 
-    /// A transport whose every connection is refused (the machine is offline).
-    private struct Refused: HTTPTransport {
-        let error: MediaSearchError
-        func get(_ url: URL, timeout: Double) async throws -> HTTPResponse { throw error }
-    }
-
+    /// The real client's own errors: a refused connection (nothing listens on the port) and a
+    /// connection reset after the request was sent, by a loopback server.
     @Test func aRequestThatNeverConnectedGivesItsSlotBack() async throws {
         let budget = RequestBudget(path: directory + "/budget.json", limit: 2, window: 60, coolDown: 60)
-        let url = try #require(URL(string: "http://127.0.0.1:9/search"))
-        let offline = BudgetedTransport(
-            budget: budget, noWait: true,
-            next: Refused(error: .network(underlying: URLError(.cannotConnectToHost))))
+        let server = try await FixtureServer.start()
+        defer { Task { await server.stop() } }
+        let closed = try #require(URL(string: "http://127.0.0.1:\(try Self.closedPort())/search"))
+        let offline = BudgetedTransport(budget: budget, noWait: true, next: NetworkTransport())
         for _ in 0..<5 {
-            await #expect(throws: MediaSearchError.self) { _ = try await offline.get(url, timeout: 1) }
+            await #expect(throws: MediaSearchError.self) { _ = try await offline.get(closed, timeout: 5) }
         }
         #expect(budget.used() == 0, "five refused connections spent nothing")
         // A request that may have reached the server (a reset) keeps its slot.
-        let reset = BudgetedTransport(
-            budget: budget, noWait: true, next: Refused(error: .network(underlying: URLError(.networkConnectionLost))))
-        await #expect(throws: MediaSearchError.self) { _ = try await reset.get(url, timeout: 1) }
+        await server.inject(FaultRule(fault: .reset))
+        let reached = try #require(URL(string: server.baseURL + "/search?media=music"))
+        await #expect(throws: MediaSearchError.self) { _ = try await offline.get(reached, timeout: 5) }
         #expect(budget.used() == 1)
+    }
+
+    /// A loopback port that nothing listens on: bound, then closed.
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(fd, address, length) == 0 && getsockname(fd, address, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A transport that answers every request with one status.
+    private struct Answering: HTTPTransport {
+        let status: Int
+        func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+            HTTPResponse(status: status, body: Data())
+        }
+    }
+
+    /// Apple answers 403 as well as 429 when it throttles: both start the shared cool-down, and
+    /// nothing else does.
+    @Test(arguments: [(403, true), (429, true), (500, false), (404, false)])
+    func aThrottlingAnswerStartsTheCoolDown(status: Int, coolsDown: Bool) async throws {
+        let budget = RequestBudget(path: directory + "/budget.json", limit: 10, window: 60, coolDown: 60)
+        let transport = BudgetedTransport(budget: budget, noWait: true, next: Answering(status: status))
+        let url = try #require(URL(string: "http://127.0.0.1:9/search"))
+        #expect(try await transport.get(url, timeout: 1).status == status)
+        if coolsDown {
+            await #expect {
+                _ = try await transport.get(url, timeout: 1)
+            } throws: { error in
+                if case .coolingDown = error as? MediaSearchError { return true }
+                return false
+            }
+        } else {
+            #expect(try await transport.get(url, timeout: 1).status == status)
+        }
     }
 }

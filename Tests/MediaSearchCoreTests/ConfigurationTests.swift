@@ -62,7 +62,18 @@ struct ConfigurationTests {
               enabled: false
               ttl: 60
               max_size_mb: 2
+            library:
+              enabled: false
+              max_records: 500
             """)
+        // Every key of the table is in the file above with a value other than its default, and
+        // is read: a key added to the table without a line here fails this.
+        let defaults = Dictionary(
+            Configuration().settings().map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+        for setting in config.settings() where !setting.key.hasPrefix("providers.") {
+            #expect(setting.value != defaults[setting.key], "\(setting.key) was not read")
+            #expect(setting.origin.hasPrefix("config.yaml:"), "\(setting.key): \(setting.origin)")
+        }
         #expect(config.kinds == ["podcast", "song"])
         #expect(config.limit(for: "song") == 10)
         #expect(config.limit(for: "podcast") == 50)
@@ -77,6 +88,8 @@ struct ConfigurationTests {
         #expect(config.cacheEnabled == false)
         #expect(config.cacheTTL == 60)
         #expect(config.cacheMaxBytes == 2 * 1_048_576)
+        #expect(config.libraryEnabled == false)
+        #expect(config.libraryMaxRecords == 500)
         #expect(config.kindLines == ["podcast": 1, "song": 1])
     }
 

@@ -70,15 +70,16 @@ struct EngineTests {
                 return []
             },
         ]
+        // 3 s is far more than the fast provider needs on a loaded machine, and far less than 30.
         let started = ContinuousClock.now
-        let outcome = await SearchEngine(context: context, providerTimeout: 0.3).run(try plan(providers))
-        #expect(ContinuousClock.now - started < .seconds(10))
+        let outcome = await SearchEngine(context: context, providerTimeout: 3).run(try plan(providers))
+        #expect(ContinuousClock.now - started < .seconds(20))
         guard case .deadlineExceeded = outcome.statuses[1].error else {
             Issue.record("expected a time-out")
             return
         }
         // The provider is not an iTunes one: its failure must not blame iTunes.
-        #expect(outcome.statuses[1].error?.description == "no answer within 0.3 s")
+        #expect(outcome.statuses[1].error?.description == "no answer within 3.0 s")
         #expect(outcome.statuses[0].count == 1)
     }
 

@@ -32,7 +32,8 @@ struct TextTests {
     }
 
     @Test func onlyHTTPLinksAreKept() {
-        #expect(SafeURL.http("https://x.example/a") != nil)
+        #expect(SafeURL.http("https://x.example/a") == "https://x.example/a")
+        #expect(SafeURL.http("HTTP://x.example/a?b=c") == "HTTP://x.example/a?b=c")
         #expect(SafeURL.http("javascript:alert(1)") == nil)
         #expect(SafeURL.http("file:///etc/passwd") == nil)
         #expect(SafeURL.http("https://x.example/\u{1B}]8;;") == nil)

@@ -68,7 +68,7 @@ struct DetailTests {
         defer { Task { await server.stop() } }
         let song = try #require(try records("lookup/mariodarco-lookup-song-id-entity-song-gb.json").first)
         let detail = await SongProvider().detail(for: song, context: try context(server))
-        #expect(section(detail, "Author") != nil)
+        #expect(section(detail, "Author")?.rows.first { $0.label == "Name" }?.value == "Slayer")
         #expect(section(detail, "Other works by Slayer")?.items.map(\.id) == ["1038991417"])
         #expect(await server.requests().map(\.rawQuery) == ["id=414425&entity=album&limit=7&country=US"])
     }

@@ -34,14 +34,16 @@ public struct Tile: Sendable, Codable, Hashable {
 
     enum CodingKeys: String, CodingKey { case kind, id, title, subtitle, summary, artworkUrl, url, previewUrl }
 
-    /// Writes missing values as `null`, so every tile in a JSON document has the same keys.
+    /// Writes missing values as `null`, so every tile in a JSON document has the same keys. Text
+    /// is written as the terminal shows it, through ``TextSanitizer``: `jq -r` output is as safe
+    /// to print as ours.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
         try c.encode(id, forKey: .id)
-        try c.encode(title, forKey: .title)
-        try c.encode(subtitle, forKey: .subtitle)
-        try c.encode(summary, forKey: .summary)
+        try c.encode(TextSanitizer.line(title), forKey: .title)
+        try c.encode(subtitle.map(TextSanitizer.line), forKey: .subtitle)
+        try c.encode(summary.map(TextSanitizer.line), forKey: .summary)
         try c.encode(artworkUrl, forKey: .artworkUrl)
         try c.encode(url, forKey: .url)
         try c.encode(previewUrl, forKey: .previewUrl)

@@ -9,6 +9,13 @@ public struct DetailSection: Sendable, Codable, Hashable {
             self.label = label
             self.value = value
         }
+
+        /// Written as the terminal shows it: the label one line, the value with its paragraphs.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(TextSanitizer.line(label), forKey: .label)
+            try c.encode(TextSanitizer.block(value), forKey: .value)
+        }
     }
 
     /// A labelled link; only http(s) links are kept.
@@ -19,6 +26,13 @@ public struct DetailSection: Sendable, Codable, Hashable {
         public init(_ label: String, _ url: String) {
             self.label = label
             self.url = url
+        }
+
+        /// The label written as the terminal shows it.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(TextSanitizer.line(label), forKey: .label)
+            try c.encode(url, forKey: .url)
         }
     }
 
@@ -50,7 +64,7 @@ public struct DetailSection: Sendable, Codable, Hashable {
     /// like the results of a search; others as their tile.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(title, forKey: .title)
+        try c.encode(TextSanitizer.line(title), forKey: .title)
         try c.encode(rows, forKey: .rows)
         try c.encode(links, forKey: .links)
         var list = c.nestedUnkeyedContainer(forKey: .items)

@@ -1,4 +1,4 @@
-/// The JSON document of `mediasearch show --format json`.
+/// The JSON document of `mediasearch show --format json`. Text passes ``TextSanitizer``.
 public struct DetailDocument: Encodable, Sendable {
     public var kind: String
     public var id: String
@@ -13,5 +13,16 @@ public struct DetailDocument: Encodable, Sendable {
         self.title = title
         self.sections = detail.sections
         self.notices = detail.notices
+    }
+
+    enum CodingKeys: String, CodingKey { case kind, id, title, sections, notices }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(id, forKey: .id)
+        try c.encode(TextSanitizer.line(title), forKey: .title)
+        try c.encode(sections, forKey: .sections)
+        try c.encode(notices.map(TextSanitizer.line), forKey: .notices)
     }
 }

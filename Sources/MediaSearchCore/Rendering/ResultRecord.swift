@@ -1,7 +1,8 @@
 import Foundation
 
 /// One result in JSON (`search --format json` and `jsonl`): the tile's keys, then labelled, typed
-/// facts. Every key is always present; a missing fact is `null`.
+/// facts. Every key is always present; a missing fact is `null`. Every text passes
+/// ``TextSanitizer``, as it does on the terminal.
 public struct ResultRecord: Encodable, Sendable {
     public var tile: Tile
     public var item: MediaItem
@@ -28,19 +29,19 @@ public struct ResultRecord: Encodable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(tile.kind, forKey: .kind)
         try c.encode(tile.id, forKey: .id)
-        try c.encode(tile.title, forKey: .title)
-        try c.encode(tile.subtitle, forKey: .subtitle)
-        try c.encode(tile.summary, forKey: .summary)
+        try c.encode(TextSanitizer.line(tile.title), forKey: .title)
+        try c.encode(tile.subtitle.map(TextSanitizer.line), forKey: .subtitle)
+        try c.encode(tile.summary.map(TextSanitizer.line), forKey: .summary)
         try c.encode(tile.artworkUrl, forKey: .artworkUrl)
         try c.encode(tile.url, forKey: .url)
         try c.encode(item.creator.map(TextSanitizer.line), forKey: .creator)
         try c.encode(item.collection.map(TextSanitizer.line), forKey: .collection)
         try c.encode(item.price, forKey: .price)
-        try c.encode(item.currency, forKey: .currency)
+        try c.encode(item.currency.map(TextSanitizer.line), forKey: .currency)
         try c.encode(item.durationMilliseconds, forKey: .durationMs)
         try c.encode(item.releaseDateValue.map(Self.iso8601), forKey: .releaseDate)
         try c.encode(item.releaseYear, forKey: .year)
-        try c.encode(item.genre, forKey: .genre)
+        try c.encode(item.genre.map(TextSanitizer.line), forKey: .genre)
         try c.encode(item.isExplicit, forKey: .explicit)
         try c.encode(tile.previewUrl ?? item.previewURL.flatMap(SafeURL.http), forKey: .previewUrl)
         let artwork = Dictionary(

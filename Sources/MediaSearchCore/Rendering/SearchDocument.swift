@@ -16,7 +16,7 @@ public struct SearchDocument: Encodable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(kind, forKey: .kind)
             try c.encode(count, forKey: .count)
-            if let error { try c.encode(error, forKey: .error) } else { try c.encodeNil(forKey: .error) }
+            try c.encode(error.map(TextSanitizer.line), forKey: .error)
             try c.encode(elapsedMs, forKey: .elapsedMs)
         }
     }
