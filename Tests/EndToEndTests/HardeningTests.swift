@@ -16,11 +16,18 @@ struct EndToEndHardeningTests {
 
     func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
 
+    /// The budget file of the fixture server's host (each API host has its own).
+    func budgetFile(_ harness: Harness) -> String {
+        var configuration = Configuration()
+        configuration.baseURL = URL(string: harness.server.baseURL)!
+        return configuration.budgetFileName
+    }
+
     /// A budget file whose `limit` requests were all sent `age` seconds ago.
     func spendBudget(_ harness: Harness, limit: Int, age: Double) throws {
         let sent = Array(repeating: Date().timeIntervalSince1970 - age, count: limit)
         let text = #"{"sent":[\#(sent.map { String($0) }.joined(separator: ","))],"coolDownUntil":0}"#
-        try harness.runner.write(text, to: "cache/mediasearch/budget.json")
+        try harness.runner.write(text, to: "cache/mediasearch/\(budgetFile(harness))")
     }
 
     @Test func aHostileErrorMessageNeverReachesTheTerminal() async throws {
@@ -139,7 +146,7 @@ struct EndToEndHardeningTests {
         #expect(result.status == 69)
         #expect(result.stderr.contains("more than 5 redirects"))
         #expect(await harness.server.requests().count == 6)
-        let budget = try Data(contentsOf: cacheFolder(harness).appendingPathComponent("budget.json"))
+        let budget = try Data(contentsOf: cacheFolder(harness).appendingPathComponent(budgetFile(harness)))
         let sent = try #require(try JSONSerialization.jsonObject(with: budget) as? [String: Any])["sent"] as? [Double]
         #expect(sent?.count == 6)
     }
@@ -161,6 +168,23 @@ struct EndToEndHardeningTests {
         let announced = try #require(result.stderr.firstMatch(of: /waiting (\d+) s/).flatMap { Int($0.1) })
         #expect((1...6).contains(announced), "\(result.stderr)")
         #expect(elapsed >= .seconds(announced - 1), "announced \(announced) s, returned after \(elapsed)")
+    }
+
+    /// The README's demo against the fixture server: more searches than Apple's 20 a minute run
+    /// without a wait, and Apple's own budget is not touched.
+    @Test func theDemoServerHasABudgetOfItsOwn() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        for n in 0..<8 {
+            let result = try await harness.run(["search", "demo \(n)", "--no-wait", "--no-cache"])
+            #expect(result.status == 0, "search \(n): \(result.stderr)")
+        }
+        #expect(await harness.server.requests().count == 32)
+        let cache = cacheFolder(harness)
+        #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("budget.json").path))
+        let budget = try Data(contentsOf: cache.appendingPathComponent(budgetFile(harness)))
+        let sent = try #require(try JSONSerialization.jsonObject(with: budget) as? [String: Any])["sent"] as? [Double]
+        #expect(sent?.count == 32)
     }
 
     @Test func noWaitFailsAtOnceSayingHowLong() async throws {

@@ -73,6 +73,22 @@ struct LibraryCommandTests {
         #expect(pagedDocument.results.compactMap { $0["id"] as? String } == Array(allIDs[2..<4]))
     }
 
+    @Test("With no network on the first run, the error names the host and says what to do next")
+    func firstRunWithoutNetwork() async throws {
+        let runner = try CommandRunner()
+        let down = ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"]
+        let result = try await runner.run(["search", "jack", "johnson"], environment: down)
+        #expect(result.status == 69)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.last?.hasPrefix("mediasearch: could not reach 127.0.0.1:9; is this machine online?") == true)
+        #expect(lines.last?.contains("nothing has been seen yet for --offline") == true)
+        #expect(lines.last?.contains("\"Offline demo\" in the README") == true)
+        let off = try runner.write("library:\n  enabled: false\n", to: "off.yaml")
+        let disabled = try await runner.run(["search", "jack", "--config", off], environment: down)
+        #expect(disabled.stderr.contains("the offline library is off"), "\(disabled.stderr)")
+    }
+
     @Test("When every provider fails, the search answers from the library, says so in one line, exits 3")
     func fallback() async throws {
         let harness = try await Harness.start()

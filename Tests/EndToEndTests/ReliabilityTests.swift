@@ -154,7 +154,7 @@ struct ReliabilityTests {
         // Thirty debug binaries on two cores are slow to start and to answer: a time-out long
         // enough that the load alone never fails a request, so every count below is exact.
         let config = try harness.runner.write(
-            "kinds: [song, movie]\nhistory:\n  size: 50\nitunes:\n  timeout: 120\n", to: "c.yaml")
+            "kinds: [song, movie]\nhistory:\n  size: 50\nitunes:\n  timeout: 120\n  rate_limit: 20\n", to: "c.yaml")
         let results = try await withThrowingTaskGroup(of: CommandRunner.Result.self) { group in
             for n in 0..<30 {
                 group.addTask {

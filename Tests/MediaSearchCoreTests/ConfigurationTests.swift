@@ -93,6 +93,25 @@ struct ConfigurationTests {
         #expect(config.kindLines == ["podcast": 1, "song": 1])
     }
 
+    /// Apple's budget stays Apple's: another host has a budget file of its own, and one on this
+    /// machine (the demo server) a default it cannot reach in a demo.
+    @Test(
+        arguments: [
+            ("https://itunes.apple.com", nil, 20, "budget.json"),
+            ("https://itunes.example.org", nil, 20, "budget-itunes.example.org.json"),
+            ("http://127.0.0.1:8765", nil, 1000, "budget-127.0.0.1-8765.json"),
+            ("http://localhost:9", nil, 1000, "budget-localhost-9.json"),
+            ("http://[::1]:80", nil, 1000, "budget-__1-80.json"),
+            ("http://127.0.0.1:8765", 5, 5, "budget-127.0.0.1-8765.json"),
+        ] as [(String, Int?, Int, String)])
+    func eachAPIHostHasItsOwnBudget(url: String, set: Int?, limit: Int, file: String) throws {
+        var configuration = Configuration()
+        configuration.baseURL = try #require(URL(string: url))
+        configuration.rateLimit = set
+        #expect(configuration.effectiveRateLimit == limit)
+        #expect(configuration.budgetFileName == file)
+    }
+
     @Test func anEmptyFileKeepsTheDefaults() throws {
         #expect(try parse("").kinds == Configuration().kinds)
         #expect(try parse("# only a comment\n").limit == 30)

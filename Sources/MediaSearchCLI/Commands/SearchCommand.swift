@@ -132,6 +132,9 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             console.error("\(reason.kinds.joined(separator: ", ")): \(reason.error)")
         }
         if let offline = page.offline { console.notice(offline.summary) }
+        if let unreachable = page.unreachable, page.offline == nil {
+            console.error(Self.advice(unreachable))
+        }
         for notice in page.notices { console.notice(notice) }
         if let offline = page.offline, offline.fallback {
             return offline.results > 0 ? ExitStatus.partial : ExitStatus.unavailable
@@ -139,6 +142,17 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         if page.outcome.allFailed { return ExitStatus.unavailable }
         if page.outcome.hasFailures { return ExitStatus.partial }
         return page.saved ? ExitStatus.success : ExitStatus.cannotWrite
+    }
+
+    /// What to do when no source could be reached: the library, else the recorded demo.
+    static func advice(_ unreachable: Unreachable) -> String {
+        let next =
+            !unreachable.libraryEnabled
+            ? "the offline library is off (library.enabled: false), so --offline cannot answer either"
+            : unreachable.records == 0
+                ? "nothing has been seen yet for --offline to search" : "--offline searches what was seen before"
+        return "could not reach \(unreachable.host); is this machine online? Meanwhile, \(next); to try MediaSearch"
+            + " without a network, run the recorded demo (\"Offline demo\" in the README)"
     }
 
     /// The request as typed; the session clamps its limit and plans it.

@@ -34,7 +34,7 @@ extension CommandEnvironment {
             onWait: { seconds in
                 guard waits.announce(seconds) else { return }
                 console.notice(
-                    "request budget of \(configuration.rateLimit)/min spent; waiting \(Int(seconds.rounded(.up))) s "
+                    "request budget of \(configuration.effectiveRateLimit)/min spent; waiting \(Int(seconds.rounded(.up))) s "
                         + "(--no-wait fails instead)")
             },
             onNotice: { problem in console.notice(problem) },

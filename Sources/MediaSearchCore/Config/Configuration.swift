@@ -31,8 +31,9 @@ public struct Configuration: Sendable, Hashable {
     public var baseURL: URL = URL(string: "https://itunes.apple.com")!
     /// Seconds one request may take.
     public var timeout: Double = 10
-    /// Requests allowed per rolling minute, across processes.
-    public var rateLimit: Int = 20
+    /// Requests allowed per rolling minute, across processes, when `itunes.rate_limit` sets it;
+    /// `nil` takes the default for the API's host (see ``effectiveRateLimit``).
+    public var rateLimit: Int? = nil
     /// How many distinct queries the history keeps (S10).
     public var historySize: Int = 5
     /// Seconds a cached response stays fresh.
@@ -56,6 +57,33 @@ public struct Configuration: Sendable, Hashable {
 
     /// The built-in defaults.
     public init() {}
+
+    /// Apple's documented limit: the default for an API that is not on this machine.
+    public static let remoteRateLimit = 20
+    /// The default for an API on this machine (the demo server, a test server): there is nobody
+    /// to protect, and the README's demo runs end to end without a wait.
+    public static let localRateLimit = 1000
+
+    /// Whether the API is on this machine: a loopback address or `localhost`.
+    public var apiIsLocal: Bool {
+        let host = (baseURL.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// The request budget in force: `itunes.rate_limit` when set, else the host's default.
+    public var effectiveRateLimit: Int { rateLimit ?? (apiIsLocal ? Self.localRateLimit : Self.remoteRateLimit) }
+
+    /// The budget's file name: `budget.json` for Apple's API, `budget-<host>-<port>.json` for any
+    /// other, so requests to a demo or test server never spend Apple's budget (nor its cool-down).
+    public var budgetFileName: String {
+        let host = (baseURL.host ?? "").lowercased()
+        guard host != "itunes.apple.com" else { return "budget.json" }
+        let safe = String(
+            (host + (baseURL.port.map { "-\($0)" } ?? "")).map {
+                $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_"
+            })
+        return "budget-\(safe).json"
+    }
 
     /// The limit for one kind: its override, else the global limit.
     public func limit(for kind: String) -> Int { providers[kind]?.limit ?? limit }

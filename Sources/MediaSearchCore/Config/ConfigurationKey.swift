@@ -59,7 +59,7 @@ struct ConfigurationKey: Sendable {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
             configuration.timeout = try parser.number(node, key: "itunes.timeout", range: 0.1...300)
         },
-        ConfigurationKey("itunes.rate_limit", show: { String($0.rateLimit) }) {
+        ConfigurationKey("itunes.rate_limit", show: { String($0.effectiveRateLimit) }) {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
             configuration.rateLimit = try parser.int(node, key: "itunes.rate_limit", range: 1...1000)
         },

@@ -34,8 +34,10 @@ public enum DocumentedConfiguration {
           base_url: https://itunes.apple.com
           # Seconds one request may take.
           timeout: 10
-          # Requests per rolling minute, shared by every mediasearch process of this user.
-          rate_limit: 20
+          # Requests per rolling minute, shared by every mediasearch process of this user; each API
+          # host has a budget of its own. Unset, it is 20 (Apple's limit) for a remote API and 1000
+          # for one on this machine (the demo server of the README).
+          # rate_limit: 20
 
         history:
           # How many distinct searches are remembered.

@@ -16,8 +16,8 @@ extension ITunesClient {
             return ITunesClient(baseURL: configuration.baseURL, transport: transport, timeout: configuration.timeout)
         }
         let budget = RequestBudget(
-            path: (paths.cacheDirectory as NSString).appendingPathComponent("budget.json"),
-            limit: configuration.rateLimit, report: policy.onNotice)
+            path: (paths.cacheDirectory as NSString).appendingPathComponent(configuration.budgetFileName),
+            limit: configuration.effectiveRateLimit, report: policy.onNotice)
         var transport: any HTTPTransport = BudgetedTransport(
             budget: budget, noWait: policy.noWait, next: NetworkTransport(), onWait: policy.onWait)
         transport = RedirectingTransport(next: transport)

@@ -16,6 +16,8 @@ public struct SearchPage: Sendable {
     public var saved: Bool
     /// Set when the offline library answered instead of the providers' sources.
     public var offline: OfflineAnswer? = nil
+    /// Set when no provider's source could be reached at all (no network).
+    public var unreachable: Unreachable? = nil
 
     /// Whether some kind filled its page, so a next page may exist.
     public var hasMore: Bool { output(commandLine: "").hasMore }

@@ -84,6 +84,7 @@ public struct SearchSession: Sendable {
             censorNames: !request.explicit && !uncensored)
         var outcome: SearchOutcome
         var answer: OfflineAnswer?
+        var unreachable: Unreachable?
         if offline, let library {
             engine.library = library
             outcome = await engine.run(plan, progress: progress)
@@ -92,6 +93,12 @@ public struct SearchSession: Sendable {
             outcome = await engine.run(plan, progress: progress)
             if Task.isCancelled { throw MediaSearchError.cancelled }
             keep(outcome, notices: &notices)
+            if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.neverSent ?? false }) {
+                let url = configuration.baseURL
+                unreachable = Unreachable(
+                    host: (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? ""),
+                    records: (try? library?.count()) ?? 0, libraryEnabled: library != nil)
+            }
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.isUnavailability ?? false }),
                 let library, let records = try? library.count(), records > 0
             {
@@ -109,7 +116,7 @@ public struct SearchSession: Sendable {
         let repeats = repeatsPrevious(results, request: request)
         var page = SearchPage(
             request: request, plan: plan, outcome: outcome, results: results, order: order,
-            repeatsPrevious: repeats, notices: notices, saved: true, offline: answer)
+            repeatsPrevious: repeats, notices: notices, saved: true, offline: answer, unreachable: unreachable)
         remember(&page)
         return page
     }
