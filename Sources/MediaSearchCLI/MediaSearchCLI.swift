@@ -52,7 +52,7 @@ public enum MediaSearchCLI {
             do {
                 command = try RootCommand.parseAsRoot(rest)
             } catch {
-                return report(parseError: error, arguments: rest, providers: providers, console: console)
+                return report(parseError: error, arguments: rest, environment: environment)
             }
             if let command = command as? any ProviderCommand {
                 return try await command.execute(in: environment)
@@ -67,19 +67,32 @@ public enum MediaSearchCLI {
             console.error(MediaSearchError.cancelled.description)
             return ExitStatus.interrupted
         } catch {
-            return report(parseError: error, arguments: arguments, providers: providers, console: console)
+            return report(
+                parseError: error, arguments: arguments,
+                environment: CommandEnvironment(
+                    providers: providers, variables: variables, currentDirectory: currentDirectory, console: console))
         }
     }
 
     /// Prints help, versions and completion scripts to stdout, and parse errors as one line to stderr.
-    private static func report(
-        parseError error: any Error, arguments: [String], providers: [any MediaProvider], console: Console
-    ) -> Int32 {
+    private static func report(parseError error: any Error, arguments: [String], environment: CommandEnvironment)
+        -> Int32
+    {
+        let console = environment.console
+        let providers = environment.providers
         let code = RootCommand.exitCode(for: error).rawValue
         if code == 0 {
             var text = RootCommand.fullMessage(for: error)
             if arguments.first == "search" || (arguments.first == "help" && arguments.dropFirst().first == "search") {
-                text += "\n\n" + FilterArguments.helpSection(for: providers)
+                // The kinds the config in effect enables; a config that cannot be read leaves the defaults.
+                let explicit = arguments.firstIndex(of: "--config").flatMap {
+                    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+                }
+                let enabled =
+                    (try? environment.loadConfiguration(explicitPath: explicit))?.kinds ?? Configuration().kinds
+                text +=
+                    "\n\n"
+                    + FilterArguments.helpSection(for: providers, enabled: enabled, width: environment.layoutWidth(nil))
             }
             console.out(text.hasSuffix("\n") ? text : text + "\n")
             return code

@@ -56,6 +56,9 @@ public struct WebServer: Sendable {
         router.get("/assets/app.js") { _, _ in
             WebResponse.asset(Assets.js, type: "text/javascript; charset=utf-8")
         }
+        router.get("/openapi.json") { _, _ in
+            WebResponse.asset(OpenAPIDocument.json, type: "application/json; charset=utf-8")
+        }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         return router
     }

@@ -50,6 +50,30 @@ struct OpenCommandTests {
         let preview = try await harness.run(["open", "--result", "1", "--preview"], environment: ["PATH": bin])
         #expect(preview.status == 0)
         #expect(calls(log).last == "xdg-open \(first["previewUrl"] as! String)")
+        #expect(preview.stderr.contains("no player for the preview (tried mpv, ffplay, vlc on PATH); opening its link"))
+    }
+
+    /// xdg-open with no browser behind it prints its own warnings and exits 3: they are not
+    /// shown; the link is printed, with how to set a browser.
+    @Test func aFailingOpenerPrintsTheLinkAndHowToSetABrowser() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (_, search) = try await harness.searchJSON(["jack", "--kind", "song"])
+        let url = try #require(search.results.first?["url"] as? String)
+        let bin = harness.runner.home.appendingPathComponent("failing-bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let opener = bin.appendingPathComponent("xdg-open").path
+        let noise = (1...7).map { "echo 'xdg-open: no method available for opening \($0)' >&2" }.joined(separator: "\n")
+        try "#!/bin/sh\n\(noise)\necho noise on stdout\nexit 3\n".write(
+            toFile: opener, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener)
+        let result = try await harness.run(["open", "--result", "1"], environment: ["PATH": bin.path])
+        #expect(result.status == 69)
+        #expect(result.stdout == url + "\n")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.last?.contains("xdg-open exited with status 3: set $BROWSER (e.g. BROWSER=firefox)") == true)
+        #expect(!result.stderr.contains("no method available"))
     }
 
     @Test func nothingToOpenWithIsAClearError() async throws {
@@ -59,7 +83,9 @@ struct OpenCommandTests {
         let (bin, _) = try fakeBin(harness, [])
         let result = try await harness.run(["open", "--result", "1"], environment: ["PATH": bin])
         #expect(result.status == 69)
-        #expect(result.stderr.contains("nothing here can open https://"))
+        #expect(result.stdout.hasPrefix("https://") && result.stdout.hasSuffix("\n"))
+        #expect(result.stderr.contains("no browser to open"))
+        #expect(result.stderr.contains("set $BROWSER (e.g. BROWSER=firefox) or install xdg-utils"))
         #expect(result.stderr.split(separator: "\n").count == 1)
         let usage = try await harness.run(["open"], environment: ["PATH": bin])
         #expect(usage.status == 64)

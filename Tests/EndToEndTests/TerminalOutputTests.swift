@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import Synchronization
 import Testing
@@ -110,6 +111,45 @@ struct TerminalOutputTests {
         let nothing = try await harness.run(["xyzzy"])
         #expect(nothing.stderr == "mediasearch: unknown command 'xyzzy' (see 'mediasearch --help')\n")
         #expect(await harness.server.requests().isEmpty)
+    }
+
+    /// Help read at 80 columns: nothing runs past the edge, no paragraph breaks mid-sentence, each
+    /// command lists only the options it takes, and search names the kinds --kind takes.
+    @Test func helpFitsEightyColumnsAndTellsTheTruth() async throws {
+        let runner = try CommandRunner()
+        let commands = [
+            [], ["search"], ["show"], ["open"], ["providers"], ["history"], ["suggest"], ["cache"], ["library"],
+            ["config"], ["config", "show"], ["serve"],
+        ]
+        for command in commands {
+            let help = try await runner.run(command + ["--help"], environment: ["COLUMNS": "80"])
+            let name = command.joined(separator: " ")
+            #expect(help.status == 0, "\(name)")
+            for line in help.stdout.split(separator: "\n") {
+                #expect(DisplayWidth.of(String(line)) <= 80, "\(name): \(line)")
+            }
+            // A prose line that ends without a stop, a colon or a comma, followed by one that
+            // starts in lower case, is a sentence broken by a hard wrap before the screen's edge.
+            let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (line, next) in zip(lines, lines.dropFirst()) where !line.hasPrefix(" ") && !line.isEmpty {
+                let broken = line.count < 60 && next.first?.isLowercase == true && !line.hasSuffix(".")
+                #expect(!broken, "\(name): a paragraph broken after '\(line)'")
+            }
+            #expect(help.stdout.firstMatch(of: /\([A-Z][0-9]+\)/) == nil, "\(name): a requirement code")
+        }
+        for command in ["serve", "open"] {
+            let help = try await runner.run([command, "--help"])
+            for option in ["--format", "--color", "--no-pager"] {
+                #expect(!help.stdout.contains(option), "\(command) --help offers \(option)")
+            }
+        }
+        let search = try await runner.run(["search", "--help"], environment: ["COLUMNS": "80"])
+        #expect(search.stdout.components(separatedBy: "values: relevance").count == 2, "--sort lists its values once")
+        #expect(!search.stdout.contains("Order: relevance"))
+        #expect(search.stdout.contains("enabled: song, movie, audiobook, podcast"))
+        #expect(search.stdout.contains("off: music-video, album"))
+        let serve = try await runner.run(["serve", "--help"])
+        #expect(serve.stdout.contains("/openapi.json") && !serve.stdout.contains("openapi.yaml"))
     }
 
     @Test func installPiecesWork() async throws {

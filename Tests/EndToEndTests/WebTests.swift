@@ -110,7 +110,8 @@ struct WebTests {
         let paths: [(String, Int)] = [
             ("/", 200), ("/?q=jack", 200), ("/item/song/1038991437", 200), ("/api/search?q=jack", 200),
             ("/api/items/song/1038991437", 200), ("/api/providers", 200), ("/assets/app.js", 200),
-            ("/assets/app.css", 200), ("/favicon.ico", 204), ("/nothing", 404), ("/api/nothing", 404),
+            ("/assets/app.css", 200), ("/favicon.ico", 204), ("/openapi.json", 200), ("/nothing", 404),
+            ("/api/nothing", 404),
             ("/api/search?q=", 400),
         ]
         for (path, expected) in paths {
@@ -136,6 +137,18 @@ struct WebTests {
                 #expect(headers["x-frame-options"] == "DENY", "\(name)")
             }
         }
+    }
+
+    @Test("The OpenAPI document is served at /openapi.json, the same as Schemas/openapi.json")
+    func openAPIDocument() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let (status, headers, body) = try await web.get("/openapi.json")
+        #expect(status == 200)
+        #expect(headers["content-type"] == "application/json; charset=utf-8")
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/openapi.json")
+        #expect(body == (try String(contentsOf: file, encoding: .utf8)))
     }
 
     @Test("Hostile text from the API is escaped and its links dropped")

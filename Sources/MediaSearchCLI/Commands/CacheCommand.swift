@@ -20,7 +20,7 @@ struct CacheCommand: ParsableCommand {
             let removed = environment.session(configuration).responseCache().clear()
             switch common.document {
             case .json: environment.console.out(try JSONOutput.encode(["removed": removed]))
-            case .text, .lines, .jsonl:
+            case .text:
                 environment.console.out("Removed \(removed) cached response\(removed == 1 ? "" : "s").\n")
             }
             return ExitStatus.success

@@ -7,7 +7,8 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show which config file is in effect and what every setting is.",
-        discussion: """
+        discussion: HelpText.paragraphs(
+            """
             Looked up in order: --config PATH, $MEDIASEARCH_CONFIG,
             $XDG_CONFIG_HOME/mediasearch/config.yaml (~/.config/...), then built-in defaults.
             The current directory is never searched.
@@ -16,7 +17,7 @@ struct ConfigCommand: ParsableCommand {
               mediasearch config path
               mediasearch config show
               mediasearch config init && $EDITOR "$(mediasearch config path)"
-            """,
+            """),
         subcommands: [Path.self, Show.self, Init.self])
 
     /// `mediasearch config path`.
@@ -35,7 +36,7 @@ struct ConfigCommand: ParsableCommand {
                 environment.console.out(
                     try JSONOutput.encode(ConfigPathDocument(path: path, via: location?.via, inEffect: location != nil))
                 )
-            case .text, .lines, .jsonl:
+            case .text:
                 environment.console.out(path + "\n")
                 if location == nil {
                     environment.console.notice(
@@ -63,7 +64,7 @@ struct ConfigCommand: ParsableCommand {
                 environment.console.out(
                     try JSONOutput.encode(
                         ConfigShowDocument(file: location?.path, via: location?.via, settings: settings)))
-            case .text, .lines, .jsonl:
+            case .text:
                 var out = location.map { "# \($0.path) (from \($0.via))\n" } ?? "# no config file: built-in defaults\n"
                 let keyWidth = settings.map(\.key.count).max() ?? 0
                 let valueWidth = min(settings.map { DisplayWidth.of(TextSanitizer.line($0.value)) }.max() ?? 0, 48)

@@ -25,7 +25,7 @@ struct HistoryCommand: ParsableCommand, ProviderCommand {
         if let warning { environment.console.notice(warning) }
         switch common.document {
         case .json: environment.console.out(try JSONOutput.encode(["history": terms]))
-        case .text, .lines, .jsonl:
+        case .text:
             environment.console.out(
                 terms.isEmpty
                     ? "No searches yet.\n"

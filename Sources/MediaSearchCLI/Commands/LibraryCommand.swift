@@ -6,7 +6,8 @@ struct LibraryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
         abstract: "Show or clear the offline library of every record seen.",
-        discussion: """
+        discussion: HelpText.paragraphs(
+            """
             Every record a search or lookup receives is kept, so that `search --offline` and `show`
             answer without the network. `cache clear` leaves the library alone.
 
@@ -14,7 +15,7 @@ struct LibraryCommand: ParsableCommand {
               mediasearch library
               mediasearch library --format json | jq .records
               mediasearch library clear
-            """,
+            """),
         subcommands: [Status.self, Clear.self], defaultSubcommand: Status.self)
 
     /// `mediasearch library [status]`.
@@ -31,7 +32,7 @@ struct LibraryCommand: ParsableCommand {
             switch common.document {
             case .json:
                 environment.console.out(try JSONOutput.encode(LibraryDocument(statistics, configuration)))
-            case .text, .lines, .jsonl:
+            case .text:
                 var lines = [
                     "Library: \(statistics.path)\(configuration.libraryEnabled ? "" : " (off: library.enabled is false)")",
                     "Records: \(Formatting.grouped(statistics.records)) of at most "
@@ -69,7 +70,7 @@ struct LibraryCommand: ParsableCommand {
             let removed = try library.clear()
             switch common.document {
             case .json: environment.console.out(try JSONOutput.encode(["removed": removed]))
-            case .text, .lines, .jsonl:
+            case .text:
                 environment.console.out(
                     "Removed \(Formatting.grouped(removed)) record\(removed == 1 ? "" : "s") from the library.\n")
             }

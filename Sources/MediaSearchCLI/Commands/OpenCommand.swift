@@ -6,14 +6,17 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Open an item's store page in the browser, or play its preview.",
-        discussion: """
+        usage: "mediasearch open (<id> [-k <kind>] | --result <n>) [--preview] [<opts>]",
+        discussion: HelpText.paragraphs(
+            """
             The page opens with $BROWSER, else xdg-open (open on macOS). --preview plays with the
-            first of mpv, ffplay or vlc on PATH, else opens the preview's link.
+            first of mpv, ffplay or vlc on PATH, else opens the preview's link. When nothing can
+            open it, the link is printed on stdout (exit 69), to open by hand or set $BROWSER.
 
             Examples:
               mediasearch open --result 1
               mediasearch open 1440857781 --preview
-            """)
+            """))
 
     @Argument(help: "The item's id (the first field of search's lines).")
     var id: String?
@@ -27,7 +30,7 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
     @Flag(help: "Play the preview instead of opening the store page.")
     var preview = false
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: ConfigOption
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
@@ -45,15 +48,31 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
         guard let link else {
             throw MediaSearchError.cannotOpen("\(name) has no \(preview ? "preview" : "store page") to open")
         }
+        let console = environment.console
         let launcher = Launcher(variables: environment.variables)
-        let command = (preview ? launcher.player(for: link) : nil) ?? launcher.opener(for: link)
-        guard let command else {
-            throw MediaSearchError.cannotOpen(
-                "nothing here can open \(link): set $BROWSER, or install xdg-open"
-                    + (preview ? " or a player (mpv, ffplay, vlc)" : ""))
+        if preview {
+            if let player = launcher.player(for: link) {
+                console.notice("playing the preview of \(name)")
+                try launcher.run(player)
+                return ExitStatus.success
+            }
+            console.notice(
+                "no player for the preview (tried \(Launcher.players.map(\.name).joined(separator: ", ")) on PATH);"
+                    + " opening its link")
         }
-        environment.console.notice("opening \(preview ? "the preview of " : "")\(name)")
-        try launcher.run(command)
+        // When no browser can be had, the link itself is the answer: on stdout, to copy or pipe.
+        let advice = "set $BROWSER (e.g. BROWSER=firefox) or install xdg-utils; the link is on stdout"
+        guard let opener = launcher.opener(for: link) else {
+            console.out(link + "\n")
+            throw MediaSearchError.cannotOpen("no browser to open \(name) with: \(advice)")
+        }
+        console.notice("opening \(preview ? "the preview of " : "")\(name)")
+        do {
+            try launcher.run(opener, quiet: true)
+        } catch {
+            console.out(link + "\n")
+            throw MediaSearchError.cannotOpen("\(error.description): \(advice)")
+        }
         return ExitStatus.success
     }
 }

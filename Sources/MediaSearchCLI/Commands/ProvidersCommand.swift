@@ -18,7 +18,7 @@ struct ProvidersCommand: ParsableCommand, ProviderCommand {
         switch common.document {
         case .json:
             environment.console.out(try JSONOutput.encode(catalog))
-        case .text, .lines, .jsonl:
+        case .text:
             var lines: [String] = []
             for entry in entries {
                 lines.append(

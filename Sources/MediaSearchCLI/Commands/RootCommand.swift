@@ -5,7 +5,8 @@ struct RootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mediasearch",
         abstract: "Search songs, movies, audiobooks and podcasts in the iTunes catalog from your terminal or browser.",
-        discussion: """
+        discussion: HelpText.paragraphs(
+            """
             Examples:
               mediasearch search jack johnson
               mediasearch search "star wars" --kind movie --limit 10
@@ -13,7 +14,7 @@ struct RootCommand: ParsableCommand {
               mediasearch show --result 1
               mediasearch search "star wars" --offline     # from every record seen, no network
               mediasearch serve --open                     # the web UI on 127.0.0.1:8080
-            """,
+            """),
         version: "1.0.0",
         subcommands: [
             SearchCommand.self, ShowCommand.self, OpenCommand.self, ProvidersCommand.self, HistoryCommand.self,

@@ -9,7 +9,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search all enabled kinds at once.",
-        discussion: """
+        discussion: HelpText.paragraphs(
+            """
             Examples:
               mediasearch search jack johnson
               mediasearch search "star wars" --kind movie --sort date --reverse
@@ -17,7 +18,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
               mediasearch search --author "Stephen King" --kind audiobook
               mediasearch search love --page 2
               mediasearch search jazz --format json | jq '.results[0]'
-            """)
+            """))
 
     /// Long option names of `search` itself; provider filters may not use them.
     static let reservedOptionNames: Set<String> = [
@@ -51,7 +52,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     @Flag(inversion: .prefixedNo, help: "Include explicit content (default from config).")
     var explicit: Bool?
 
-    @Option(name: [.customShort("s"), .long], help: "Order: relevance, title, artist, price or date.")
+    @Option(name: [.customShort("s"), .long], help: "The order of the results.")
     var sort: ResultSort = .relevance
 
     @Flag(name: [.customShort("r"), .long], help: "Reverse the order.")
@@ -69,7 +70,14 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     @Flag(help: "Show names uncensored even when explicit content is off.")
     var uncensored = false
 
-    @OptionGroup var common: CommonOptions
+    @Option(
+        help:
+            "text (tiles, on a terminal), lines (tab-separated, the default when piped), json, or jsonl (one object per line)."
+    )
+    var format: OutputFormat?
+
+    @OptionGroup var common: ConfigOption
+    @OptionGroup var terminal: TerminalOptions
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
@@ -109,7 +117,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             throw error
         }
         let output = page.output(commandLine: nextPageCommand(page.request.page))
-        switch common.format ?? (console.stdoutIsTerminal ? .text : .lines) {
+        switch format ?? (console.stdoutIsTerminal ? .text : .lines) {
         case .json:
             console.out(try JSONOutput.encode(output.document()))
         case .jsonl:
@@ -122,8 +130,9 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         case .text:
             environment.show(
                 output.text(
-                    width: environment.layoutWidth(width), style: environment.textStyle(common.color), artwork: artwork),
-                pager: !common.noPager)
+                    width: environment.layoutWidth(width), style: environment.textStyle(terminal.color),
+                    artwork: artwork),
+                pager: !terminal.noPager)
         }
         for failure in page.outcome.failures {
             console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)")

@@ -8,18 +8,21 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the search and detail screens in a browser, and a JSON API.",
-        discussion: """
+        usage: "mediasearch serve [--host <host>] [--port <port>] [--open] [<options>]",
+        discussion: HelpText.paragraphs(
+            """
             Binds to 127.0.0.1 unless told otherwise: another host makes the UI and the API (and your
             request budget) reachable by others, and prints a warning. The server shares the CLI's
             request budget, cool-down, cache, history and offline library; a page never waits for the
             budget (a kind past it says how long is left). API: /api/search,
-            /api/items/<kind>/<id>, /api/providers, /api/suggest (see openapi.yaml).
+            /api/items/<kind>/<id>, /api/providers, /api/suggest; its OpenAPI document is served
+            at /openapi.json.
 
             Examples:
               mediasearch serve                      # http://127.0.0.1:8080
               mediasearch serve --port 0 --open      # any free port, opened in the browser
               curl 'http://127.0.0.1:8080/api/search?q=jack+johnson&kind=song'
-            """)
+            """))
 
     @Option(help: "Address to listen on; anything but loopback is reachable by others.")
     var host = "127.0.0.1"
@@ -30,7 +33,7 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
     @Flag(help: "Open the search screen in the browser once the server is up.")
     var open = false
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: ConfigOption
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {

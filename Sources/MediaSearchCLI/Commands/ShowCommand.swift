@@ -7,12 +7,13 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the detail of one item: header, facts, author, other works.",
-        discussion: """
+        discussion: HelpText.paragraphs(
+            """
             Examples:
               mediasearch show 1078111961
               mediasearch show --result 2          # the 2nd tile of the last search
               mediasearch show --result 1 --format json
-            """)
+            """))
 
     @Argument(help: "The item's iTunes id (the id in search results).")
     var id: String?
@@ -30,6 +31,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     var width: Int?
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var terminal: TerminalOptions
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
@@ -61,10 +63,10 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
         switch common.document {
         case .json:
             console.out(try JSONOutput.encode(page.document))
-        case .text, .lines, .jsonl:
+        case .text:
             let layout = DetailLayout(
-                width: min(environment.layoutWidth(width), 120), style: environment.textStyle(common.color))
-            environment.show(layout.render(page.detail), pager: !common.noPager)
+                width: min(environment.layoutWidth(width), 120), style: environment.textStyle(terminal.color))
+            environment.show(layout.render(page.detail), pager: !terminal.noPager)
         }
         for notice in page.detail.notices { console.error("\(notice) (section left out)") }
         return page.detail.notices.isEmpty ? ExitStatus.success : ExitStatus.partial

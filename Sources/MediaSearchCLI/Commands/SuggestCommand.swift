@@ -6,13 +6,14 @@ struct SuggestCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest",
         abstract: "Suggest earlier searches containing the text, then titles and creators seen.",
-        discussion: """
+        discussion: HelpText.paragraphs(
+            """
             Earlier searches come first (any that contain the text, ignoring case), then titles and
             creators from the offline library with words that start with the text's words.
 
             Examples:
               mediasearch suggest scor     # The Score, Scorpions, underscore, Scorpion King
-            """)
+            """))
 
     @Argument(help: "Part of an earlier search.")
     var text: [String] = []
@@ -24,7 +25,7 @@ struct SuggestCommand: ParsableCommand, ProviderCommand {
         let matches = try environment.session(configuration).suggestions(for: text.joined(separator: " "))
         switch common.document {
         case .json: environment.console.out(try JSONOutput.encode(["suggestions": matches]))
-        case .text, .lines, .jsonl:
+        case .text:
             environment.console.out(matches.isEmpty ? "" : matches.joined(separator: "\n") + "\n")
         }
         return ExitStatus.success

@@ -3,24 +3,30 @@ import MediaSearchCore
 
 extension TextStyle.Choice: ExpressibleByArgument {}
 
-/// Options every command that reads config takes.
-struct CommonOptions: ParsableArguments {
+/// `--config`, for every command that reads the configuration.
+struct ConfigOption: ParsableArguments {
     @Option(name: .long, help: "Read settings from this file instead of the usual places.")
     var config: String?
+}
 
-    @Option(
-        name: .long,
-        help:
-            "text for people, json for programs; search also takes lines (tab-separated, the default when piped) and jsonl."
-    )
-    var format: OutputFormat?
+/// The options of a command that prints one document: `--config` and `--format text|json`.
+struct CommonOptions: ParsableArguments {
+    @OptionGroup var configOption: ConfigOption
 
+    @Option(name: .long, help: "text for people, json for programs.")
+    var format: DocumentFormat = .text
+
+    var config: String? { configOption.config }
+
+    /// The format of the document.
+    var document: DocumentFormat { format }
+}
+
+/// How text for people reaches a terminal: colors and the pager (search and show).
+struct TerminalOptions: ParsableArguments {
     @Option(name: .long, help: "Color and links: auto (on a terminal), always (e.g. for less -R) or never.")
     var color: TextStyle.Choice = .auto
 
     @Flag(name: .long, help: "Print long text directly instead of through $PAGER (on a terminal).")
     var noPager = false
-
-    /// The format of a command that prints one document: text unless JSON was asked for.
-    var document: OutputFormat { format?.document ?? .text }
 }

@@ -63,19 +63,52 @@ enum FilterArguments {
     }
 
     /// The "Provider filters" part of `search --help`.
-    static func helpSection(for providers: [any MediaProvider]) -> String {
-        var lines = ["PROVIDER FILTERS:"]
+    /// The kinds `--kind` takes (the enabled ones first) and every provider's filters, laid out
+    /// like ArgumentParser's own options and wrapped to `width` columns.
+    static func helpSection(for providers: [any MediaProvider], enabled: [String], width: Int) -> String {
+        let width = max(width, 40)
+        let off = providers.map(\.kind).filter { !enabled.contains($0) }
+        var lines = ["KINDS (for --kind):"]
+        lines += wrap("enabled: \(enabled.joined(separator: ", "))", indent: 2, width: width)
+        if !off.isEmpty {
+            lines += wrap(
+                "off: \(off.joined(separator: ", ")) (add them to kinds: in config.yaml to search them)",
+                indent: 2, width: width)
+        }
+        lines += ["", "PROVIDER FILTERS:"]
         for provider in providers where !provider.filters.isEmpty {
             lines.append("  \(provider.kind):")
             for filter in provider.filters {
-                let option = "--\(filter.name) <\(filter.valueType.label)>"
-                let padded =
-                    option.count < 28 ? option + String(repeating: " ", count: 28 - option.count) : option + " "
-                lines.append(
-                    "    \(padded)\(filter.help)\(filter.attribute == nil ? "" : " (can be the search itself)")")
+                let option = "    --\(filter.name) <\(filter.valueType.label)>"
+                let help = filter.help + (filter.attribute == nil ? "" : " (can be the search itself)")
+                let column = 28
+                var wrapped = wrap(help, indent: column, width: width)
+                if option.count < column - 1 {
+                    wrapped[0] = option + String(wrapped[0].dropFirst(option.count))
+                } else {
+                    wrapped.insert(option, at: 0)
+                }
+                lines += wrapped
             }
         }
-        lines.append("  A filter limits the search to the kinds that offer it.")
+        lines += wrap("A filter limits the search to the kinds that offer it.", indent: 2, width: width)
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` columns, each indented by `indent` spaces.
+    static func wrap(_ text: String, indent: Int, width: Int) -> [String] {
+        let room = max(width - indent, 20)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) > room {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        let pad = String(repeating: " ", count: indent)
+        return lines.map { pad + $0 }
     }
 }

@@ -1,16 +1,21 @@
 import ArgumentParser
 
-/// Output format of a command.
+/// Output format of `search`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    /// Tiles and sections for people.
+    /// Tiles for people.
     case text
     /// One document for programs.
     case json
-    /// One tab-separated line per result (search; the default when stdout is not a terminal).
+    /// One tab-separated line per result (the default when stdout is not a terminal).
     case lines
-    /// One JSON object per result and line (search).
+    /// One JSON object per result and line.
     case jsonl
+}
 
-    /// For commands that print one document: `lines` reads as text, `jsonl` as JSON.
-    var document: OutputFormat { self == .jsonl ? .json : self == .lines ? .text : self }
+/// Output format of a command that prints one document.
+enum DocumentFormat: String, ExpressibleByArgument, CaseIterable {
+    /// Text for people.
+    case text
+    /// One JSON document for programs.
+    case json
 }

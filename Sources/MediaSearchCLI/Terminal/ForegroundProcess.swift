@@ -18,10 +18,13 @@ import Foundation
 /// reach the pager.
 enum ForegroundProcess {
     /// Runs `arguments` (the first is the program's path) and waits for it; its standard input is
-    /// `input` through a pipe, or `/dev/null`. Standard output and error are ours.
+    /// `input` through a pipe, or `/dev/null`. Standard output and error are ours, or `/dev/null`
+    /// when `quiet`.
     /// - Returns: its exit status (128 + the signal when a signal ended it), or `nil` when it
     ///   could not be started.
-    static func run(_ arguments: [String], environment: [String: String], input: String? = nil) -> Int32? {
+    static func run(
+        _ arguments: [String], environment: [String: String], input: String? = nil, quiet: Bool = false
+    ) -> Int32? {
         var fds: [Int32] = [-1, -1]
         if input != nil {
             guard pipe(&fds) == 0 else { return nil }
@@ -45,6 +48,10 @@ enum ForegroundProcess {
             posix_spawn_file_actions_addclose(&actions, fds[1])
         } else {
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
+        if quiet {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
         var defaults = sigset_t()
         sigemptyset(&defaults)

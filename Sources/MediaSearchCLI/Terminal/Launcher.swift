@@ -22,12 +22,14 @@ struct Launcher {
         return names.lazy.compactMap(find).first.map { [$0, url] }
     }
 
-    /// The command line that plays `url`: the first of mpv, ffplay and vlc on `PATH`.
+    /// The players tried for a preview, in order, with the options that make them play once.
+    static let players: [(name: String, options: [String])] = [
+        ("mpv", []), ("ffplay", ["-autoexit", "-loglevel", "error"]), ("vlc", ["--play-and-exit"]),
+    ]
+
+    /// The command line that plays `url`: the first of ``players`` on `PATH`.
     func player(for url: String) -> [String]? {
-        let players: [(String, [String])] = [
-            ("mpv", []), ("ffplay", ["-autoexit", "-loglevel", "error"]), ("vlc", ["--play-and-exit"]),
-        ]
-        for (name, options) in players {
+        for (name, options) in Self.players {
             if let path = find(name) { return [path] + options + [url] }
         }
         return nil
@@ -46,8 +48,9 @@ struct Launcher {
     /// Runs a command line and waits for it.
     /// - Throws: ``MediaSearchError/cannotOpen(_:)`` when it cannot start or fails.
     /// A player that takes keys from the terminal runs in its foreground group, like the pager.
-    func run(_ words: [String]) throws(MediaSearchError) {
-        guard let status = ForegroundProcess.run(words, environment: variables) else {
+    /// `quiet` discards what it prints (a browser opener's warnings are not ours to show).
+    func run(_ words: [String], quiet: Bool = false) throws(MediaSearchError) {
+        guard let status = ForegroundProcess.run(words, environment: variables, quiet: quiet) else {
             throw .cannotOpen("could not start \(words[0])")
         }
         guard status == 0 else {

@@ -48,7 +48,7 @@ struct ConfigurationParser {
             kinds.append(kind)
             configuration.kindLines[kind] = entry.mark?.line
         }
-        guard !kinds.isEmpty else { throw fail(node, "kinds", "at least one kind must be enabled (S8)") }
+        guard !kinds.isEmpty else { throw fail(node, "kinds", "at least one kind must be enabled") }
         configuration.kinds = kinds
     }
 

@@ -71,7 +71,7 @@ public enum SearchPlanner {
             }
             if !chosen.contains(where: { $0.kind == kind }) { chosen.append(provider) }
         }
-        guard !chosen.isEmpty else { throw .usage("select at least one kind (S8)") }
+        guard !chosen.isEmpty else { throw .usage("select at least one kind") }
         return chosen
     }
 }

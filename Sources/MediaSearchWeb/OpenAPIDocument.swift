@@ -1,0 +1,911 @@
+// Written by Scripts/openapi from Schemas/openapi.json: do not edit.
+
+/// The OpenAPI 3.1 document of the JSON API, served at `/openapi.json`.
+enum OpenAPIDocument {
+    static let json = #"""
+        {
+          "openapi": "3.1.0",
+          "info": {
+            "title": "MediaSearch",
+            "version": "1",
+            "description": "The JSON API of `mediasearch serve`: the same documents as the CLI's `--format json`. Provider filters are further query parameters by name (`artist`, `director`, ...), listed by /api/providers."
+          },
+          "servers": [
+            {
+              "url": "http://127.0.0.1:8080"
+            }
+          ],
+          "paths": {
+            "/api/search": {
+              "get": {
+                "summary": "Search every enabled kind (or one) at once.",
+                "operationId": "search",
+                "parameters": [
+                  {
+                    "name": "q",
+                    "in": "query",
+                    "required": true,
+                    "description": "The search term. (A provider filter that can be the search itself may stand in for it, e.g. `?director=Greta+Gerwig`.)",
+                    "schema": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 500,
+                      "pattern": "\\S"
+                    }
+                  },
+                  {
+                    "name": "kind",
+                    "in": "query",
+                    "description": "`all` or one enabled kind; these are the default config's (see /api/providers).",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "",
+                        "all",
+                        "song",
+                        "movie",
+                        "audiobook",
+                        "podcast"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "description": "Results per kind (default from config).",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 200
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 10000
+                    }
+                  },
+                  {
+                    "name": "sort",
+                    "in": "query",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "",
+                        "relevance",
+                        "title",
+                        "artist",
+                        "price",
+                        "date"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "reverse",
+                    "in": "query",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "",
+                        "on",
+                        "off",
+                        "true",
+                        "false",
+                        "1",
+                        "0",
+                        "yes",
+                        "no"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "explicit",
+                    "in": "query",
+                    "description": "Include explicit content (default from config).",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "",
+                        "on",
+                        "off",
+                        "true",
+                        "false",
+                        "1",
+                        "0",
+                        "yes",
+                        "no"
+                      ]
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "One page of results, in display order.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/SearchDocument"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "A parameter is wrong, or there is nothing to search for.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "502": {
+                    "description": "The search could not run upstream.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/api/items/{kind}/{id}": {
+              "get": {
+                "summary": "The detail view of one item.",
+                "operationId": "item",
+                "parameters": [
+                  {
+                    "name": "kind",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[A-Za-z0-9._:-]{1,64}$"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The item's sections.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/DetailDocument"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The id is not a plain id.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such kind, or no item with that id.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "502": {
+                    "description": "The item could not be fetched upstream.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/api/providers": {
+              "get": {
+                "summary": "The kinds, whether enabled, and their filters.",
+                "operationId": "providers",
+                "responses": {
+                  "200": {
+                    "description": "Every registered kind.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ProviderCatalog"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/api/suggest": {
+              "get": {
+                "summary": "Earlier searches, then titles and creators seen, for what is typed.",
+                "operationId": "suggest",
+                "parameters": [
+                  {
+                    "name": "q",
+                    "in": "query",
+                    "schema": {
+                      "type": "string",
+                      "maxLength": 500
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Suggestions, best first.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Suggestions"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "q is too long.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "components": {
+            "schemas": {
+              "SearchResult": {
+                "description": "One result; also each line of --format jsonl.",
+                "type": "object",
+                "required": [
+                  "kind",
+                  "id",
+                  "title",
+                  "subtitle",
+                  "summary",
+                  "artworkUrl",
+                  "url",
+                  "creator",
+                  "collection",
+                  "price",
+                  "currency",
+                  "durationMs",
+                  "releaseDate",
+                  "year",
+                  "genre",
+                  "explicit",
+                  "previewUrl",
+                  "artwork",
+                  "creatorId",
+                  "collectionId"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string"
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "subtitle": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "summary": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "artworkUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "creator": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "collection": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "price": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "currency": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "durationMs": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "releaseDate": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "year": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "genre": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "explicit": {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  "previewUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "artwork": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string"
+                    }
+                  },
+                  "creatorId": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "collectionId": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  }
+                }
+              },
+              "SearchDocument": {
+                "title": "mediasearch search --format json",
+                "type": "object",
+                "required": [
+                  "schemaVersion",
+                  "query",
+                  "results",
+                  "providers",
+                  "hasMore",
+                  "offline"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "schemaVersion": {
+                    "const": 2
+                  },
+                  "query": {
+                    "type": "object",
+                    "required": [
+                      "term",
+                      "filters",
+                      "kinds",
+                      "limit",
+                      "offset",
+                      "page",
+                      "country",
+                      "sort"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "term": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "filters": {
+                        "type": "object",
+                        "additionalProperties": {
+                          "type": "string"
+                        }
+                      },
+                      "kinds": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "limit": {
+                        "type": [
+                          "integer",
+                          "null"
+                        ]
+                      },
+                      "offset": {
+                        "type": "integer"
+                      },
+                      "page": {
+                        "type": "integer"
+                      },
+                      "country": {
+                        "type": "string"
+                      },
+                      "sort": {
+                        "enum": [
+                          "relevance",
+                          "title",
+                          "artist",
+                          "price",
+                          "date"
+                        ]
+                      }
+                    }
+                  },
+                  "results": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/SearchResult"
+                    }
+                  },
+                  "providers": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "kind",
+                        "count",
+                        "error",
+                        "elapsedMs"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "kind": {
+                          "type": "string"
+                        },
+                        "count": {
+                          "type": "integer"
+                        },
+                        "error": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "elapsedMs": {
+                          "type": "integer"
+                        }
+                      }
+                    }
+                  },
+                  "hasMore": {
+                    "type": "boolean"
+                  },
+                  "offline": {
+                    "description": "null when the providers answered; set when the offline library did.",
+                    "type": [
+                      "object",
+                      "null"
+                    ],
+                    "required": [
+                      "results",
+                      "records",
+                      "fallback",
+                      "reasons"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "results": {
+                        "type": "integer"
+                      },
+                      "records": {
+                        "type": "integer",
+                        "description": "Records in the library in all."
+                      },
+                      "fallback": {
+                        "type": "boolean",
+                        "description": "true when every provider failed, false for --offline."
+                      },
+                      "reasons": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "kinds",
+                            "error"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "kinds": {
+                              "type": "array",
+                              "items": {
+                                "type": "string"
+                              }
+                            },
+                            "error": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "DetailItem": {
+                "description": "An item inside a detail (a track, an episode, another work): its id opens it with show. Items made from a media item carry every key of a search result (search.schema.json#/$defs/result); others the tile's keys.",
+                "type": "object",
+                "required": [
+                  "kind",
+                  "id",
+                  "title",
+                  "subtitle",
+                  "summary",
+                  "artworkUrl",
+                  "url",
+                  "previewUrl"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string"
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "subtitle": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "summary": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "artworkUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "previewUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "creator": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "collection": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "price": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "currency": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "durationMs": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "releaseDate": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "year": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "genre": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "explicit": {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  "artwork": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string"
+                    }
+                  },
+                  "creatorId": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "collectionId": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  }
+                }
+              },
+              "DetailDocument": {
+                "title": "mediasearch show --format json",
+                "type": "object",
+                "required": [
+                  "kind",
+                  "id",
+                  "title",
+                  "sections",
+                  "notices"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string"
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "sections": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "title",
+                        "rows",
+                        "links",
+                        "items"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "title": {
+                          "type": "string"
+                        },
+                        "rows": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "required": [
+                              "label",
+                              "value"
+                            ],
+                            "additionalProperties": false,
+                            "properties": {
+                              "label": {
+                                "type": "string"
+                              },
+                              "value": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        },
+                        "links": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "required": [
+                              "label",
+                              "url"
+                            ],
+                            "additionalProperties": false,
+                            "properties": {
+                              "label": {
+                                "type": "string"
+                              },
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        },
+                        "items": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/DetailItem"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "notices": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
+              },
+              "Error": {
+                "type": "object",
+                "required": [
+                  "error",
+                  "status"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "error": {
+                    "type": "string",
+                    "description": "One sentence for people."
+                  },
+                  "status": {
+                    "type": "integer"
+                  }
+                }
+              },
+              "ProviderCatalog": {
+                "type": "object",
+                "required": [
+                  "providers"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "providers": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "kind",
+                        "name",
+                        "enabled",
+                        "limit",
+                        "filters"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "kind": {
+                          "type": "string"
+                        },
+                        "name": {
+                          "type": "string"
+                        },
+                        "enabled": {
+                          "type": "boolean"
+                        },
+                        "limit": {
+                          "type": "integer"
+                        },
+                        "filters": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "required": [
+                              "name",
+                              "type",
+                              "help",
+                              "attribute"
+                            ],
+                            "additionalProperties": false,
+                            "properties": {
+                              "name": {
+                                "type": "string"
+                              },
+                              "type": {
+                                "type": "string"
+                              },
+                              "help": {
+                                "type": "string"
+                              },
+                              "attribute": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "Suggestions": {
+                "type": "object",
+                "required": [
+                  "suggestions"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "suggestions": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+
+        """#
+}
