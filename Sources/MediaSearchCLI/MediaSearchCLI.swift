@@ -41,6 +41,7 @@ public enum MediaSearchCLI {
     ) async -> Int32 {
         do {
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
+            CompletionWords.kinds.withLock { $0 = providers.map(\.kind) }
             // `-V` is the short form of `--version`, which ArgumentParser spells long only.
             let spelled = arguments == ["-V"] ? ["--version"] : arguments
             let (rest, filters) = try FilterArguments.extract(

@@ -33,7 +33,29 @@ public struct WebServer: Sendable {
         let app = Application(
             router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "MediaSearch"),
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? port) }, logger: logger)
-        try await app.run()
+        do {
+            try await app.run()
+        } catch let error as IOError {
+            throw ListenError(errno: error.errnoCode, host: host, port: port)
+        }
+    }
+
+    /// Why the server could not listen, in words a user can act on.
+    public struct ListenError: Error, CustomStringConvertible {
+        public var errno: Int32
+        public var host: String
+        public var port: Int
+
+        public var description: String {
+            switch errno {
+            case EADDRINUSE:
+                "port \(port) is taken (by another server, or another mediasearch serve); choose another"
+                    + " with --port, or --port 0 for any free one"
+            case EADDRNOTAVAIL: "\(host) is not an address of this machine; try --host 127.0.0.1"
+            case EACCES: "port \(port) needs privileges this user does not have; choose one above 1023"
+            default: String(cString: strerror(errno)).lowercased()
+            }
+        }
     }
 
     /// Every route: the screens, the API, the assets.

@@ -145,6 +145,34 @@ struct LibraryCommandTests {
         #expect(history.stdout.split(separator: "\n").first == "wars", "the history comes first: \(history.stdout)")
     }
 
+    @Test("library clear gives the space back")
+    func clearShrinksTheFile() async throws {
+        var routes = FixtureRoutes.default
+        routes.fillToLimit = true
+        routes.distinctIDsPerTerm = true
+        let harness = try await Harness.start(routes: routes)
+        defer { Task { await harness.stop() } }
+        for term in ["a", "b", "c", "d"] {
+            _ = try await harness.run(["search", term, "--limit", "200", "--format", "lines"])
+        }
+        let folder = harness.runner.home.appendingPathComponent("data/mediasearch")
+        func bytes() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).reduce(0) { total, name in
+                let size =
+                    try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[
+                        .size] as? Int
+                return total + (size ?? 0)
+            }
+        }
+        let full = try bytes()
+        let count = try await records(harness)
+        #expect(full > 1_000_000, "\(full) bytes for \(count) records")
+        let cleared = try await harness.run(["library", "clear"])
+        #expect(cleared.status == 0 && cleared.stderr.isEmpty, "\(cleared.stderr)")
+        let left = try bytes()
+        #expect(left < 200_000, "the file and its log keep \(left) bytes")
+    }
+
     @Test("library shows and clears; cache clear leaves it alone; library.enabled: false keeps nothing")
     func libraryCommand() async throws {
         let harness = try await Harness.start()

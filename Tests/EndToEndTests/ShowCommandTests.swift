@@ -114,6 +114,12 @@ struct ShowCommandTests {
         #expect(result.stderr == "mediasearch: nothing found with id 909099090990909\n")
         let bad = try await harness.run(["show", "abc"])
         #expect(bad.status == 64)
+        let otherKind = try await harness.run(["show", "1469577741", "--kind", "movie"])
+        #expect(otherKind.status == 66)
+        #expect(
+            otherKind.stderr
+                == "mediasearch: nothing found with id 1469577741 of kind movie: it is a song (mediasearch show 1469577741 --kind song)\n"
+        )
     }
 
     @Test func resultNumbersOpenTheLastSearchsTiles() async throws {
@@ -126,6 +132,17 @@ struct ShowCommandTests {
         let (result, document) = try await detail(harness, ["--result", "2"])
         #expect(result.status == 0)
         #expect(document["id"] as? String == second)
+        // An empty search says so on stderr (exit 0) and keeps the last results; so does a failed one.
+        await harness.server.inject(FaultRule(path: "/search", fault: .body(#"{"resultCount":0,"results":[]}"#)))
+        let empty = try await harness.run(["search", "zzzz", "--format", "lines"])
+        #expect(empty.status == 0 && empty.stdout.isEmpty)
+        #expect(empty.stderr.hasPrefix("mediasearch: No results for \"zzzz\". Try another kind"), "\(empty.stderr)")
+        await harness.server.clearFaults()
+        await harness.server.inject(FaultRule(path: "/search", fault: .status(400)))
+        #expect(try await harness.run(["search", "broken"]).status == 69)
+        await harness.server.clearFaults()
+        let (_, kept) = try await detail(harness, ["--result", "2"])
+        #expect(kept["id"] as? String == second, "the last results a person saw are still result 2")
         let outOfRange = try await harness.run(["show", "--result", "99"])
         #expect(outOfRange.status == 64)
         #expect(outOfRange.stderr.contains("there is no result 99"))

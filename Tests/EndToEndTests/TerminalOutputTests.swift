@@ -152,6 +152,39 @@ struct TerminalOutputTests {
         #expect(serve.stdout.contains("/openapi.json") && !serve.stdout.contains("openapi.yaml"))
     }
 
+    /// bash, with the generated script, completes option values the way a user's Tab would.
+    @Test func bashCompletesKindsCountriesAndLanguages() async throws {
+        let runner = try CommandRunner()
+        let script = try await runner.run(["--generate-completion-script", "bash"])
+        let completions = try runner.write(script.stdout, to: "mediasearch.bash")
+        let driver = try runner.write(
+            """
+            source '\(completions)'
+            complete_line() {
+              COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}
+              read -ra COMP_WORDS <<< "$COMP_LINE"
+              [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+              COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+              COMP_WORDS[0]='\(runner.executable.path)'
+              COMPREPLY=()
+              _mediasearch mediasearch "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+              echo "${COMPREPLY[*]}"
+            }
+            complete_line "mediasearch search x --kind "
+            complete_line "mediasearch show 1 --kind a"
+            complete_line "mediasearch search x --country g"
+            complete_line "mediasearch search x -c FR"
+            complete_line "mediasearch search x --lang "
+            """, to: "drive.sh")
+        let result = try await CommandRunner(executable: URL(fileURLWithPath: "/bin/bash"), home: runner.home).run(
+            [driver])
+        #expect(
+            result.stdout.split(separator: "\n").map(String.init) == [
+                "song movie audiobook podcast music-video album", "audiobook album",
+                "ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy", "FR", "en_us ja_jp",
+            ], "\(result.stdout)\(result.stderr)")
+    }
+
     @Test func installPiecesWork() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
@@ -221,6 +254,28 @@ struct PagerTests {
         #expect(session.status == 130, "status \(String(describing: session.status)) (nil: hung)")
         let history = try await harness.run(["history"])
         #expect(history.stdout == "1. jack\n")
+    }
+
+    @Test("The spinner names what is pending, counts a budget wait down, and never shows an empty list")
+    func spinnerOnATerminal() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("itunes:\n  rate_limit: 4\n", to: "slow.yaml")
+        var budget = Configuration()
+        budget.baseURL = URL(string: harness.server.baseURL)!
+        let sent = Array(repeating: String(Date().timeIntervalSince1970 - 57), count: 4).joined(separator: ",")
+        try harness.runner.write(
+            #"{"sent":[\#(sent)],"coolDownUntil":0}"#, to: "cache/mediasearch/\(budget.budgetFileName)")
+        await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(300))))
+        let session = try await onPTY(
+            harness, ["search", "jack", "--no-pager", "--config", config], waitFor: "results", keys: "")
+        #expect(session.status == 0, "\(session.output.suffix(300).debugDescription)")
+        let frames = session.output.components(separatedBy: "\r\u{1B}[2K").map { $0.prefix { $0 != "\r" } }
+        let spinning = frames.filter { $0.contains(" searching ") }
+        #expect(spinning.contains { $0.contains("searching song, movie, audiobook, podcast…") })
+        #expect(spinning.contains { $0.contains("(waiting ") && $0.contains(" s for the request budget)") })
+        #expect(Set(spinning.compactMap(\.first)).count > 3, "the spinner turned")
+        #expect(!spinning.contains { $0.contains("searching …") }, "an empty list was shown")
     }
 
     @Test("Wrapped lines count: text of few but long lines is paged when it takes more rows than the screen")

@@ -404,7 +404,12 @@ struct ServeCommandTests {
         let port = try #require(first.firstMatch(of: /127\.0\.0\.1:(\d+)/)?.1)
         let busy = try await runner.run(["serve", "--port", String(port)], timeout: 20)
         #expect(busy.status == 69)
-        #expect(busy.stderr.hasPrefix("mediasearch: cannot serve on 127.0.0.1:\(port): "))
+        #expect(
+            busy.stderr.hasPrefix(
+                "mediasearch: cannot serve on 127.0.0.1:\(port): port \(port) is taken (by another server, or another"
+                    + " mediasearch serve); choose another with --port, or --port 0 for any free one"), "\(busy.stderr)"
+        )
+        #expect(!busy.stderr.contains("errno"))
         #expect(busy.stderr.split(separator: "\n").count == 1, "\(busy.stderr)")
     }
 }

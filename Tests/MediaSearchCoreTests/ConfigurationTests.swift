@@ -42,6 +42,21 @@ struct ConfigurationTests {
         #expect(settings["country"]?.origin == "default")
     }
 
+    /// `config show` lists every enabled kind's limit and weight, not only the ones set.
+    @Test func everyEnabledKindHasItsSettings() throws {
+        let parsed = try parse(
+            "kinds: [song, movie]\nlimit: 7\nproviders:\n  song: {limit: 10}\n  album: {weight: 2}\n")
+        let shown = parsed.settings().filter { $0.key.hasPrefix("providers.") }.map {
+            "\($0.key)=\($0.value) \($0.origin)"
+        }
+        #expect(
+            shown == [
+                "providers.song.limit=10 config.yaml:4", "providers.song.weight=1 default",
+                "providers.movie.limit=7 from limit (config.yaml:2)", "providers.movie.weight=1 default",
+                "providers.album.limit=7 from limit (config.yaml:2)", "providers.album.weight=2 config.yaml:5",
+            ])
+    }
+
     @Test func everyKeyIsRead() throws {
         let config = try parse(
             """

@@ -24,7 +24,9 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
     @Option(help: "Open the Nth result of the last search.")
     var result: Int?
 
-    @Option(name: [.customShort("k"), .long], help: "The kind of the id, for providers whose ids are not iTunes ids.")
+    @Option(
+        name: [.customShort("k"), .long], help: "The kind of the id, for providers whose ids are not iTunes ids.",
+        completion: CompletionWords.kind)
     var kind: String?
 
     @Flag(help: "Play the preview instead of opening the store page.")

@@ -31,7 +31,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     var term: [String] = []
 
     @Option(
-        name: [.customShort("k"), .customLong("kind")], help: "Search only this kind (repeat or separate with commas).")
+        name: [.customShort("k"), .customLong("kind")], help: "Search only this kind (repeat or separate with commas).",
+        completion: CompletionWords.kind)
     var kinds: [String] = []
 
     @Option(name: [.customShort("n"), .long], help: "Results per kind, 1-200 (default from config, 30).")
@@ -43,10 +44,12 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     @Option(name: [.customShort("p"), .long], help: "Page of results; page N starts at (N-1) x limit.")
     var page: Int?
 
-    @Option(name: [.customShort("c"), .long], help: "Storefront, a two-letter country code such as US or GB.")
+    @Option(
+        name: [.customShort("c"), .long], help: "Storefront, a two-letter country code such as US or GB.",
+        completion: CompletionWords.country)
     var country: String?
 
-    @Option(help: "Language of results: en_us or ja_jp.")
+    @Option(help: "Language of results: en_us or ja_jp.", completion: CompletionWords.language)
     var lang: String?
 
     @Flag(inversion: .prefixedNo, help: "Include explicit content (default from config).")
@@ -122,8 +125,10 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             console.out(try JSONOutput.encode(output.document()))
         case .jsonl:
             console.out(try output.jsonLines())
+            if let empty = output.emptyMessage { console.notice(empty) }
         case .lines:
             console.out(output.lines())
+            if let empty = output.emptyMessage { console.notice(empty) }
             if page.repeatsPrevious {
                 console.notice("no more results: page \(page.request.page) repeats page \(page.request.page - 1)")
             }

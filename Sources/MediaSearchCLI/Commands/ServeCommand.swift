@@ -76,7 +76,8 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
             return ExitStatus.interrupted
         } catch {
             if Task.isCancelled { return ExitStatus.interrupted }
-            throw MediaSearchError.cannotOpen("cannot serve on \(host):\(port): \(error)")
+            let reason = (error as? WebServer.ListenError)?.description ?? "\(error)"
+            throw MediaSearchError.cannotOpen("cannot serve on \(host):\(port): \(reason)")
         }
         return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
     }

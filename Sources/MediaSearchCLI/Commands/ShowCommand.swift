@@ -21,7 +21,8 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     @Option(help: "Open the Nth result of the last search.")
     var result: Int?
 
-    @Option(help: "The kind of the id, for providers whose ids are not iTunes ids.")
+    @Option(
+        help: "The kind of the id, for providers whose ids are not iTunes ids.", completion: CompletionWords.kind)
     var kind: String?
 
     @Flag(help: "Show names uncensored even when explicit content is off.")

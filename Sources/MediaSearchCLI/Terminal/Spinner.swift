@@ -64,10 +64,12 @@ final class Spinner: Sendable {
     private func draw() {
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         let waiting = waits?.remaining().map { " (waiting \(Int($0.rounded(.up))) s for the request budget)" } ?? ""
-        let line = state.withLock { state -> String in
+        let line = state.withLock { state -> String? in
+            // Between the last provider's answer and stop() there is nothing left to name.
+            guard !state.pending.isEmpty else { return nil }
             state.frame += 1
             return "\(frames[state.frame % frames.count]) \(verb) \(state.pending.joined(separator: ", "))…\(waiting)"
         }
-        console.err("\r\u{1B}[2K" + line)
+        if let line { console.err("\r\u{1B}[2K" + line) }
     }
 }

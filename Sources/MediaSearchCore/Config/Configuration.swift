@@ -115,19 +115,23 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// Every setting with its effective value and where it came from, in the documented order;
-    /// per-kind settings follow their global key.
+    /// per-kind settings follow their global key: the limit and weight of every enabled kind (a
+    /// kind's limit defaults to the global `limit`), then those set for kinds that are off.
     public func settings() -> [Setting] {
         var list: [Setting] = []
         for key in ConfigurationKey.all {
             if key.path == "providers" {
-                for kind in providers.keys.sorted() {
-                    let settings = providers[kind]!
+                for kind in kinds + providers.keys.sorted().filter({ !kinds.contains($0) }) {
                     let pairs = [
-                        ("limit", settings.limit.map(String.init)), ("weight", settings.weight.map(Formatting.number)),
+                        (
+                            "limit", String(limit(for: kind)),
+                            origins["limit"].map { "from limit (\($0))" } ?? "from limit"
+                        ),
+                        ("weight", Formatting.number(weight(for: kind)), "default"),
                     ]
-                    for case (let name, let value?) in pairs {
+                    for (name, value, fallback) in pairs {
                         let path = "providers.\(kind).\(name)"
-                        list.append(Setting(key: path, value: value, origin: origins[path] ?? "default"))
+                        list.append(Setting(key: path, value: value, origin: origins[path] ?? fallback))
                     }
                 }
                 continue

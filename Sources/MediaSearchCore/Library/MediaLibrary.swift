@@ -103,7 +103,17 @@ public final class MediaLibrary: @unchecked Sendable {
                     """)
                 return count
             }
-            try? db.execute("VACUUM")
+            // Give the space back: VACUUM rewrites the file, the checkpoint empties the log. Both need
+            // the file to themselves; while another process (a running serve) holds it, they wait.
+            do {
+                try db.execute("VACUUM")
+                try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            } catch {
+                let reason = (error as? SQLiteError)?.message ?? "\(error)"
+                notices.append(
+                    "library: cleared, but its file keeps its size until no other mediasearch (such as serve) has it"
+                        + " open and it is cleared again (\(reason))")
+            }
             return count
         }
     }

@@ -79,18 +79,24 @@ public struct SearchOutput: Sendable {
         }.joined()
     }
 
+    /// What to say when the page has no results although the search ran: no more pages, or
+    /// nothing matched and what to try; `nil` when there are results or every provider failed
+    /// (its errors say why).
+    public var emptyMessage: String? {
+        guard ordered.isEmpty, !outcome.allFailed else { return nil }
+        let what = request.term.map { "\"\(TextSanitizer.line($0))\"" } ?? "these filters"
+        return page > 1
+            ? "No more results for \(what) (page \(page))."
+            : "No results for \(what). Try another kind (mediasearch providers), a different spelling, or fewer filters."
+    }
+
     /// The text for a terminal or a pipe.
     public func text(width: Int, style: TextStyle, artwork: Bool) -> String {
         if repeatsPrevious {
             return "No more results: page \(page) repeats page \(page - 1).\n"
         }
         if ordered.isEmpty {
-            let what = request.term.map { "\"\(TextSanitizer.line($0))\"" } ?? "these filters"
-            let failed = outcome.allFailed
-            if failed { return "" }
-            return page > 1
-                ? "No more results for \(what) (page \(page)).\n"
-                : "No results for \(what). Try another kind (mediasearch providers), a different spelling, or fewer filters.\n"
+            return emptyMessage.map { $0 + "\n" } ?? ""
         }
         var out = ""
         let layout = TileLayout(width: width, style: style, showArtwork: artwork)

@@ -142,7 +142,7 @@ public struct SearchSession: Sendable {
 
     /// Records the query in the history and the results for `result(N)`, when some provider (or
     /// the library, asked with `--offline`) answered; a fallback to the library keeps its results
-    /// for `result(N)` but is no search to suggest again. A storage problem is a notice, never a
+    /// for `result(N)` but is no search to suggest again, and an empty page keeps the last ones. A storage problem is a notice, never a
     /// lost search; a history file that cannot be read is left untouched.
     private func remember(_ page: inout SearchPage) {
         guard !page.outcome.allFailed else { return }
@@ -154,7 +154,9 @@ public struct SearchSession: Sendable {
             page.notices.append("history not saved: \(MediaSearchError.wrap(error).description)")
             page.saved = false
         }
-        guard savesLastResults else { return }
+        // A page with nothing on it keeps the last results: `show --result 3` still means the
+        // third result the user last saw.
+        guard savesLastResults, !page.results.isEmpty else { return }
         do {
             try LastSearch(queryKey: page.request.queryKey, page: page.request.page, results: page.results)
                 .save(to: paths.lastSearchFile)
@@ -223,6 +225,18 @@ public struct SearchSession: Sendable {
             found = (kept.item, provider(kind: kept.kind))
         } else if let chosen {
             guard let item = try await chosen.lookup(id: id, context: context) else {
+                // The id may be of another kind: say which, rather than that nothing exists.
+                if let number = Int(id),
+                    let other = try? await client.lookup(
+                        ITunesLookupParameters(ids: [number], country: context.country)
+                    )
+                    .first,
+                    let owner = providers.first(where: { $0.accepts(other) }), owner.kind != chosen.kind
+                {
+                    throw MediaSearchError.notFound(
+                        "\(id) of kind \(chosen.kind): it is a \(owner.kind) (mediasearch show \(id) --kind \(owner.kind))"
+                    )
+                }
                 throw MediaSearchError.notFound(id)
             }
             try? library?.store([(chosen.kind, item)])
