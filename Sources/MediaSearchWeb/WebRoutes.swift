@@ -7,12 +7,18 @@ import MediaSearchCore
 /// run under the session's deadlines).
 struct WebRoutes: Sendable {
     let session: SearchSession
+    /// The same session for the JSON API, which leaves the history alone: a script polling
+    /// `/api/search` is not a person's recent searches.
+    let apiSession: SearchSession
     let answers: AnswerCache
     /// The kinds and filters, fixed for the server's life (built once, not per request).
     let catalog: ProviderCatalog
 
     init(session: SearchSession, answers: AnswerCache) {
         self.session = session
+        var api = session
+        api.recordsHistory = false
+        self.apiSession = api
         self.answers = answers
         catalog = ProviderCatalog(providers: session.providers, configuration: session.configuration)
     }
@@ -60,7 +66,7 @@ struct WebRoutes: Sendable {
                     status: 400, message: "q is required (or a filter that can be the search itself)", json: true,
                     configuration: configuration)
             }
-            let page = try await session.search(query.request(configuration: configuration), order: query.order)
+            let page = try await apiSession.search(query.request(configuration: configuration), order: query.order)
             let response = WebResponse.json(try JSONOutput.encode(page.output(commandLine: "").document()))
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
             return response

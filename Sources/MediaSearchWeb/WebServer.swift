@@ -30,9 +30,16 @@ public struct WebServer: Sendable {
     ) async throws {
         var logger = Logger(label: "mediasearch.web")
         logger.logLevel = .error
+        let bound = BoundPort()
+        bound.set(port)
         let app = Application(
-            router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "MediaSearch"),
-            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? port) }, logger: logger)
+            router: router(host: host, port: bound),
+            configuration: .init(address: .hostname(host, port: port), serverName: "MediaSearch"),
+            onServerRunning: { channel in
+                let actual = channel.localAddress?.port ?? port
+                bound.set(actual)
+                await onReady(actual)
+            }, logger: logger)
         do {
             try await app.run()
         } catch let error as IOError {
@@ -59,10 +66,11 @@ public struct WebServer: Sendable {
     }
 
     /// Every route: the screens, the API, the assets.
-    func router() -> Router<BasicRequestContext> {
+    func router(host: String, port: BoundPort) -> Router<BasicRequestContext> {
         // HEAD answers as GET does, without the body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeaders(configuration: session.configuration))
+        router.add(middleware: RequestGuard(host: host, port: port, configuration: session.configuration))
         let routes = WebRoutes(session: session, answers: answers)
         router.get("/") { request, _ in await routes.searchScreen(request) }
         router.get("/item/:kind/:id") { _, context in

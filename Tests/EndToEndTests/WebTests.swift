@@ -61,6 +61,42 @@ struct WebHarness {
         return (Int(response.status.code), headers, String(buffer: body))
     }
 
+    /// Sends `request` as it is over a raw TCP connection (no client library to fix its Host or
+    /// framing) and returns the status code of the answer and the answer itself.
+    func raw(_ request: String) async throws -> (status: Int, text: String) {
+        let port = try #require(Int(base.split(separator: ":").last ?? ""))
+        let text = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                defer { close(fd) }
+                var timeout = timeval(tv_sec: 20, tv_usec: 0)
+                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = in_port_t(UInt16(port).bigEndian)
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                    }
+                }
+                guard connected else { return continuation.resume(returning: "") }
+                let bytes = Array(request.utf8)
+                _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+                var answer = Data()
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = recv(fd, &buffer, buffer.count, 0)
+                    if count <= 0 { break }
+                    answer.append(contentsOf: buffer[0..<count])
+                }
+                continuation.resume(returning: String(decoding: answer, as: UTF8.self))
+            }
+        }
+        let status = text.firstMatch(of: /^HTTP\/1\.1 (\d{3})/).flatMap { Int($0.1) } ?? 0
+        return (status, text)
+    }
+
     func json(_ path: String) async throws -> (status: Int, object: [String: Any]) {
         let (status, _, body) = try await get(path)
         let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
@@ -139,6 +175,68 @@ struct WebTests {
         }
     }
 
+    /// DNS rebinding: a page whose name now points at 127.0.0.1 sends its own name as Host.
+    @Test("Only this server's own names are answered; a missing or doubled Host is a 400")
+    func hostCheck() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let port = try #require(web.base.split(separator: ":").last.map(String.init))
+        func get(_ path: String, _ headers: [String]) async throws -> (status: Int, text: String) {
+            try await web.raw(
+                "GET \(path) HTTP/1.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n")
+        }
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "[::1]:\(port)"] {
+            #expect(try await get("/api/providers", ["Host: \(host)"]).status == 200, "\(host)")
+        }
+        for host in [
+            "evil.example:\(port)", "attacker.com", "127.0.0.1", "127.0.0.1:1", "localhost.evil.example:\(port)",
+        ] {
+            let (status, text) = try await get("/api/suggest?q=", ["Host: \(host)"])
+            #expect(status == 421, "\(host)")
+            #expect(!text.contains("suggestions"), "\(host) read the history")
+        }
+        #expect(try await get("/", []).status == 400)
+        #expect(try await get("/", ["Host: 127.0.0.1:\(port)", "Host: evil.example"]).status == 400)
+    }
+
+    /// Six `<img>` tags on any page the user visits must not write the history or spend the budget.
+    @Test("Requests from other sites are refused; a link followed from another site and curl are served")
+    func crossSite() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let host = try #require(web.base.split(separator: "/").last.map(String.init))
+        func get(_ path: String, _ headers: [String]) async throws -> Int {
+            try await web.raw(
+                "GET \(path) HTTP/1.1\r\nHost: \(host)\r\n" + headers.map { $0 + "\r\n" }.joined()
+                    + "Connection: close\r\n\r\n"
+            ).status
+        }
+        let image = ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: no-cors", "Sec-Fetch-Dest: image"]
+        #expect(try await get("/?q=pwned", image) == 403)
+        #expect(try await get("/api/search?q=pwned", ["Sec-Fetch-Site: same-site", "Sec-Fetch-Mode: cors"]) == 403)
+        #expect(try await get("/api/search?q=pwned", ["Origin: http://evil.example"]) == 403)
+        #expect(try await get("/?q=pwned", ["Referer: http://evil.example/page"]) == 403)
+        #expect(await web.fixtures.requests().isEmpty, "a refused request spent the budget")
+        let history = web.home.appendingPathComponent("state/mediasearch/history.json")
+        #expect(!FileManager.default.fileExists(atPath: history.path), "a refused request wrote the history")
+        let link = ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"]
+        #expect(try await get("/?q=jack", link) == 200)
+        #expect(try await get("/?q=jack&kind=song", ["Sec-Fetch-Site: same-origin", "Sec-Fetch-Mode: cors"]) == 200)
+        #expect(try await get("/api/search?q=jack&kind=movie", ["Origin: http://\(host)"]) == 200)
+        #expect(try await get("/api/search?q=jack&kind=podcast", []) == 200)
+    }
+
+    @Test("The JSON API leaves the history alone; the search screen records it")
+    func apiKeepsNoHistory() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        #expect(try await web.json("/api/search?q=scripted").status == 200)
+        #expect(
+            (try await web.json("/api/suggest?q=").object["suggestions"] as? [String])?.contains("scripted") != true)
+        #expect(try await web.get("/?q=typed").status == 200)
+        #expect((try await web.json("/api/suggest?q=").object["suggestions"] as? [String])?.contains("typed") == true)
+    }
+
     @Test("The OpenAPI document is served at /openapi.json, the same as Schemas/openapi.json")
     func openAPIDocument() async throws {
         let web = try await WebHarness.start()
@@ -215,6 +313,7 @@ struct WebTests {
         let (_, providers) = try await web.json("/api/providers")
         let kinds = (providers["providers"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(kinds == ["song", "movie", "audiobook", "podcast", "music-video", "album"])
+        #expect(try await web.get("/?q=jack").status == 200)  // the screen, not the API, records the history
         let (_, suggestions) = try await web.json("/api/suggest?q=ja")
         let suggested = suggestions["suggestions"] as? [String] ?? []
         #expect(Array(suggested.prefix(2)) == ["jack", "Jack Johnson"], "the history first, then the library")
@@ -388,7 +487,9 @@ struct ServeCommandTests {
         #expect(try await process.exits(within: 30))
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(
-            said.contains("warning: listening on 0.0.0.0: anyone who can reach it can search with your request budget"))
+            said.contains(
+                "warning: listening on 0.0.0.0: anyone who can reach it under any name can search with your request"
+                    + " budget and read your search history and offline library"))
     }
 
     @Test("A bad port or host is a usage error; a port in use is one clear line")

@@ -52,8 +52,10 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
         options.noWait = true
         let session = environment.session(configuration, network: options)
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
+            let names = ["0.0.0.0", "::"].contains(host) ? "under any name" : "as \(host)"
             console.notice(
-                "warning: listening on \(host): anyone who can reach it can search with your request budget")
+                "warning: listening on \(host): anyone who can reach it \(names) can search with your request budget"
+                    + " and read your search history and offline library")
         }
         let server = WebServer(session: session)
         let launcher = Launcher(variables: environment.variables)

@@ -15,6 +15,9 @@ public struct SearchSession: Sendable {
     /// Whether a search's results are saved for `show --result N` (a terminal's numbers); a face
     /// without numbers (the web UI) turns it off, so browsing never changes what they point at.
     public var savesLastResults = true
+    /// Whether a search is written to the history (and so offered as a suggestion). Programs
+    /// calling the web's JSON API are not a person searching: that face turns it off.
+    public var recordsHistory = true
 
     /// Creates a session; `client` defaults to ``ITunesClient/standard(configuration:paths:policy:)``
     /// and the library to the one under ``StoragePaths/libraryFile`` when the config enables it.
@@ -147,7 +150,9 @@ public struct SearchSession: Sendable {
     private func remember(_ page: inout SearchPage) {
         guard !page.outcome.allFailed else { return }
         do {
-            if page.offline?.fallback != true, let warning = try history().record(page.request.historyText) {
+            if recordsHistory, page.offline?.fallback != true,
+                let warning = try history().record(page.request.historyText)
+            {
                 page.notices.append(warning)
             }
         } catch {
