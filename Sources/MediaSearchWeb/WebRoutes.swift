@@ -27,15 +27,21 @@ struct WebRoutes: Sendable {
 
     // MARK: search
 
+    /// The answer cache's key of a query: the request as it runs, not as it was spelled.
+    func cacheKey(_ face: String, _ query: WebQuery) -> String {
+        let request = query.request(configuration: configuration)
+        return "\(face) \(request.queryKey)|\(request.page)|\(query.order)"
+    }
+
     func searchScreen(_ request: Request) async -> Response {
-        let key = "html " + (request.uri.query ?? "")
-        if let cached = await answers.get(key) { return cached }
         let query: WebQuery
         do {
             query = try WebQuery(QueryString.parse(request.uri.query), catalog: catalog, configuration: configuration)
         } catch {
             return WebResponse.error(status: 400, message: error.message, json: false, configuration: configuration)
         }
+        let key = cacheKey("html", query)
+        if !query.isEmpty, let cached = await answers.get(key) { return cached }
         let history = (try? session.history().suggestions(for: "")) ?? []
         guard !query.isEmpty else {
             return WebResponse.html(
@@ -56,11 +62,11 @@ struct WebRoutes: Sendable {
     }
 
     func searchAPI(_ request: Request) async -> Response {
-        let key = "json " + (request.uri.query ?? "")
-        if let cached = await answers.get(key) { return cached }
         do {
             let query = try WebQuery(
                 QueryString.parse(request.uri.query), catalog: catalog, configuration: configuration)
+            let key = cacheKey("json", query)
+            if let cached = await answers.get(key) { return cached }
             guard !query.isEmpty else {
                 return WebResponse.error(
                     status: 400, message: "q is required (or a filter that can be the search itself)", json: true,

@@ -26,14 +26,21 @@ public struct WebServer: Sendable {
     /// Listens on `host:port` (0 picks a free port) until the task is cancelled; `onReady` is
     /// told the port once the server accepts connections.
     public func run(
-        host: String, port: Int, onReady: @escaping @Sendable (Int) async -> Void = { _ in }
+        host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(),
+        onReady: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         var logger = Logger(label: "mediasearch.web")
         logger.logLevel = .error
         let bound = BoundPort()
         bound.set(port)
+        let count = ConnectionCount(limit: limits.maxConnections)
+        let idle = TimeAmount.nanoseconds(
+            limits.idleTimeout.components.seconds * 1_000_000_000 + limits.idleTimeout.components.attoseconds
+                / 1_000_000_000)
         let app = Application(
             router: router(host: host, port: bound),
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [ConnectionLimiter(count: count)], idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "MediaSearch"),
             onServerRunning: { channel in
                 let actual = channel.localAddress?.port ?? port
@@ -188,37 +195,59 @@ struct WebError: Encodable {
 }
 
 /// Answers of identical requests, kept briefly: a reload, a second tab or a benchmark costs one
-/// search, not one each. Only complete answers (every provider answered) are kept.
+/// search, not one each. Only complete answers (every provider answered) are kept. Keys are the
+/// normalized request (so `&pad=N` or a reordered query is the same entry), and the cache is
+/// bounded in bytes as well as in entries: expired entries are swept on every write, the oldest
+/// go first past either bound, and an answer larger than an eighth of the bytes is not kept.
 actor AnswerCache {
     struct Entry {
         var expires: ContinuousClock.Instant
         var response: Response
+        var bytes: Int
     }
 
     private var entries: [String: Entry] = [:]
     private var order: [String] = []
+    private var bytes = 0
     let capacity: Int
+    let maxBytes: Int
     let lifetime: Duration
 
-    init(capacity: Int, lifetime: Duration) {
+    init(capacity: Int, maxBytes: Int = 16 * 1_048_576, lifetime: Duration) {
         self.capacity = capacity
+        self.maxBytes = maxBytes
         self.lifetime = lifetime
     }
+
+    /// Bytes held by the entries, for tests and benchmarks.
+    var size: Int { bytes }
+    /// Entries held.
+    var count: Int { entries.count }
 
     func get(_ key: String) -> Response? {
         guard let entry = entries[key] else { return nil }
         guard entry.expires > .now else {
-            entries[key] = nil
+            remove(key)
             return nil
         }
         return entry.response
     }
 
     func put(_ key: String, _ response: Response) {
-        if entries[key] == nil { order.append(key) }
-        entries[key] = Entry(expires: .now + lifetime, response: response)
-        while order.count > capacity {
-            entries[order.removeFirst()] = nil
-        }
+        let size = (response.body.contentLength ?? maxBytes) + key.utf8.count
+        let now = ContinuousClock.now
+        for stale in order where entries[stale].map({ $0.expires <= now }) ?? false { remove(stale) }
+        remove(key)
+        guard size <= maxBytes / 8 else { return }
+        order.append(key)
+        entries[key] = Entry(expires: now + lifetime, response: response, bytes: size)
+        bytes += size
+        while order.count > capacity || bytes > maxBytes, let oldest = order.first { remove(oldest) }
+    }
+
+    private func remove(_ key: String) {
+        guard let entry = entries.removeValue(forKey: key) else { return }
+        bytes -= entry.bytes
+        order.removeAll { $0 == key }
     }
 }

@@ -151,6 +151,20 @@ struct EndToEndHardeningTests {
         #expect(sent?.count == 6)
     }
 
+    /// Four kinds looping on redirects want 24 requests; the budget of 20 lets 20 leave, never more.
+    @Test func redirectLoopsOfEveryKindNeverCrossTheBudget() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("itunes:\n  rate_limit: 20\n", to: "twenty.yaml")
+        for media in ["music", "movie", "audiobook", "podcast"] {
+            await harness.server.inject(
+                FaultRule(path: "/search", query: ["media": media], fault: .redirect(to: "/search?media=\(media)")))
+        }
+        let result = try await harness.run(["search", "loop", "--no-wait", "--config", config])
+        #expect(result.status == 69)
+        #expect(await harness.server.requests().count == 20)
+    }
+
     /// Provider deadlines are 0.5 × 3 + 2 = 3.5 s here; the budget frees its slots in 5 s.
     @Test func aSpentBudgetIsWaitedForOnceAndThenTheSearchSucceeds() async throws {
         let harness = try await Harness.start()

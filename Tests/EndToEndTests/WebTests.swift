@@ -17,13 +17,15 @@ struct WebHarness {
     let home: URL
 
     static func start(
-        routes: FixtureRoutes = .default, timeout: Double = 10, rateLimit: Int = 1000
+        routes: FixtureRoutes = .default, timeout: Double = 10, rateLimit: Int = 1000, diskCache: Bool = true,
+        limits: ConnectionLimits = ConnectionLimits()
     ) async throws -> WebHarness {
         let fixtures = try await FixtureServer.start(routes: routes)
         var configuration = Configuration()
         configuration.baseURL = URL(string: fixtures.baseURL)!
         configuration.timeout = timeout
         configuration.rateLimit = rateLimit
+        configuration.cacheEnabled = diskCache
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
         let paths = StoragePaths(
             stateDirectory: home.appendingPathComponent("state").path,
@@ -36,7 +38,9 @@ struct WebHarness {
             providers: BuiltInProviders.all, configuration: configuration, paths: paths, client: client)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
-            try await WebServer(session: session).run(host: "127.0.0.1", port: 0) { continuation.yield($0) }
+            try await WebServer(session: session).run(host: "127.0.0.1", port: 0, limits: limits) {
+                continuation.yield($0)
+            }
         }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
@@ -59,6 +63,44 @@ struct WebHarness {
         var headers: [String: String] = [:]
         for header in response.headers { headers[header.name.lowercased()] = header.value }
         return (Int(response.status.code), headers, String(buffer: body))
+    }
+
+    /// A raw TCP connection to the server, for requests sent by halves or not at all.
+    func openConnection() throws -> Int32 {
+        let port = try #require(UInt16(base.split(separator: ":").last ?? ""))
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(port.bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        try #require(connected)
+        return fd
+    }
+
+    /// Reads what the server sends on `fd` until it closes the connection (or 20 s pass), off the
+    /// cooperative pool; the text and the seconds it took.
+    static func readUntilClosed(_ fd: Int32) async -> (text: String, seconds: Double) {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let started = Date()
+                var answer = Data()
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = recv(fd, &buffer, buffer.count, 0)
+                    if count <= 0 { break }
+                    answer.append(contentsOf: buffer[0..<count])
+                }
+                continuation.resume(
+                    returning: (String(decoding: answer, as: UTF8.self), Date().timeIntervalSince(started)))
+            }
+        }
     }
 
     /// Sends `request` as it is over a raw TCP connection (no client library to fix its Host or
@@ -224,6 +266,30 @@ struct WebTests {
         #expect(try await get("/?q=jack&kind=song", ["Sec-Fetch-Site: same-origin", "Sec-Fetch-Mode: cors"]) == 200)
         #expect(try await get("/api/search?q=jack&kind=movie", ["Origin: http://\(host)"]) == 200)
         #expect(try await get("/api/search?q=jack&kind=podcast", []) == 200)
+    }
+
+    @Test("A half-sent request is dropped once idle; past the connection cap, a new one is closed at once")
+    func connectionsAreReclaimed() async throws {
+        let web = try await WebHarness.start(limits: ConnectionLimits(maxConnections: 3, idleTimeout: .seconds(1)))
+        defer { Task { await web.stop() } }
+        let half = try web.openConnection()
+        defer { close(half) }
+        _ = send(half, "GET /api/providers HTTP/1.1\r\nHost: 127", 37, 0)
+        let (_, seconds) = await WebHarness.readUntilClosed(half)
+        #expect(seconds < 10, "a half-sent request was held \(seconds) s")
+
+        // Idle connections would be dropped after 60 s here: one closed within seconds was refused.
+        let capped = try await WebHarness.start(limits: ConnectionLimits(maxConnections: 3, idleTimeout: .seconds(60)))
+        defer { Task { await capped.stop() } }
+        let held = try (0..<3).map { _ in try capped.openConnection() }
+        try await Task.sleep(for: .milliseconds(200))
+        let extra = try capped.openConnection()
+        let (text, closedAfter) = await WebHarness.readUntilClosed(extra)
+        #expect(text.isEmpty && closedAfter < 15, "the fourth connection was served or held \(closedAfter) s")
+        close(extra)
+        held.forEach { close($0) }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await capped.json("/api/providers").status == 200, "places are given back")
     }
 
     @Test("The JSON API leaves the history alone; the search screen records it")

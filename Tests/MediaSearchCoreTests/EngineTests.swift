@@ -62,6 +62,17 @@ struct EngineTests {
         #expect(outcome.hasFailures && !outcome.allFailed)
     }
 
+    @Test func aSourceThatSendsMoreThanTheLimitIsCutToIt() async throws {
+        let providers: [any MediaProvider] = [StubProvider(kind: "a") { _ in (1...10_000).map { Self.item($0) } }]
+        var configuration = Configuration()
+        configuration.kinds = ["a"]
+        let plan = try SearchPlanner.plan(
+            SearchRequest(term: "x", limit: 5), providers: providers, configuration: configuration)
+        let outcome = await SearchEngine(context: context, providerTimeout: 5).run(plan)
+        #expect(outcome.statuses.first?.count == 5)
+        #expect(outcome.perProvider.first?.1.map(\.item.id) == ["1", "2", "3", "4", "5"])
+    }
+
     @Test func aSlowProviderTimesOutAlone() async throws {
         let providers: [any MediaProvider] = [
             StubProvider(kind: "fast") { _ in [Self.item(1)] },

@@ -59,7 +59,9 @@ public struct SearchEngine: Sendable {
                     try await provider.search(planned.query, context: context)
                 }
             }
-            let entries = items.enumerated().map { rank, item in
+            // However many records a source sends, a page holds at most the limit asked: an
+            // upstream that answers 10,000 records for 5 fills neither the screen nor the library.
+            let entries = items.prefix(max(planned.query.limit, 0)).enumerated().map { rank, item in
                 let shown = censorNames ? item.censored() : item
                 // The record stays as received (detail views censor on their own); the tile shows it.
                 return ResultEntry(
