@@ -53,7 +53,8 @@ struct WebRoutes: Sendable {
                 page.results.isEmpty ? ((try? session.suggestions(for: query.term ?? "")) ?? []) + history : []
             let response = WebResponse.html(
                 Screens.search(
-                    query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions))
+                    query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions),
+                status: Self.upstreamFailure(page) == nil ? .ok : .badGateway)
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
             return response
         } catch {
@@ -73,6 +74,9 @@ struct WebRoutes: Sendable {
                     configuration: configuration)
             }
             let page = try await apiSession.search(query.request(configuration: configuration), order: query.order)
+            if let failed = Self.upstreamFailure(page) {
+                return WebResponse.error(status: 502, message: failed, json: true, configuration: configuration)
+            }
             let response = WebResponse.json(try JSONOutput.encode(page.output(commandLine: "").document()))
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
             return response
@@ -144,6 +148,14 @@ struct WebRoutes: Sendable {
         }
         let suggestions = (try? session.suggestions(for: text)) ?? []
         return WebResponse.json((try? JSONOutput.encode(["suggestions": suggestions])) ?? "{\"suggestions\":[]}\n")
+    }
+
+    /// Every searched provider failed and the library had nothing either: the search could not
+    /// run upstream (a 502), in one sentence naming each failure once.
+    static func upstreamFailure(_ page: SearchPage) -> String? {
+        guard page.outcome.allFailed, (page.offline?.results ?? 0) == 0 else { return nil }
+        return page.outcome.failures.map { "\($0.kinds.joined(separator: ", ")): \($0.error.description)" }
+            .joined(separator: "; ")
     }
 
     /// The status and sentence of a failure: the request's fault is 400, an unknown item 404,

@@ -180,7 +180,9 @@ enum WebResponse {
     static func error(status: Int, message: String, json: Bool, configuration: Configuration) -> Response {
         let code = HTTPResponse.Status(code: status)
         if json {
-            let text = (try? JSONOutput.encode(WebError(error: message, status: status))) ?? "{\"status\":\(status)}\n"
+            let text =
+                (try? JSONOutput.encode(WebError(error: TextSanitizer.line(message), status: status)))
+                ?? "{\"status\":\(status)}\n"
             return WebResponse.json(text, status: code)
         }
         return WebResponse.html(

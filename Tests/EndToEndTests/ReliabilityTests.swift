@@ -51,6 +51,9 @@ struct ReliabilityTests {
         let podcast = try #require(document.providers.first { $0["kind"] as? String == "podcast" })
         let error = try #require(podcast["error"] as? String, "\(name)")
         #expect(error.contains(message), "\(name): \(error)")
+        for word in ["errno", "descriptor", "NIO", "HTTPClientError", "Domain="] {
+            #expect(!error.contains(word), "\(name): \(error)")
+        }
         #expect(document.kinds == ["song", "movie", "audiobook"])
         #expect(result.stderr.contains("podcast: "))
         #expect(!result.stderr.contains("Fatal error"))
@@ -146,6 +149,7 @@ struct ReliabilityTests {
         let failed = document.providers.compactMap { $0["error"] as? String }
         #expect(failed.count == 1)
         #expect(failed.first?.contains("request budget is spent") == true)
+        #expect(result.stderr.contains("(without --no-wait, mediasearch waits)"), "\(result.stderr)")
     }
 
     @Test func thirtyProcessesAtOnceStayInBudgetAndKeepFilesValid() async throws {

@@ -292,6 +292,20 @@ struct WebTests {
         #expect(try await capped.json("/api/providers").status == 200, "places are given back")
     }
 
+    @Test("A search whose every provider failed is a 502, with the failures in one sanitized sentence")
+    func upstreamFailures() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        await web.fixtures.inject(
+            FaultRule(path: "/search", fault: .status(400, body: #"{"errorMessage":"down\u001b[31m"}"#)))
+        let (status, object) = try await web.json("/api/search?q=nothing")
+        #expect(status == 502)
+        let message = try #require(object["error"] as? String)
+        #expect(message.hasPrefix("song, movie, audiobook, podcast: iTunes rejected the request"), "\(message)")
+        #expect(!message.contains("\u{1B}"))
+        #expect(try await web.get("/?q=nothing").status == 502)
+    }
+
     @Test("The JSON API leaves the history alone; the search screen records it")
     func apiKeepsNoHistory() async throws {
         let web = try await WebHarness.start()
@@ -478,6 +492,7 @@ struct WebTests {
         #expect(status == 200)
         #expect(await web.fixtures.requests().count == 3)
         #expect(page.contains("the request budget is spent; next request possible in"))
+        #expect(!page.contains("--no-wait"), "no command-line advice on a web page")
         #expect(page.contains("try again in a minute"))
     }
 

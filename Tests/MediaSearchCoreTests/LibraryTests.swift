@@ -111,6 +111,25 @@ struct LibraryTests {
         #expect(try library.count() == 1)
     }
 
+    @Test("Two damaged files in the same second are both moved aside, under names of their own")
+    func damagedTwiceInOneSecond() throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        for round in 1...2 {
+            try Data(String(repeating: "garbage, not SQLite ", count: 500).utf8).write(to: URL(fileURLWithPath: path))
+            let library = MediaLibrary(path: path)
+            #expect(try library.count() == 0, "round \(round)")
+            let notices = library.takeNotices()
+            #expect(notices.count == 1 && notices[0].contains("moved it to \(path).damaged-"), "\(notices)")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix(name + ".damaged-")
+        }
+        #expect(aside.count == 2, "\(aside)")
+    }
+
     @Test("Past max_records, the records seen longest ago go first")
     func trimming() throws {
         let library = MediaLibrary(path: path, maxRecords: 10)

@@ -37,6 +37,12 @@ struct TextTests {
         #expect(SafeURL.http("javascript:alert(1)") == nil)
         #expect(SafeURL.http("file:///etc/passwd") == nil)
         #expect(SafeURL.http("https://x.example/\u{1B}]8;;") == nil)
+        #expect(SafeURL.http("https://apple.com@evil.example/") == nil, "user info hides the real host")
+        #expect(SafeURL.http("https://user:pass@x.example/a") == nil)
+        #expect(SafeURL.http("https://evil.example\\@apple.com/") == nil)
+        #expect(SafeURL.http("https:///path") == nil)
+        #expect(SafeURL.http("https://x.example/a@b") == "https://x.example/a@b", "an @ in the path is fine")
+        #expect(SafeURL.http("https://x.example?q=a@b") == "https://x.example?q=a@b")
     }
 
     static func tile(_ n: Int, kind: String = "song", title: String = "Title") -> Tile {

@@ -140,7 +140,10 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
                 pager: !terminal.noPager)
         }
         for failure in page.outcome.failures {
-            console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)")
+            // The error says what happened; what the terminal can do about it is said here.
+            let hint =
+                if case .budgetExhausted = failure.error { " (without --no-wait, mediasearch waits)" } else { "" }
+            console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)\(hint)")
         }
         for reason in page.offline?.reasons ?? [] {
             console.error("\(reason.kinds.joined(separator: ", ")): \(reason.error)")

@@ -64,7 +64,7 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
         case .network(let underlying):
             "network error: \(Self.networkReason(underlying))"
         case .budgetExhausted(let retryAfter):
-            "the request budget is spent; next request possible in \(Self.seconds(retryAfter)) (without --no-wait, mediasearch waits)"
+            "the request budget is spent; next request possible in \(Self.seconds(retryAfter))"
         case .coolingDown(let remaining):
             "iTunes rate-limited this client recently; holding requests back for another \(Self.seconds(remaining))"
         case .invalidConfig(let file, let line, let key, let message):
@@ -149,8 +149,16 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
             }
         }
         if error is NIOConnectionError { return "could not connect to the server" }
-        if let ioError = error as? IOError, ioError.errnoCode == ECONNREFUSED {
-            return "could not connect to the server"
+        if let ioError = error as? IOError {
+            // The system call and errno number mean nothing to a user; what happened does.
+            switch ioError.errnoCode {
+            case ECONNREFUSED: return "could not connect to the server"
+            case ECONNRESET: return "the server reset the connection"
+            case EPIPE: return "the connection was closed while sending"
+            case ENETUNREACH, EHOSTUNREACH: return "the network is unreachable"
+            case ETIMEDOUT: return "the connection timed out"
+            default: return String(cString: strerror(ioError.errnoCode)).lowercased()
+            }
         }
         if let urlError = error as? URLError {
             switch urlError.code {

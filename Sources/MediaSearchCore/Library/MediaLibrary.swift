@@ -303,12 +303,25 @@ public final class MediaLibrary: @unchecked Sendable {
 
     private func moveAside(because error: SQLiteError) throws(MediaSearchError) {
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        let aside = "\(path).damaged-\(stamp)"
+        // Two files damaged in the same second get names of their own: -2, -3...
+        var aside = "\(path).damaged-\(stamp)"
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            attempt += 1
+            aside = "\(path).damaged-\(stamp)-\(attempt)"
+        }
         do {
             try FileManager.default.moveItem(atPath: path, toPath: aside)
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        } catch let failure as CocoaError {
+            let reason = (failure.userInfo[NSUnderlyingErrorKey] as? POSIXError).map {
+                String(cString: strerror($0.code.rawValue))
+            }
+            throw .storage(
+                path: path,
+                message: "library is damaged and could not be moved aside (\(reason ?? "it cannot be moved"))")
         } catch {
-            throw .storage(path: path, message: "library is damaged and could not be moved aside: \(error)")
+            throw .storage(path: path, message: "library is damaged and could not be moved aside")
         }
         notices.append("library: \(path) was unreadable (\(error.message)); moved it to \(aside) and started anew")
     }
