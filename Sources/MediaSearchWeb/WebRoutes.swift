@@ -42,7 +42,9 @@ struct WebRoutes: Sendable {
         }
         let key = cacheKey("html", query)
         if !query.isEmpty, let cached = await answers.get(key) { return cached }
-        let history = (try? session.history().suggestions(for: "")) ?? []
+        let session = self.session
+        // The history and the library are read under locks, off the cooperative pool.
+        let history = (try? await BlockingWork.run { try session.history().suggestions(for: "") }) ?? []
         guard !query.isEmpty else {
             return WebResponse.html(
                 Screens.search(query, page: nil, catalog: catalog, configuration: configuration, suggestions: history))
@@ -50,7 +52,9 @@ struct WebRoutes: Sendable {
         do {
             let page = try await session.search(query.request(configuration: configuration), order: query.order)
             let suggestions =
-                page.results.isEmpty ? ((try? session.suggestions(for: query.term ?? "")) ?? []) + history : []
+                page.results.isEmpty
+                ? ((try? await BlockingWork.run { [term = query.term] in try session.suggestions(for: term ?? "") })
+                    ?? []) + history : []
             let response = WebResponse.html(
                 Screens.search(
                     query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions),
@@ -139,14 +143,15 @@ struct WebRoutes: Sendable {
         }
     }
 
-    func suggestAPI(_ request: Request) -> Response {
+    func suggestAPI(_ request: Request) async -> Response {
         let text = QueryString.parse(request.uri.query)["q"] ?? ""
         guard text.count <= WebQuery.maxTermLength else {
             return WebResponse.error(
                 status: 400, message: "q is longer than \(WebQuery.maxTermLength) characters", json: true,
                 configuration: configuration)
         }
-        let suggestions = (try? session.suggestions(for: text)) ?? []
+        let session = self.session
+        let suggestions = (try? await BlockingWork.run { try session.suggestions(for: text) }) ?? []
         return WebResponse.json((try? JSONOutput.encode(["suggestions": suggestions])) ?? "{\"suggestions\":[]}\n")
     }
 

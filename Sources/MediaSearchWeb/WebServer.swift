@@ -88,7 +88,7 @@ public struct WebServer: Sendable {
             await routes.detailAPI(kind: Self.parameter("kind", context), id: Self.parameter("id", context))
         }
         router.get("/api/providers") { _, _ in routes.providersAPI() }
-        router.get("/api/suggest") { request, _ in routes.suggestAPI(request) }
+        router.get("/api/suggest") { request, _ in await routes.suggestAPI(request) }
         router.get("/assets/app.css") { _, _ in WebResponse.asset(Assets.css, type: "text/css; charset=utf-8") }
         router.get("/assets/app.js") { _, _ in
             WebResponse.asset(Assets.js, type: "text/javascript; charset=utf-8")

@@ -260,10 +260,11 @@ struct PagerTests {
     func spinnerOnATerminal() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
+        // The budget's slots free 10 s from now: a wait even for a child that starts late.
         let config = try harness.runner.write("itunes:\n  rate_limit: 4\n", to: "slow.yaml")
         var budget = Configuration()
         budget.baseURL = URL(string: harness.server.baseURL)!
-        let sent = Array(repeating: String(Date().timeIntervalSince1970 - 57), count: 4).joined(separator: ",")
+        let sent = Array(repeating: String(Date().timeIntervalSince1970 - 50), count: 4).joined(separator: ",")
         try harness.runner.write(
             #"{"sent":[\#(sent)],"coolDownUntil":0}"#, to: "cache/mediasearch/\(budget.budgetFileName)")
         await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(300))))

@@ -306,6 +306,40 @@ struct WebTests {
         #expect(try await web.get("/?q=nothing").status == 502)
     }
 
+    /// Another process holding the budget and history locks (as a CLI search in progress or a
+    /// stuck one does) costs the searches that need them, never the rest of the server.
+    @Test("A lock held by another process stalls only the requests that need it")
+    func aHeldLockNeverFreezesTheServer() async throws {
+        let web = try await WebHarness.start(diskCache: false)
+        defer { Task { await web.stop() } }
+        var budget = Configuration()
+        budget.baseURL = URL(string: web.fixtures.baseURL)!
+        let locks = [
+            "cache/\(budget.budgetFileName).lock", "state/history.json.lock",
+        ].map { web.home.appendingPathComponent($0).path }
+        var held: [Int32] = []
+        for path in locks {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let fd = open(path, O_RDWR | O_CREAT, 0o600)
+            try #require(fd >= 0 && flock(fd, LOCK_EX) == 0)
+            held.append(fd)
+        }
+        let searches = (0..<4).map { n in Task { try await web.get("/?q=locked\(n)").status } }
+        try await Task.sleep(for: .milliseconds(300))
+        for path in ["/assets/app.js", "/favicon.ico", "/api/providers", "/assets/app.css"] {
+            let started = ContinuousClock.now
+            let status = try await web.get(path).status
+            let took = ContinuousClock.now - started
+            #expect([200, 204].contains(status), "\(path)")
+            #expect(took < .seconds(5), "\(path) waited \(took) behind a lock")
+        }
+        held.forEach {
+            flock($0, LOCK_UN); close($0)
+        }
+        for search in searches { #expect(try await search.value == 200) }
+    }
+
     @Test("The JSON API leaves the history alone; the search screen records it")
     func apiKeepsNoHistory() async throws {
         let web = try await WebHarness.start()

@@ -106,6 +106,23 @@ struct HardeningTests {
         #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
+    @Test func aLockHeldElsewhereIsWaitedForOnlySoLong() throws {
+        let path = directory + "/history.json"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let fd = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+        defer { close(fd) }
+        try #require(flock(fd, LOCK_EX) == 0)
+        let started = Date()
+        #expect {
+            try AtomicFile.withLock(path, timeout: 0.3) { 1 }
+        } throws: { error in
+            (error as? MediaSearchError)?.description.contains("locked by another process") == true
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        flock(fd, LOCK_UN)
+        #expect(try AtomicFile.withLock(path, timeout: 0.3) { 2 } == 2)
+    }
+
     // MARK: deadline and transport
 
     /// Work that ignores cancellation, as a deadlocked call does, stays stuck until released: the

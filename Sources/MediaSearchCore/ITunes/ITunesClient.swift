@@ -38,7 +38,10 @@ public struct ITunesClient: Sendable {
     /// - Throws: ``MediaSearchError`` or `CancellationError`.
     public func lookup(_ parameters: ITunesLookupParameters) async throws -> [MediaItem] {
         let items = try await records(at: url(for: parameters))
-        onLookup?(items)
+        if let onLookup {
+            // The hook stores records (a SQLite write that may wait for another writer).
+            _ = try? await BlockingWork.run { onLookup(items) }
+        }
         return items
     }
 

@@ -25,18 +25,22 @@ public struct BudgetedTransport: HTTPTransport {
     }
 
     public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+        let budget = self.budget
         while true {
             let now = Date()
-            switch budget.acquire(now: now) {
+            // The budget file is shared under a lock: asked off the cooperative pool.
+            switch try await BlockingWork.run({ budget.acquire(now: now) }) {
             case .granted:
                 let response: HTTPResponse
                 do {
                     response = try await next.get(url, timeout: timeout)
                 } catch let error as MediaSearchError where error.neverSent {
-                    budget.release(sentAt: now)
+                    _ = try? await BlockingWork.run { budget.release(sentAt: now) }
                     throw error
                 }
-                if response.status == 403 || response.status == 429 { budget.markRateLimited() }
+                if response.status == 403 || response.status == 429 {
+                    _ = try? await BlockingWork.run { budget.markRateLimited() }
+                }
                 return response
             case .coolingDown(let remaining):
                 throw MediaSearchError.coolingDown(remaining: remaining)

@@ -28,13 +28,14 @@ public struct CachingTransport: HTTPTransport {
     }
 
     public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
-        if mode == .normal, let hit = cache.load(url) {
+        let cache = self.cache
+        if mode == .normal, let hit = try? await BlockingWork.run({ cache.load(url) }) {
             onHit(url)
             return hit
         }
         let response = try await next.get(url, timeout: timeout)
         // A cache that cannot be written must not fail the search.
-        try? cache.store(response, for: url)
+        _ = try? await BlockingWork.run { try cache.store(response, for: url) }
         return response
     }
 }

@@ -53,7 +53,10 @@ public struct SearchEngine: Sendable {
         do {
             let items: [MediaItem]
             if let library {
-                items = try library.search(kind: provider.kind, query: planned.query, filters: provider.filters)
+                let query = planned.query
+                items = try await BlockingWork.run {
+                    try library.search(kind: provider.kind, query: query, filters: provider.filters)
+                }
             } else {
                 items = try await Deadline.run(seconds: providerTimeout) {
                     try await provider.search(planned.query, context: context)

@@ -95,7 +95,9 @@ public struct SearchSession: Sendable {
         } else {
             outcome = await engine.run(plan, progress: progress)
             if Task.isCancelled { throw MediaSearchError.cancelled }
-            keep(outcome, notices: &notices)
+            // The library write waits for other writers: off the cooperative pool.
+            let kept = outcome
+            notices += (try? await BlockingWork.run { [self] in keep(kept) }) ?? []
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.neverSent ?? false }) {
                 let url = configuration.baseURL
                 unreachable = Unreachable(
@@ -120,18 +122,26 @@ public struct SearchSession: Sendable {
         var page = SearchPage(
             request: request, plan: plan, outcome: outcome, results: results, order: order,
             repeatsPrevious: repeats, notices: notices, saved: true, offline: answer, unreachable: unreachable)
-        remember(&page)
+        // History and last results are written under file locks: off the cooperative pool.
+        let unsaved = page
+        page =
+            (try? await BlockingWork.run { [self] in
+                var page = unsaved
+                remember(&page)
+                return page
+            }) ?? unsaved
         return page
     }
 
     /// Keeps every record of an online search in the library; a library problem is a notice.
-    private func keep(_ outcome: SearchOutcome, notices: inout [String]) {
-        guard let library else { return }
+    private func keep(_ outcome: SearchOutcome) -> [String] {
+        guard let library else { return [] }
         let records = outcome.perProvider.flatMap { kind, entries in entries.map { (kind: kind, item: $0.item) } }
         do {
             try library.store(records)
+            return []
         } catch {
-            notices.append("not kept in the offline library: \(error.description)")
+            return ["not kept in the offline library: \(error.description)"]
         }
     }
 
@@ -224,9 +234,13 @@ public struct SearchSession: Sendable {
             return provider
         }
         let found: (item: MediaItem, owner: (any MediaProvider)?)
-        if let stored = LastSearch.load(from: paths.lastSearchFile)?.item(id: id, kind: kind), let item = stored.item {
+        let (lastFile, library) = (paths.lastSearchFile, self.library)
+        // Files and the library are read off the cooperative pool.
+        let stored = try? await BlockingWork.run { LastSearch.load(from: lastFile)?.item(id: id, kind: kind) }
+        let kept = stored == nil ? (try? await BlockingWork.run { try library?.item(id: id, kind: kind) }) : nil
+        if let stored = stored ?? nil, let item = stored.item {
             found = (item, provider(kind: stored.kind))
-        } else if let kept = try? library?.item(id: id, kind: kind) {
+        } else if let kept = kept ?? nil {
             found = (kept.item, provider(kind: kept.kind))
         } else if let chosen {
             guard let item = try await chosen.lookup(id: id, context: context) else {
@@ -244,7 +258,7 @@ public struct SearchSession: Sendable {
                 }
                 throw MediaSearchError.notFound(id)
             }
-            try? library?.store([(chosen.kind, item)])
+            _ = try? await BlockingWork.run { try library?.store([(chosen.kind, item)]) }
             found = (item, chosen)
         } else {
             guard let number = Int(id),

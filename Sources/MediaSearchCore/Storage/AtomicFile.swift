@@ -45,14 +45,28 @@ public enum AtomicFile {
         }
     }
 
-    /// Runs `body` holding an exclusive lock on `path + ".lock"`, shared by every process.
-    public static func withLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    /// How long a lock is waited for before giving up: every holder keeps it for milliseconds, so
+    /// a longer wait means a stuck process, which must not stall this one.
+    public static let lockTimeout: Double = 10
+
+    /// Runs `body` holding an exclusive lock on `path + ".lock"`, shared by every process; waits at
+    /// most `timeout` seconds for it.
+    /// - Throws: ``MediaSearchError/storage(path:message:)`` when the lock cannot be had in time.
+    public static func withLock<T>(_ path: String, timeout: Double = lockTimeout, _ body: () throws -> T) throws -> T {
         try makeDirectory((path as NSString).deletingLastPathComponent)
         let fd = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
         guard fd >= 0 else { throw MediaSearchError.storage(path: path, message: "cannot create its lock file") }
         defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw MediaSearchError.storage(path: path, message: "cannot lock") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw MediaSearchError.storage(path: path, message: "cannot lock")
+            }
+            guard Date() < deadline else {
+                throw MediaSearchError.storage(
+                    path: path, message: "locked by another process for over \(Int(timeout)) s")
+            }
+            usleep(5_000)
         }
         defer { flock(fd, LOCK_UN) }
         return try body()
