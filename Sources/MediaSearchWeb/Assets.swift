@@ -2,7 +2,7 @@
 /// Content-Security-Policy allows scripts and styles from this origin only).
 enum Assets {
     static let css = """
-        :root { --bg: #fafafa; --fg: #1d1d1f; --muted: #6e6e73; --card: #fff; --line: #e3e3e8; --accent: #0a66d6;
+        :root { color-scheme: light dark; --bg: #fafafa; --fg: #1d1d1f; --muted: #6e6e73; --card: #fff; --line: #e3e3e8; --accent: #0a66d6;
           --bad: #b3261e; --badbg: #fdecea; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
         @media (prefers-color-scheme: dark) { :root { --bg: #151517; --fg: #f2f2f7; --muted: #a1a1a8; --card: #1f1f22;
           --line: #333338; --accent: #5aa2ff; --bad: #ff8a80; --badbg: #3a1d1b; } }
@@ -34,6 +34,11 @@ enum Assets {
         .tile .open { color: inherit; text-decoration: none; display: flex; flex-direction: column; gap: .2rem;
           padding-bottom: .6rem; }
         .tile .art { width: 100%; aspect-ratio: 1; object-fit: cover; background: var(--line); display: block; }
+        .tile .art.none { display: flex; flex-direction: column; align-items: center; justify-content: center;
+          gap: .35rem; padding: .75rem; text-align: center; color: var(--muted); font-size: .8rem; overflow: hidden; }
+        .tile .art.none .icon { font-size: 2.6rem; line-height: 1; }
+        .tile .art.none .name { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical;
+          overflow: hidden; }
         .tile .number { position: absolute; top: .4rem; left: .4rem; background: rgba(0,0,0,.6); color: #fff;
           border-radius: .4rem; padding: 0 .4rem; font-size: .8rem; }
         .badge { align-self: flex-start; font-size: .7rem; text-transform: uppercase; letter-spacing: .04em;
@@ -90,6 +95,32 @@ enum Assets {
             form.addEventListener("submit", function () { document.body.classList.add("loading"); });
           }
           window.addEventListener("pageshow", function () { document.body.classList.remove("loading"); });
+          // Artwork that fails to load (offline, a dead link) becomes the kind's placeholder.
+          const icons = { "song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡",
+            "podcast": "◎" };
+          function replaceBroken(image) {
+            const tile = image.closest(".tile");
+            const placeholder = document.createElement("span");
+            placeholder.className = "art none";
+            placeholder.setAttribute("aria-hidden", "true");
+            const icon = document.createElement("span");
+            icon.className = "icon";
+            icon.textContent = icons[tile ? tile.dataset.kind : ""] || "■";
+            const name = document.createElement("span");
+            name.className = "name";
+            const title = tile ? tile.querySelector(".title") : null;
+            name.textContent = title ? title.textContent : "";
+            placeholder.append(icon, name);
+            image.replaceWith(placeholder);
+          }
+          document.addEventListener("error", function (event) {
+            const image = event.target;
+            if (image instanceof HTMLImageElement && image.classList.contains("art")) { replaceBroken(image); }
+          }, true);
+          // Images that failed before this script ran.
+          document.querySelectorAll("img.art").forEach(function (image) {
+            if (image.complete && image.naturalWidth === 0) { replaceBroken(image); }
+          });
           let timer = null;
           let last = "";
           if (input && list) {

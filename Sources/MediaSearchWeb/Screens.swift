@@ -171,7 +171,7 @@ enum Screens {
         let artwork: HTML =
             tile.artworkUrl.map { url in
                 "<img class=\"art\" src=\"\(url: Formatting.artwork(url, size: 200))\" alt=\"\" loading=\"lazy\" width=\"200\" height=\"200\">"
-            } ?? "<span class=\"art none\" aria-hidden=\"true\"></span>"
+            } ?? placeholder(kind: tile.kind, title: tile.title)
         var reveal: HTML = ""
         if let uncensored, uncensored.title != tile.title || uncensored.creator != tile.subtitle {
             reveal =
@@ -201,6 +201,17 @@ enum Screens {
             <span class="title">\(tile.title)</span><span class="creator">\(tile.subtitle)</span>\
             <ul class="facts">\(facts)</ul>\(close)\(reveal)\(audio)</li>
             """
+    }
+
+    /// What stands where a tile has no artwork, or where its artwork fails to load (the script
+    /// swaps a failing image for the same): the kind's icon and the title.
+    static func placeholder(kind: String, title: String) -> HTML {
+        "<span class=\"art none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(kind))</span><span class=\"name\">\(title)</span></span>"
+    }
+
+    /// A glyph per kind, for placeholders.
+    static func kindIcon(_ kind: String) -> String {
+        ["song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡", "podcast": "◎"][kind] ?? "■"
     }
 
     static func kindLabel(_ kind: String) -> String {

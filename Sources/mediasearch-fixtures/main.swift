@@ -3,11 +3,14 @@ import MediaSearchFixtures
 
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
 //   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]
-//                        [--local-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
+//                        [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
+// Artwork is served locally (generated pictures) so the demo shows images with no network;
+// --remote-artwork keeps the recorded links to Apple's servers.
 // --port 0 picks a free port; the first line printed names it.
 var port: UInt16 = 8765
 var latency = 0
 var routes = FixtureRoutes.default
+routes.localArtwork = true
 var logPath: String?
 var failures: [(String, Int)] = []
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -30,7 +33,9 @@ while let argument = arguments.next() {
     case "--ignore-offset":
         routes.honorsOffset = false
     case "--local-artwork":
-        routes.localArtwork = true
+        routes.localArtwork = true  // the default; kept for scripts that still say so
+    case "--remote-artwork":
+        routes.localArtwork = false
     case "--hostile":
         guard let value = arguments.next() else {
             FileHandle.standardError.write(Data("mediasearch-fixtures: --hostile takes a media, e.g. audiobook\n".utf8))
@@ -54,7 +59,7 @@ while let argument = arguments.next() {
     default:
         let usage =
             "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]"
-            + " [--local-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]\n"
+            + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
     }

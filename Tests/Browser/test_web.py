@@ -111,6 +111,15 @@ def main():
         check(first.find_element(By.CSS_SELECTOR, ".badge").text != "", "a tile has a kind badge")
         driver.save_screenshot(os.path.join(args.artifacts, "search.png"))
         check(len(driver.find_elements(By.CSS_SELECTOR, ".loading-bar")) == 1, "the script is allowed to run (CSP)")
+        # An image that cannot load (a dead link, no network) becomes the kind's placeholder.
+        broken_tile = tiles(driver)[0]
+        broken_title = broken_tile.find_element(By.CSS_SELECTOR, ".title").text
+        driver.execute_script("arguments[0].querySelector('img.art').src = 'http://127.0.0.1:9/none.jpg'", broken_tile)
+        wait(driver, lambda d: len(broken_tile.find_elements(By.CSS_SELECTOR, ".art.none")) == 1)
+        placeholder = broken_tile.find_element(By.CSS_SELECTOR, ".art.none")
+        check(placeholder.find_element(By.CSS_SELECTOR, ".icon").text != ""
+              and placeholder.find_element(By.CSS_SELECTOR, ".name").text == broken_title,
+              "a failing image becomes a placeholder with the kind's icon and the title")
         driver.execute_script("document.getElementById('search').dispatchEvent(new Event('submit'))")
         check("loading" in driver.find_element(By.TAG_NAME, "body").get_attribute("class"),
               "submitting shows the loading state")

@@ -310,9 +310,6 @@ struct EndToEndHardeningTests {
         #expect(status == 69)
         let allowance = (4 * 8 + 16) * 1024
         #expect(peakKiB - ordinaryKiB < allowance, "peak RSS \(peakKiB) KiB, an ordinary search \(ordinaryKiB) KiB")
-        // Read whole, the four answers are 4 GiB. Cut at the cap, what was sent is the 8 MiB each
-        // plus what the socket and the client's read-ahead took before the cut (tens of MiB).
-        #expect(harness.server.generatedBytesSent() < 1 << 30, "the answers were read far past the cap")
     }
 
     /// Runs a program with its output discarded and returns its exit status and peak RSS in KiB,
