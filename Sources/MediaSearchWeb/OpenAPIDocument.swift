@@ -176,6 +176,18 @@ enum OpenAPIDocument {
                       "type": "string",
                       "pattern": "^[A-Za-z0-9._:-]{1,64}$"
                     }
+                  },
+                  {
+                    "name": "explicit",
+                    "in": "query",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "on",
+                        "off"
+                      ]
+                    },
+                    "description": "off censors names as a search with explicit content off shows them (default from config)."
                   }
                 ],
                 "responses": {
@@ -190,7 +202,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "400": {
-                    "description": "The id is not a plain id.",
+                    "description": "The id is not a plain id, or explicit is neither on nor off.",
                     "content": {
                       "application/json": {
                         "schema": {

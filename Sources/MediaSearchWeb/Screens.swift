@@ -89,7 +89,7 @@ enum Screens {
             results = empty(query, page: page, suggestions: suggestions)
         } else {
             let tiles = page.results.map { entry in
-                tile(entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds)
+                tile(entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored)
             }
             results = "<ol class=\"tiles\" id=\"tiles\">\(tiles)</ol>"
         }
@@ -166,7 +166,8 @@ enum Screens {
     /// One tile: artwork, kind badge, title, creator and the provider's facts; a censored name
     /// can be revealed in place. A tile of a kind some provider renders opens its detail here;
     /// any other (a podcast's episode) opens its own page outside, or nothing when it has none.
-    static func tile(_ tile: Tile, uncensored: MediaItem?, kinds: Set<String>) -> HTML {
+    /// A censored tile's detail link says so (`?explicit=off`), so the detail censors the same names.
+    static func tile(_ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false) -> HTML {
         let facts = tile.summary.map { fact -> HTML in "<li>\(fact)</li>" }
         let artwork: HTML =
             tile.artworkUrl.map { url in
@@ -185,7 +186,9 @@ enum Screens {
         let open: HTML
         let close: HTML
         if kinds.contains(tile.kind) {
-            let path = "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
+            let path =
+                "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
+                + (censored ? "?explicit=off" : "")
             (open, close) = ("<a class=\"open\" href=\"\(local: path)\">", "</a>")
         } else if let url = tile.url {
             (open, close) = (

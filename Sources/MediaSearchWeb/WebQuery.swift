@@ -102,7 +102,7 @@ struct WebQuery: Sendable, Hashable {
         return value
     }
 
-    private static func flag(_ text: String?, name: String) throws(BadRequest) -> Bool? {
+    static func flag(_ text: String?, name: String) throws(BadRequest) -> Bool? {
         switch text?.lowercased() {
         case nil, "": return nil
         case "on", "true", "1", "yes": return true

@@ -93,8 +93,8 @@ struct WebRoutes: Sendable {
 
     // MARK: details
 
-    func detailScreen(kind: String, id: String) async -> Response {
-        switch await detail(kind: kind, id: id) {
+    func detailScreen(kind: String, id: String, request: Request) async -> Response {
+        switch await detail(kind: kind, id: id, request: request) {
         case .success(let page):
             return WebResponse.html(
                 Screens.detail(page, kinds: Set(catalog.providers.map(\.kind)), configuration: configuration))
@@ -102,8 +102,8 @@ struct WebRoutes: Sendable {
         }
     }
 
-    func detailAPI(kind: String, id: String) async -> Response {
-        switch await detail(kind: kind, id: id) {
+    func detailAPI(kind: String, id: String, request: Request) async -> Response {
+        switch await detail(kind: kind, id: id, request: request) {
         case .success(let page):
             do {
                 return WebResponse.json(try JSONOutput.encode(page.document))
@@ -114,7 +114,15 @@ struct WebRoutes: Sendable {
         }
     }
 
-    private func detail(kind: String, id: String) async -> Result<DetailPage, any Error> {
+    /// `explicit=off` (a link from a search with explicit content off) censors names as that
+    /// search did; `on` shows them; without it, the config decides.
+    private func detail(kind: String, id: String, request: Request) async -> Result<DetailPage, any Error> {
+        let explicit: Bool?
+        do {
+            explicit = try WebQuery.flag(QueryString.parse(request.uri.query)["explicit"], name: "explicit")
+        } catch {
+            return .failure(error)
+        }
         guard session.provider(kind: kind) != nil else {
             let known = session.providers.map(\.kind).joined(separator: ", ")
             return .failure(MediaSearchError.notFound("\(id) of kind '\(kind)' (kinds: \(known))"))
@@ -123,7 +131,7 @@ struct WebRoutes: Sendable {
             return .failure(BadRequest(message: "an item id is 1 to 64 letters, digits, '.', '_', ':' or '-'"))
         }
         do {
-            return .success(try await session.detail(of: .id(id, kind: kind)))
+            return .success(try await session.detail(of: .id(id, kind: kind), explicit: explicit))
         } catch {
             return .failure(error)
         }

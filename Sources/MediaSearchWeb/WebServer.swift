@@ -80,12 +80,14 @@ public struct WebServer: Sendable {
         router.add(middleware: RequestGuard(host: host, port: port, configuration: session.configuration))
         let routes = WebRoutes(session: session, answers: answers)
         router.get("/") { request, _ in await routes.searchScreen(request) }
-        router.get("/item/:kind/:id") { _, context in
-            await routes.detailScreen(kind: Self.parameter("kind", context), id: Self.parameter("id", context))
+        router.get("/item/:kind/:id") { request, context in
+            await routes.detailScreen(
+                kind: Self.parameter("kind", context), id: Self.parameter("id", context), request: request)
         }
         router.get("/api/search") { request, _ in await routes.searchAPI(request) }
-        router.get("/api/items/:kind/:id") { _, context in
-            await routes.detailAPI(kind: Self.parameter("kind", context), id: Self.parameter("id", context))
+        router.get("/api/items/:kind/:id") { request, context in
+            await routes.detailAPI(
+                kind: Self.parameter("kind", context), id: Self.parameter("id", context), request: request)
         }
         router.get("/api/providers") { _, _ in routes.providersAPI() }
         router.get("/api/suggest") { request, _ in await routes.suggestAPI(request) }

@@ -167,6 +167,14 @@ struct ShowCommandTests {
         let (_, explicitSearch) = try await harness.searchJSON(["jack", "--kind", "song"])
         let original = try #require(explicitSearch.results.first { $0["id"] as? String == "1540774502" })
         #expect(original["title"] as? String == "Jack Johnson")
+
+        // show --result N shows names as the search did, whatever the config says.
+        let (_, clean) = try await harness.searchJSON(["jack", "--kind", "song", "--no-explicit"])
+        let number = try #require(clean.results.firstIndex { $0["id"] as? String == "1540774502" }) + 1
+        let (_, shown) = try await detail(harness, ["--result", String(number)])
+        #expect(shown["title"] as? String == "Jack Johnson (Byron The Aquarius Remix)")
+        let (_, revealedResult) = try await detail(harness, ["--result", String(number), "--uncensored"])
+        #expect(revealedResult["title"] as? String == "Jack Johnson")
     }
 
     @Test func albumsAreAKindOnceEnabled() async throws {

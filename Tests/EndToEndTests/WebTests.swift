@@ -514,6 +514,15 @@ struct WebTests {
             ))
         let (_, _, shown) = try await web.get("/?q=book&kind=audiobook&explicit=on")
         #expect(!shown.contains("class=\"reveal\""))
+
+        // A censored tile's detail censors the same names; an uncensored one does not.
+        let (_, _, songs) = try await web.get("/?q=jack&kind=song&explicit=off")
+        #expect(songs.contains("href=\"/item/song/1540774502?explicit=off\""))
+        let (_, _, censoredDetail) = try await web.get("/item/song/1540774502?explicit=off")
+        #expect(censoredDetail.contains("Jack Johnson (Byron The Aquarius Remix)"))
+        let (_, detail) = try await web.json("/api/items/song/1540774502?explicit=on")
+        #expect(detail["title"] as? String == "Jack Johnson")
+        #expect(try await web.get("/item/song/1540774502?explicit=maybe").status == 400)
     }
 
     @Test("The page shares the request budget and never waits for it: a kind past it says so")

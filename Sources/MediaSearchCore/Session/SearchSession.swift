@@ -187,8 +187,13 @@ public struct SearchSession: Sendable {
     /// library, is rendered from the record kept, with no request for the item itself; only the
     /// provider that produced or claims an item is asked to render it.
     /// - Throws: ``MediaSearchError/notFound(_:)``, ``MediaSearchError/usage(_:)`` or a lookup's error.
-    public func detail(of target: DetailTarget, uncensored: Bool = false) async throws -> DetailPage {
-        let context = detailContext(uncensored: uncensored)
+    /// - Parameter explicit: the search's explicitness, when the face knows it (a web link from a
+    ///   search with explicit content off); names are censored as that search showed them.
+    public func detail(of target: DetailTarget, uncensored: Bool = false, explicit: Bool? = nil) async throws
+        -> DetailPage
+    {
+        var context = detailContext(for: target, uncensored: uncensored)
+        if let explicit { context.censorNames = !explicit && !uncensored }
         let found = try await find(target, context: context)
         let item = context.censorNames ? found.item.censored() : found.item
         let renderer = found.owner ?? providers.first { $0.accepts(item) && $0.detailRenderer != nil }
@@ -200,15 +205,24 @@ public struct SearchSession: Sendable {
     /// The item of a target, as `detail(of:)` finds it (from the last search when it can), names
     /// censored unless revealed; e.g. to open its page or play its preview.
     public func item(of target: DetailTarget, uncensored: Bool = false) async throws -> MediaItem {
-        let context = detailContext(uncensored: uncensored)
+        let context = detailContext(for: target, uncensored: uncensored)
         let item = try await find(target, context: context).item
         return context.censorNames ? item.censored() : item
     }
 
-    private func detailContext(uncensored: Bool) -> ProviderContext {
-        ProviderContext(
+    /// The context of a detail: names are censored as the config says, except that the Nth result
+    /// of the last search is shown as that search showed it (`search --no-explicit`, then
+    /// `show --result N`, stays censored); `--uncensored` reveals them either way.
+    private func detailContext(for target: DetailTarget, uncensored: Bool) -> ProviderContext {
+        var censor = !configuration.explicit
+        if case .result(let number) = target, let last = LastSearch.load(from: paths.lastSearchFile),
+            last.entries.indices.contains(number - 1), let censored = last.entries[number - 1].censored
+        {
+            censor = censored
+        }
+        return ProviderContext(
             itunes: client, country: configuration.country, lang: configuration.lang,
-            explicit: configuration.explicit, censorNames: !configuration.explicit && !uncensored)
+            explicit: configuration.explicit, censorNames: censor && !uncensored)
     }
 
     /// The item of a target and the provider that produced it, when known.

@@ -10,6 +10,9 @@ public struct LastSearch: Codable, Sendable, Hashable {
         public var title: String
         /// The record as the provider returned it (uncensored); `nil` in files of older versions.
         public var item: MediaItem?
+        /// Whether the search showed its names censored (explicit content off), so its detail
+        /// shows them the same way; `nil` in files of older versions.
+        public var censored: Bool?
     }
 
     /// A key for the query without its page, to tell whether a page repeats the one before.
@@ -21,7 +24,9 @@ public struct LastSearch: Codable, Sendable, Hashable {
     public init(queryKey: String, page: Int, results: [ResultEntry]) {
         self.queryKey = queryKey
         self.page = page
-        self.entries = results.map { Entry(kind: $0.tile.kind, id: $0.tile.id, title: $0.tile.title, item: $0.item) }
+        self.entries = results.map {
+            Entry(kind: $0.tile.kind, id: $0.tile.id, title: $0.tile.title, item: $0.item, censored: $0.censored)
+        }
     }
 
     /// The stored record of an item listed by the last search, when there is one.
