@@ -106,35 +106,10 @@ struct WebHarness {
     /// Sends `request` as it is over a raw TCP connection (no client library to fix its Host or
     /// framing) and returns the status code of the answer and the answer itself.
     func raw(_ request: String) async throws -> (status: Int, text: String) {
-        let port = try #require(Int(base.split(separator: ":").last ?? ""))
-        let text = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                defer { close(fd) }
-                var timeout = timeval(tv_sec: 20, tv_usec: 0)
-                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = in_port_t(UInt16(port).bigEndian)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                    }
-                }
-                guard connected else { return continuation.resume(returning: "") }
-                let bytes = Array(request.utf8)
-                _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-                var answer = Data()
-                var buffer = [UInt8](repeating: 0, count: 65_536)
-                while true {
-                    let count = recv(fd, &buffer, buffer.count, 0)
-                    if count <= 0 { break }
-                    answer.append(contentsOf: buffer[0..<count])
-                }
-                continuation.resume(returning: String(decoding: answer, as: UTF8.self))
-            }
-        }
+        let fd = try openConnection()
+        defer { close(fd) }
+        _ = request.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, 0) }
+        let (text, _) = await Self.readUntilClosed(fd)
         let status = text.firstMatch(of: /^HTTP\/1\.1 (\d{3})/).flatMap { Int($0.1) } ?? 0
         return (status, text)
     }
