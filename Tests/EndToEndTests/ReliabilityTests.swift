@@ -6,8 +6,9 @@ import Testing
 /// the right exit code, and leaves history and cache valid.
 @Suite("Reliability, end to end", .serialized)
 struct ReliabilityTests {
-    /// A config with a short time-out, so time-out faults are quick to test.
-    static let fastConfig = "itunes:\n  timeout: 3\n"
+    /// A time-out short enough that time-out faults end in seconds, long enough that the healthy
+    /// kinds (loopback answers in milliseconds) never miss it on a machine loaded by other work.
+    static let fastConfig = "itunes:\n  timeout: 8\n"
 
     /// Every caller has run at least one successful search: its history and its cached answers
     /// must be there, and valid.
@@ -34,8 +35,9 @@ struct ReliabilityTests {
         ("empty", Fault.body(""), "empty"),
         ("html", Fault.body("<!DOCTYPE html><html>Error</html>", contentType: "text/html"), "HTML page"),
         ("huge", Fault.huge(bytes: 20 * 1_048_576), "larger than 8 MiB"),
-        ("drip", Fault.drip(bytesPerChunk: 2, interval: .milliseconds(400)), "no answer from iTunes within"),
-        ("slow", Fault.delay(.seconds(5)), "no answer from iTunes within"),
+        // The drip takes 15 s and the delay 30 s: both well past the 8 s time-out.
+        ("drip", Fault.drip(bytesPerChunk: 2, interval: .seconds(1)), "no answer from iTunes within"),
+        ("slow", Fault.delay(.seconds(30)), "no answer from iTunes within"),
         ("reset", Fault.reset, "network error"),
         ("503", Fault.status(503), "HTTP 503"),
     ])
