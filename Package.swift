@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "mediasearch", targets: ["mediasearch"]),
         .executable(name: "mediasearch-fixtures", targets: ["mediasearch-fixtures"]),
+        .library(name: "MediaSearchKit", targets: ["MediaSearchKit"]),
+        .library(name: "MediaSearchITunes", targets: ["MediaSearchITunes"]),
         .library(name: "MediaSearchCore", targets: ["MediaSearchCore"]),
         .library(name: "MediaSearchCLI", targets: ["MediaSearchCLI"]),
         .library(name: "MediaSearchWeb", targets: ["MediaSearchWeb"]),
@@ -34,20 +36,35 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The provider contract: Foundation only, so a provider costs nothing to build.
+        .target(name: "MediaSearchKit"),
+        // The iTunes Search API: client, record and the provider protocol the built-in kinds share.
+        .target(name: "MediaSearchITunes", dependencies: ["MediaSearchKit"]),
+        // The engine: sessions, planning, transports, cache, budget, library, config.
         .target(
             name: "MediaSearchCore",
-            dependencies: ["Yams", "CSQLite", "CZlib", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "MediaSearchKit", "MediaSearchITunes", "Yams", "CSQLite", "CZlib",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
-        .target(name: "SongProvider", dependencies: ["MediaSearchCore"], path: "Providers/Song"),
-        .target(name: "MovieProvider", dependencies: ["MediaSearchCore"], path: "Providers/Movie"),
-        .target(name: "AudiobookProvider", dependencies: ["MediaSearchCore"], path: "Providers/Audiobook"),
-        .target(name: "PodcastProvider", dependencies: ["MediaSearchCore"], path: "Providers/Podcast"),
-        .target(name: "MusicVideoProvider", dependencies: ["MediaSearchCore"], path: "Providers/MusicVideo"),
-        .target(name: "AlbumProvider", dependencies: ["MediaSearchCore"], path: "Providers/Album"),
+        .target(name: "SongProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"], path: "Providers/Song"),
+        .target(name: "MovieProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"], path: "Providers/Movie"),
+        .target(
+            name: "AudiobookProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"],
+            path: "Providers/Audiobook"),
+        .target(
+            name: "PodcastProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"], path: "Providers/Podcast"),
+        .target(
+            name: "MusicVideoProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"],
+            path: "Providers/MusicVideo"),
+        .target(name: "AlbumProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"], path: "Providers/Album"),
         .target(
             name: "MediaSearchWeb",
             dependencies: [
-                "MediaSearchCore", .product(name: "Hummingbird", package: "hummingbird"),
+                "MediaSearchCore", "MediaSearchKit", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -56,7 +73,8 @@ let package = Package(
         .target(
             name: "MediaSearchCLI",
             dependencies: [
-                "MediaSearchCore", "MediaSearchWeb", "SongProvider", "MovieProvider", "AudiobookProvider",
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchWeb", "SongProvider", "MovieProvider",
+                "AudiobookProvider",
                 "PodcastProvider",
                 "MusicVideoProvider", "AlbumProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -77,31 +95,36 @@ let package = Package(
         .executableTarget(
             name: "mediasearch-bench",
             dependencies: [
-                "MediaSearchCore", "MediaSearchFixtures", "SongProvider", "MovieProvider", "AudiobookProvider",
-                "PodcastProvider",
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
+                "MovieProvider", "AudiobookProvider", "PodcastProvider",
             ],
             path: "Benchmarks/mediasearch-bench"
         ),
         .executableTarget(
             name: "mediasearch-library-bench",
             dependencies: [
-                "MediaSearchCore", "MediaSearchFixtures", "SongProvider", "MovieProvider", "AudiobookProvider",
-                "PodcastProvider",
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
+                "MovieProvider", "AudiobookProvider", "PodcastProvider",
             ],
             path: "Benchmarks/mediasearch-library-bench"
         ),
-        .testTarget(name: "MediaSearchCoreTests", dependencies: ["MediaSearchCore", "MediaSearchFixtures"]),
+        .testTarget(
+            name: "MediaSearchCoreTests",
+            dependencies: ["MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures"]
+        ),
         .testTarget(
             name: "ProvidersTests",
             dependencies: [
-                "MediaSearchCore", "MediaSearchFixtures", "SongProvider", "MovieProvider", "AudiobookProvider",
-                "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
+                "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
             ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore", "MediaSearchWeb",
+                "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore", "MediaSearchKit",
+                "MediaSearchITunes",
+                "MediaSearchWeb",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]

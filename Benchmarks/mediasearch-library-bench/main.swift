@@ -2,6 +2,8 @@ import AudiobookProvider
 import Foundation
 import MediaSearchCore
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import MovieProvider
 import PodcastProvider
 import SongProvider
@@ -48,7 +50,8 @@ let recorded = recordedItems()
 func copy(_ index: Int) -> (kind: String, item: MediaItem) {
     var (kind, item) = recorded[index % recorded.count]
     let shift = (index / recorded.count) * 1_000_000_000_000
-    if var record = item.itunes {
+    if item.isITunes {
+        var record = item.itunes
         record.trackId = record.trackId.map { $0 + shift }
         record.collectionId = record.collectionId.map { $0 + shift }
         item = MediaItem(itunes: record)

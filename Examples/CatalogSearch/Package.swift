@@ -12,7 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "../..")],
     targets: [
-        .target(name: "CatalogProvider", dependencies: [.product(name: "MediaSearchCore", package: mediaSearch)]),
+        .target(name: "CatalogProvider", dependencies: [.product(name: "MediaSearchKit", package: mediaSearch)]),
         .executableTarget(
             name: "catalogsearch",
             dependencies: ["CatalogProvider", .product(name: "MediaSearchCLI", package: mediaSearch)]

@@ -1,24 +1,26 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 extension AlbumProvider: DetailRenderer {
     /// Header with the large artwork, the album's facts, its track list (one lookup), then the
     /// artist and up to five of their other albums (one more lookup for both).
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
         async let tracks = StandardSections.attempt("tracks") { try await trackList(of: item, context: context) }
-        async let author = StandardSections.authorBlock(
+        async let author = ITunesSections.authorBlock(
             for: item, authorTitle: "artist", otherWorks: entity,
-            worksTitle: "Other albums by \(item.artistName.map(TextSanitizer.line) ?? "the artist")",
+            worksTitle: "Other albums by \(item.itunes.artistName.map(TextSanitizer.line) ?? "the artist")",
             context: context
         ) { tile(for: $0) }
         let album = DetailSection(
             "Album",
             rows: [
-                ("Tracks", item.trackCount.map(String.init)),
-                ("Price", Formatting.price(item.collectionPrice, currency: item.currency)),
-                ("Explicitness", Formatting.explicitness(item.collectionExplicitness)), ("Copyright", item.copyright),
-                ("Country", item.country),
+                ("Tracks", item.itunes.trackCount.map(String.init)),
+                ("Price", Formatting.price(item.itunes.collectionPrice, currency: item.currency)),
+                ("Explicitness", Formatting.explicitness(item.itunes.collectionExplicitness)),
+                ("Copyright", item.itunes.copyright),
+                ("Country", item.itunes.country),
             ],
-            links: [("Artist page", item.artistViewUrl)])
+            links: [("Artist page", item.itunes.artistViewUrl)])
         let (trackSection, trackNotice) = await tracks
         let (authorSections, authorNotice) = await author
         return Detail(
@@ -32,13 +34,18 @@ extension AlbumProvider: DetailRenderer {
     /// The album's songs in order, each a tile with its number and time; the lookup answers the
     /// album first, then its tracks.
     func trackList(of item: MediaItem, context: ProviderContext) async throws -> DetailSection? {
-        guard let collectionId = item.collectionId else { return nil }
+        guard let collectionId = item.itunes.collectionId else { return nil }
         let records = try await context.itunes.lookup(
             ITunesLookupParameters(ids: [collectionId], entity: "song", limit: 200, country: context.country))
-        let songs = records.filter { $0.itunes?.wrapperType == .track && $0.collectionId == collectionId }
-            .sorted { ($0.discNumber ?? 1, $0.trackNumber ?? .max) < ($1.discNumber ?? 1, $1.trackNumber ?? .max) }
+        let songs = records.filter { $0.itunes.wrapperType == .track && $0.itunes.collectionId == collectionId }
+            .sorted { Self.position(of: $0) < Self.position(of: $1) }
         let shown = context.censorNames ? songs.map { $0.censored() } : songs
         return DetailSection("Tracks", items: shown.map(Self.trackTile))
+    }
+
+    /// Where a song sits on the album: disc, then track; unknown numbers last.
+    static func position(of song: MediaItem) -> (Int, Int) {
+        (song.itunes.discNumber ?? 1, song.itunes.trackNumber ?? .max)
     }
 
     /// A track of the list: its number and time, and its id for `show`; the artist is the album's.
@@ -46,7 +53,8 @@ extension AlbumProvider: DetailRenderer {
         var tile = Tile(
             kind: "song", id: song.id, title: song.title ?? "Untitled", subtitle: nil,
             summary: [
-                song.trackNumber.map { "track \($0)" }, Formatting.duration(milliseconds: song.trackTimeMillis),
+                song.itunes.trackNumber.map { "track \($0)" },
+                Formatting.duration(milliseconds: song.itunes.trackTimeMillis),
             ].compactMap { $0 }, artworkUrl: song.artworkURL, url: song.url)
         tile.item = song
         return tile

@@ -1,4 +1,5 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 /// Albums from the iTunes music store (`media=music`, `entity=album`).
 ///
@@ -16,15 +17,15 @@ public struct AlbumProvider: ITunesProvider {
     public var filters: [FilterSpec] {
         [
             .text("artist", help: "only albums whose artist contains this", attribute: "artistTerm") {
-                [$0.artistName]
+                [$0.itunes.artistName]
             },
-            .text("genre", help: "only albums of this genre, e.g. Rock") { [$0.primaryGenreName] },
+            .text("genre", help: "only albums of this genre, e.g. Rock") { [$0.itunes.primaryGenreName] },
         ]
     }
 
     /// Album and compilation collections; music videos, movie bundles and seasons are other kinds.
     public func accepts(_ item: MediaItem) -> Bool {
-        item.itunes?.wrapperType == .collection && ["Album", "Compilation", nil].contains(item.collectionType)
+        item.itunes.wrapperType == .collection && ["Album", "Compilation", nil].contains(item.itunes.collectionType)
     }
 
     public func tile(for item: MediaItem) -> Tile {
@@ -32,8 +33,8 @@ public struct AlbumProvider: ITunesProvider {
             item: item, kind: kind,
             summary: [
                 item.releaseYear.map(String.init),
-                Formatting.count(item.trackCount, "track"),
-                Formatting.price(item.collectionPrice, currency: item.currency),
+                Formatting.count(item.itunes.trackCount, "track"),
+                Formatting.price(item.itunes.collectionPrice, currency: item.currency),
             ])
     }
 }

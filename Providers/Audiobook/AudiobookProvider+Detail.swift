@@ -1,4 +1,5 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 extension AudiobookProvider: DetailRenderer {
     /// Header (with the cleaned description), the book's facts, the author and up to five more of
@@ -8,11 +9,11 @@ extension AudiobookProvider: DetailRenderer {
             "Audiobook",
             rows: [
                 ("Narrator", item.extras["narrator"]),
-                ("Price", Formatting.price(item.collectionPrice, currency: item.currency)),
-                ("Copyright", item.copyright),
+                ("Price", Formatting.price(item.itunes.collectionPrice, currency: item.currency)),
+                ("Copyright", item.itunes.copyright),
             ],
-            links: [("Preview", item.previewUrl), ("Author page", item.artistViewUrl)])
-        return await StandardSections.detail(
+            links: [("Preview", item.itunes.previewUrl), ("Author page", item.itunes.artistViewUrl)])
+        return await ITunesSections.detail(
             for: item, own: [book], creatorLabel: "Author", otherWorks: entity, context: context
         ) {
             tile(for: $0)

@@ -1,4 +1,5 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 /// Audiobooks from the iTunes store (`media=audiobook`, `entity=audiobook`).
 ///
@@ -16,20 +17,20 @@ public struct AudiobookProvider: ITunesProvider {
     public var filters: [FilterSpec] {
         [
             .text("author", help: "only audiobooks whose author contains this", attribute: "authorTerm") {
-                [$0.artistName]
+                [$0.itunes.artistName]
             },
-            .text("genre", help: "only audiobooks of this genre, e.g. Classics") { [$0.primaryGenreName] },
+            .text("genre", help: "only audiobooks of this genre, e.g. Classics") { [$0.itunes.primaryGenreName] },
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.wrapperType == .audiobook }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes.wrapperType == .audiobook }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
             summary: [
-                item.primaryGenreName,
-                Formatting.price(item.collectionPrice, currency: item.currency),
+                item.itunes.primaryGenreName,
+                Formatting.price(item.itunes.collectionPrice, currency: item.currency),
                 item.releaseYear.map(String.init),
             ])
     }

@@ -1,13 +1,15 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 extension MovieProvider: DetailRenderer {
     /// Header (with the long description), the film's facts and prices, production, the director
     /// and up to five other films by them.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        await StandardSections.detail(
+        await ITunesSections.detail(
             for: item, own: [movie(item), production(item)], authorTitle: "director", creatorLabel: "Director",
             otherWorks: entity,
-            worksTitle: "Other films by \(item.artistName.map(TextSanitizer.line) ?? "the director")", context: context
+            worksTitle: "Other films by \(item.itunes.artistName.map(TextSanitizer.line) ?? "the director")",
+            context: context
         ) { tile(for: $0) }
     }
 
@@ -16,21 +18,25 @@ extension MovieProvider: DetailRenderer {
         return DetailSection(
             "Movie",
             rows: [
-                ("Rating", item.contentAdvisoryRating),
-                ("Runtime", Formatting.runtime(milliseconds: item.trackTimeMillis)), ("Buy", price(item.trackPrice)),
-                ("Rent", price(item.trackRentalPrice)), ("Buy in HD", price(item.trackHdPrice)),
-                ("Rent in HD", price(item.trackHdRentalPrice)),
+                ("Rating", item.itunes.contentAdvisoryRating),
+                ("Runtime", Formatting.runtime(milliseconds: item.itunes.trackTimeMillis)),
+                ("Buy", price(item.itunes.trackPrice)),
+                ("Rent", price(item.itunes.trackRentalPrice)), ("Buy in HD", price(item.itunes.trackHdPrice)),
+                ("Rent in HD", price(item.itunes.trackHdRentalPrice)),
             ],
-            links: [("Trailer", item.previewUrl)])
+            links: [("Trailer", item.itunes.previewUrl)])
     }
 
     func production(_ item: MediaItem) -> DetailSection {
         DetailSection(
             "Production",
             rows: [
-                ("Collection", item.collectionName), ("Studio", item.collectionArtistName),
-                ("Country", item.country), ("Copyright", item.copyright),
+                ("Collection", item.itunes.collectionName), ("Studio", item.itunes.collectionArtistName),
+                ("Country", item.itunes.country), ("Copyright", item.itunes.copyright),
             ],
-            links: [("Studio page", item.collectionArtistViewUrl), ("Collection page", item.collectionViewUrl)])
+            links: [
+                ("Studio page", item.itunes.collectionArtistViewUrl),
+                ("Collection page", item.itunes.collectionViewUrl),
+            ])
     }
 }

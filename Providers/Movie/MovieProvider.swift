@@ -1,4 +1,5 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 /// Feature films from the iTunes store (`media=movie`, `entity=movie`).
 public struct MovieProvider: ITunesProvider {
@@ -16,7 +17,7 @@ public struct MovieProvider: ITunesProvider {
     public var filters: [FilterSpec] {
         [
             .text("director", help: "only movies whose director contains this", attribute: "directorTerm") {
-                [$0.artistName]
+                [$0.itunes.artistName]
             },
             FilterSpec(
                 name: "year", valueType: .integer(1880...2100), help: "only movies released in this year",
@@ -24,22 +25,22 @@ public struct MovieProvider: ITunesProvider {
             ) { item, value in item.releaseYear.map(String.init) == value.text },
             FilterSpec(name: "rating", valueType: .choice(Self.ratings), help: "only movies with this advisory rating")
             {
-                item, value in item.contentAdvisoryRating?.caseInsensitiveCompare(value.text) == .orderedSame
+                item, value in item.itunes.contentAdvisoryRating?.caseInsensitiveCompare(value.text) == .orderedSame
             },
-            .text("genre", help: "only movies of this genre, e.g. Comedy") { [$0.primaryGenreName] },
+            .text("genre", help: "only movies of this genre, e.g. Comedy") { [$0.itunes.primaryGenreName] },
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.kind == .featureMovie }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes.kind == .featureMovie }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
             summary: [
                 item.releaseYear.map(String.init),
-                Formatting.runtime(milliseconds: item.trackTimeMillis),
-                item.contentAdvisoryRating,
-                Formatting.price(item.trackPrice ?? item.collectionPrice, currency: item.currency),
+                Formatting.runtime(milliseconds: item.itunes.trackTimeMillis),
+                item.itunes.contentAdvisoryRating,
+                Formatting.price(item.itunes.trackPrice ?? item.itunes.collectionPrice, currency: item.currency),
             ])
     }
 }

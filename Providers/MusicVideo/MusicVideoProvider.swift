@@ -1,4 +1,5 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 /// Music videos from the iTunes store (`media=musicVideo`, `entity=musicVideo`).
 ///
@@ -16,20 +17,20 @@ public struct MusicVideoProvider: ITunesProvider {
     public var filters: [FilterSpec] {
         [
             .text("artist", help: "only videos whose artist contains this", attribute: "artistTerm") {
-                [$0.artistName]
+                [$0.itunes.artistName]
             },
-            .text("genre", help: "only videos of this genre, e.g. Pop") { [$0.primaryGenreName] },
+            .text("genre", help: "only videos of this genre, e.g. Pop") { [$0.itunes.primaryGenreName] },
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.kind == .musicVideo }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes.kind == .musicVideo }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
             summary: [
-                Formatting.duration(milliseconds: item.trackTimeMillis), item.releaseYear.map(String.init),
-                Formatting.price(item.trackPrice, currency: item.currency), item.primaryGenreName,
+                Formatting.duration(milliseconds: item.itunes.trackTimeMillis), item.releaseYear.map(String.init),
+                Formatting.price(item.itunes.trackPrice, currency: item.currency), item.itunes.primaryGenreName,
             ])
     }
 }
@@ -40,14 +41,16 @@ extension MusicVideoProvider: DetailRenderer {
         let video = DetailSection(
             "Music video",
             rows: [
-                ("Time", Formatting.duration(milliseconds: item.trackTimeMillis)),
-                ("Price", Formatting.price(item.trackPrice, currency: item.currency)),
-                ("Explicitness", Formatting.explicitness(item.trackExplicitness)), ("Country", item.country),
+                ("Time", Formatting.duration(milliseconds: item.itunes.trackTimeMillis)),
+                ("Price", Formatting.price(item.itunes.trackPrice, currency: item.currency)),
+                ("Explicitness", Formatting.explicitness(item.itunes.trackExplicitness)),
+                ("Country", item.itunes.country),
             ],
             links: [
-                ("Preview", item.previewUrl), ("Artist page", item.artistViewUrl), ("Video page", item.trackViewUrl),
+                ("Preview", item.itunes.previewUrl), ("Artist page", item.itunes.artistViewUrl),
+                ("Video page", item.itunes.trackViewUrl),
             ])
-        return await StandardSections.detail(
+        return await ITunesSections.detail(
             for: item, own: [video], authorTitle: "artist", creatorLabel: "Artist", otherWorks: entity, context: context
         ) { tile(for: $0) }
     }

@@ -1,12 +1,13 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 extension PodcastProvider: DetailRenderer {
     /// A podcast: header, its facts and feed, its five most recent episodes (each with its id,
     /// date, duration, audio and page) and, when it has an artist id, its publisher and up to five
     /// other shows by them (one lookup for both). An episode is rendered as an episode.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        if item.itunes?.wrapperType == .podcastEpisode { return episode(item) }
-        async let author = StandardSections.authorBlock(
+        if item.itunes.wrapperType == .podcastEpisode { return episode(item) }
+        async let author = ITunesSections.authorBlock(
             for: item, authorTitle: "publisher", otherWorks: entity,
             worksTitle: "Other shows by \(item.creator.map(TextSanitizer.line) ?? "the publisher")", context: context
         ) { tile(for: $0) }
@@ -18,10 +19,10 @@ extension PodcastProvider: DetailRenderer {
         let podcast = DetailSection(
             "Podcast",
             rows: [
-                ("Episodes", item.trackCount.map(String.init)),
-                ("Genres", item.genres.isEmpty ? nil : item.genres.joined(separator: ", ")),
+                ("Episodes", item.itunes.trackCount.map(String.init)),
+                ("Genres", item.itunes.genres.isEmpty ? nil : item.itunes.genres.joined(separator: ", ")),
             ],
-            links: [("Feed", item.feedUrl), ("Podcast page", item.collectionViewUrl)])
+            links: [("Feed", item.itunes.feedUrl), ("Podcast page", item.itunes.collectionViewUrl)])
         let header = StandardSections.header(for: item, creatorLabel: "Publisher", dateLabel: "Latest episode")
         return Detail(
             sections: [header, podcast, episodeSection].compactMap { $0 } + authorSections,
@@ -33,23 +34,23 @@ extension PodcastProvider: DetailRenderer {
         let facts = DetailSection(
             "Episode",
             rows: [
-                ("Podcast", item.collectionName),
+                ("Podcast", item.itunes.collectionName),
                 ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
             ],
             links: [
-                ("Audio", item.episodeUrl ?? item.previewURL), ("Episode page", item.url),
-                ("Podcast page", item.collectionViewUrl), ("Feed", item.feedUrl),
+                ("Audio", item.itunes.episodeUrl ?? item.previewURL), ("Episode page", item.url),
+                ("Podcast page", item.itunes.collectionViewUrl), ("Feed", item.itunes.feedUrl),
             ])
         return Detail(sections: [StandardSections.header(for: item, kindLabel: "Episode"), facts])
     }
 
     /// The five most recent episodes as items; the lookup answers with the podcast first.
     func recentEpisodes(of item: MediaItem, context: ProviderContext) async throws -> DetailSection? {
-        guard let collectionId = item.collectionId ?? item.trackId else { return nil }
+        guard let collectionId = item.itunes.collectionId ?? item.itunes.trackId else { return nil }
         let records = try await context.itunes.lookup(
             ITunesLookupParameters(ids: [collectionId], entity: "podcastEpisode", limit: 5, country: context.country))
         let episodes = records.filter {
-            $0.itunes?.wrapperType == .podcastEpisode || $0.itunes?.kind == .podcastEpisode
+            $0.itunes.wrapperType == .podcastEpisode || $0.itunes.kind == .podcastEpisode
         }.prefix(5)
         return DetailSection("Recent episodes", items: episodes.map(Self.episodeTile))
     }
@@ -61,7 +62,7 @@ extension PodcastProvider: DetailRenderer {
             summary: [
                 ReleaseDate.day(episode.releaseDate), Formatting.duration(milliseconds: episode.durationMilliseconds),
             ].compactMap { $0 }, artworkUrl: episode.artworkURL, url: episode.url)
-        tile.previewUrl = (episode.episodeUrl ?? episode.previewURL).flatMap(SafeURL.http)
+        tile.previewUrl = (episode.itunes.episodeUrl ?? episode.previewURL).flatMap(SafeURL.http)
         tile.item = episode
         return tile
     }

@@ -1,4 +1,5 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 /// Podcasts from the iTunes store (`media=podcast`, `entity=podcast`).
 public struct PodcastProvider: ITunesProvider {
@@ -13,23 +14,25 @@ public struct PodcastProvider: ITunesProvider {
     public var filters: [FilterSpec] {
         [
             .text("author", help: "only podcasts whose publisher contains this", attribute: "authorTerm") {
-                [$0.artistName]
+                [$0.itunes.artistName]
             },
-            .text("genre", help: "only podcasts in this genre, e.g. News") { [$0.primaryGenreName] + $0.genres },
+            .text("genre", help: "only podcasts in this genre, e.g. News") {
+                [$0.itunes.primaryGenreName] + $0.itunes.genres
+            },
         ]
     }
 
     /// Podcasts, and their episodes (which its detail view renders as episodes).
     public func accepts(_ item: MediaItem) -> Bool {
-        item.itunes?.kind == .podcast || item.itunes?.wrapperType == .podcastEpisode
+        item.itunes.kind == .podcast || item.itunes.wrapperType == .podcastEpisode
     }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
             summary: [
-                Formatting.count(item.trackCount, "episode"),
-                item.primaryGenreName,
+                Formatting.count(item.itunes.trackCount, "episode"),
+                item.itunes.primaryGenreName,
                 ReleaseDate.day(item.releaseDate).map { "latest \($0)" },
             ])
     }

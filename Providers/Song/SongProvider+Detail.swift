@@ -1,9 +1,10 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 extension SongProvider: DetailRenderer {
     /// Header, the song's own facts and links, the artist, and up to five of the artist's albums.
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        await StandardSections.detail(
+        await ITunesSections.detail(
             for: item, own: [song(item)], creatorLabel: "Artist", otherWorks: "album", context: context,
             tile: Self.albumTile)
     }
@@ -12,19 +13,20 @@ extension SongProvider: DetailRenderer {
         DetailSection(
             "Song",
             rows: [
-                ("Album", item.collectionName),
-                ("Track", Self.position(item.trackNumber, of: item.trackCount)),
-                ("Disc", Self.position(item.discNumber, of: item.discCount)),
-                ("Time", Formatting.duration(milliseconds: item.trackTimeMillis)),
-                ("Track price", Formatting.price(item.trackPrice, currency: item.currency)),
-                ("Album price", Formatting.price(item.collectionPrice, currency: item.currency)),
-                ("Track explicitness", Formatting.explicitness(item.trackExplicitness)),
-                ("Album explicitness", Formatting.explicitness(item.collectionExplicitness)), ("Country", item.country),
+                ("Album", item.itunes.collectionName),
+                ("Track", Self.position(item.itunes.trackNumber, of: item.itunes.trackCount)),
+                ("Disc", Self.position(item.itunes.discNumber, of: item.itunes.discCount)),
+                ("Time", Formatting.duration(milliseconds: item.itunes.trackTimeMillis)),
+                ("Track price", Formatting.price(item.itunes.trackPrice, currency: item.currency)),
+                ("Album price", Formatting.price(item.itunes.collectionPrice, currency: item.currency)),
+                ("Track explicitness", Formatting.explicitness(item.itunes.trackExplicitness)),
+                ("Album explicitness", Formatting.explicitness(item.itunes.collectionExplicitness)),
+                ("Country", item.itunes.country),
             ],
             links: [
-                ("Preview", item.previewUrl), ("Artist page", item.artistViewUrl),
-                ("Album page", item.collectionViewUrl),
-                ("Track page", item.trackViewUrl),
+                ("Preview", item.itunes.previewUrl), ("Artist page", item.itunes.artistViewUrl),
+                ("Album page", item.itunes.collectionViewUrl),
+                ("Track page", item.itunes.trackViewUrl),
             ])
     }
 
@@ -39,8 +41,8 @@ extension SongProvider: DetailRenderer {
         Tile(
             item: album, kind: "album",
             summary: [
-                album.releaseYear.map(String.init), Formatting.count(album.trackCount, "track"),
-                Formatting.price(album.collectionPrice, currency: album.currency),
+                album.releaseYear.map(String.init), Formatting.count(album.itunes.trackCount, "track"),
+                Formatting.price(album.itunes.collectionPrice, currency: album.currency),
             ])
     }
 }

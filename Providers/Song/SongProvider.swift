@@ -1,4 +1,5 @@
-import MediaSearchCore
+import MediaSearchITunes
+import MediaSearchKit
 
 /// Songs from the iTunes music store (`media=music`, `entity=song`).
 public struct SongProvider: ITunesProvider {
@@ -12,24 +13,26 @@ public struct SongProvider: ITunesProvider {
 
     public var filters: [FilterSpec] {
         [
-            .text("artist", help: "only songs whose artist contains this", attribute: "artistTerm") { [$0.artistName] },
-            .text("album", help: "only songs whose album contains this", attribute: "albumTerm") {
-                [$0.collectionName]
+            .text("artist", help: "only songs whose artist contains this", attribute: "artistTerm") {
+                [$0.itunes.artistName]
             },
-            .text("genre", help: "only songs of this genre, e.g. Rock") { [$0.primaryGenreName] },
+            .text("album", help: "only songs whose album contains this", attribute: "albumTerm") {
+                [$0.itunes.collectionName]
+            },
+            .text("genre", help: "only songs of this genre, e.g. Rock") { [$0.itunes.primaryGenreName] },
         ]
     }
 
-    public func accepts(_ item: MediaItem) -> Bool { item.itunes?.kind == .song }
+    public func accepts(_ item: MediaItem) -> Bool { item.itunes.kind == .song }
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
             summary: [
-                Formatting.duration(milliseconds: item.trackTimeMillis),
-                item.collectionName,
-                Formatting.price(item.trackPrice, currency: item.currency),
-                item.primaryGenreName,
+                Formatting.duration(milliseconds: item.itunes.trackTimeMillis),
+                item.itunes.collectionName,
+                Formatting.price(item.itunes.trackPrice, currency: item.currency),
+                item.itunes.primaryGenreName,
             ])
     }
 }

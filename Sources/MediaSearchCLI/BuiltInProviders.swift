@@ -1,6 +1,7 @@
 import AlbumProvider
 import AudiobookProvider
 import MediaSearchCore
+import MediaSearchKit
 import MovieProvider
 import MusicVideoProvider
 import PodcastProvider

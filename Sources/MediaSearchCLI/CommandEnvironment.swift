@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// What every command runs with: the providers, the process environment and the console.
 public struct CommandEnvironment: Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 import Synchronization
 
 /// The `mediasearch` command line as a library, so that anyone can build their own binary with

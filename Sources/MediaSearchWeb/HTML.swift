@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// A fragment of HTML that escapes by default: every `String` interpolated into it is sanitized
 /// (no control, bidi or zero-width characters) and escaped (`& < > " '`), so text from the API is

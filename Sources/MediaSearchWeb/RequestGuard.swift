@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MediaSearchCore
+import MediaSearchKit
 import Synchronization
 
 /// Who may drive the server: only its own user, through its own address.

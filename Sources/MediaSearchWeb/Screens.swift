@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// The two screens of the reference apps, rendered on the server: the search screen (tiles with
 /// artwork, tabs per enabled kind, per-provider errors, paging) and the detail screen (large

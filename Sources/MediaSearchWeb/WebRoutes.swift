@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MediaSearchCore
+import MediaSearchKit
 
 /// What each route does: parse, ask the session, render. Every failure becomes a 400, 404 or
 /// 502 with one sentence; nothing a request carries can crash the server or stall it (providers

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import MediaSearchCore
+import MediaSearchKit
 import NIOCore
 
 /// `mediasearch serve`: the two screens in a browser and a JSON API, over the same

@@ -1,4 +1,5 @@
 import MediaSearchCLI
 import MediaSearchCore
+import MediaSearchKit
 
 await MediaSearchCLI.main(providers: .builtIn)

@@ -2,6 +2,8 @@ import Foundation
 import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import Synchronization
 import Testing
 

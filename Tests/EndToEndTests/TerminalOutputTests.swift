@@ -1,6 +1,8 @@
 import Foundation
 import MediaSearchCore
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import Synchronization
 import Testing
 

@@ -3,6 +3,8 @@ import Foundation
 import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import MediaSearchWeb
 import NIOHTTP1
 import Synchronization
@@ -32,10 +34,10 @@ struct WebHarness {
             cacheDirectory: home.appendingPathComponent("cache").path,
             dataDirectory: home.appendingPathComponent("data").path)
         // As `mediasearch serve` does: a page never waits for the request budget.
-        let client = ITunesClient.standard(
+        let transport = StandardTransport.make(
             configuration: configuration, paths: paths, policy: NetworkPolicy(noWait: true))
         let session = SearchSession(
-            providers: BuiltInProviders.all, configuration: configuration, paths: paths, client: client)
+            providers: BuiltInProviders.all, configuration: configuration, paths: paths, transport: transport)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
             try await WebServer(session: session).run(host: "127.0.0.1", port: 0, limits: limits) {

@@ -1,5 +1,7 @@
 import Foundation
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import Testing
 
 @testable import MediaSearchCore
@@ -24,8 +26,22 @@ struct CacheAndBudgetTests {
         let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
         try cache.store(HTTPResponse(status: 429, body: Data()), for: url(1))
         try cache.store(HTTPResponse(status: 500, body: Self.body), for: url(2))
-        try cache.store(HTTPResponse(status: 200, body: Data("<html>".utf8)), for: url(3))
         #expect(cache.entries().isEmpty)
+    }
+
+    /// A 200 whose body the provider cannot read (an error page, a source's error as a normal
+    /// answer) is not kept: the caching layer stores only answers the reader accepted.
+    @Test func answersTheReaderRefusesAreNotStored() async throws {
+        let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
+        let html = CachingTransport(cache: cache, next: Canned(HTTPResponse(status: 200, body: Data("<html>".utf8))))
+        await #expect(throws: MediaSearchError.self) {
+            try await html.get(url(3), timeout: 5) { try ITunesClient.interpret($0) }
+        }
+        #expect(cache.entries().isEmpty)
+        let good = CachingTransport(cache: cache, next: Canned(HTTPResponse(status: 200, body: Self.body)))
+        let items = try await good.get(url(4), timeout: 5) { try ITunesClient.interpret($0) }
+        #expect(items.count == 1)
+        #expect(cache.entries().count == 1)
     }
 
     @Test func theOldestEntriesAreEvictedFirst() throws {
@@ -120,4 +136,11 @@ struct CacheAndBudgetTests {
             #expect(try await transport.get(url, timeout: 1).status == status)
         }
     }
+}
+
+/// A transport that always gives the same answer.
+struct Canned: HTTPTransport {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
+    func get(_ url: URL, timeout: Double) async throws -> HTTPResponse { response }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import Testing
 
 @testable import MediaSearchCore
@@ -67,7 +69,7 @@ struct DecodingTests {
         #expect {
             try ITunesResponse.decode(data)
         } throws: { error in
-            guard case MediaSearchError.malformedResponse(let reason) = error else { return false }
+            guard case MediaSearchError.malformedResponse(let reason, _) = error else { return false }
             return reason == "the response is not valid JSON"
         }
     }
@@ -89,8 +91,8 @@ struct DecodingTests {
     @Test func audiobookTitleComesFromCollectionName() throws {
         let item = try #require(
             try ITunesResponse.decode(try Fixtures.data("audiobooks/erickrodr-search-audiobook-javascript.json")).first)
-        #expect(item.itunes?.wrapperType == .audiobook)
-        #expect(item.itunes?.kind == nil)
+        #expect(item.itunes.wrapperType == .audiobook)
+        #expect(item.itunes.kind == nil)
         #expect(item.title == "Moby Dick: or the Whale (Unabridged)")
         #expect(item.id == "438363284")
         #expect(item.price == 15.99)
@@ -98,10 +100,10 @@ struct DecodingTests {
 
     @Test func podcastEpisodeGenresAreObjects() throws {
         let items = try ITunesResponse.decode(try Fixtures.data("podcasts/inditex-joebudden-episodes-lookup-body.json"))
-        #expect(items[0].itunes?.kind == .podcast)
-        #expect(items[1].itunes?.wrapperType == .podcastEpisode)
-        #expect(items[1].genres == ["Music"])
-        #expect(items[0].genres.contains("Music"))
+        #expect(items[0].itunes.kind == .podcast)
+        #expect(items[1].itunes.wrapperType == .podcastEpisode)
+        #expect(items[1].itunes.genres == ["Music"])
+        #expect(items[0].itunes.genres.contains("Music"))
     }
 
     @Test func leadingBlankLinesAndOddTypesAreTolerated() throws {
@@ -118,14 +120,14 @@ struct DecodingTests {
             """
         let items = try ITunesResponse.decode(Data(body.utf8))
         #expect(items.count == 3)
-        #expect(items[0].trackId == 42)
-        #expect(items[0].trackPrice == 1.29)
-        #expect(items[0].trackTimeMillis == 1000)
-        #expect(items[0].artistName == "7")
-        #expect(items[0].genres == ["Rock"])
-        #expect(items[1].itunes?.wrapperType == .unknown)
-        #expect(items[1].itunes?.kind == .unknown)
-        #expect(items[2].trackName == nil)
+        #expect(items[0].itunes.trackId == 42)
+        #expect(items[0].itunes.trackPrice == 1.29)
+        #expect(items[0].itunes.trackTimeMillis == 1000)
+        #expect(items[0].itunes.artistName == "7")
+        #expect(items[0].itunes.genres == ["Rock"])
+        #expect(items[1].itunes.wrapperType == .unknown)
+        #expect(items[1].itunes.kind == .unknown)
+        #expect(items[2].itunes.trackName == nil)
     }
 
     @Test(arguments: ["", "   \n", "<html><body>Service Unavailable</body></html>", "{\"resultCount\":1,\"resu"])
@@ -139,7 +141,7 @@ struct DecodingTests {
                 _ = try ITunesClient.interpret(HTTPResponse(status: status, body: Data()))
                 Issue.record("\(status) must throw")
             } catch {
-                guard case MediaSearchError.rateLimited(status) = error else {
+                guard case MediaSearchError.rateLimited(status, _) = error else {
                     Issue.record("wrong error for \(status): \(error)")
                     continue
                 }
@@ -165,7 +167,43 @@ struct DecodingTests {
             let data = try JSONEncoder().encode(item)
             #expect(try JSONDecoder().decode(MediaItem.self, from: data) == item)
         }
-        let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(song)) as? [String: Any])
-        #expect(Set(stored.keys) == ["itunes", "extras"], "an iTunes item is stored as its record")
+        // A provider's edit of a shared field survives, beside the record it keeps.
+        var edited = song
+        edited.title = "Edited"
+        edited.artwork = [1: "https://x/edited.jpg"]
+        let reread = try JSONDecoder().decode(MediaItem.self, from: JSONEncoder().encode(edited))
+        #expect(reread.title == "Edited")
+        #expect(reread.artworkURL == "https://x/edited.jpg")
+        #expect(reread.itunes.trackName == song.itunes.trackName)
+        #expect(reread.itunes.trackName != nil)
+    }
+
+    /// Items stored before they carried their own fields (`{"itunes": record}`) still read back.
+    @Test func itemsStoredAsBareITunesRecordsStillRead() throws {
+        let song = try #require(
+            try ITunesResponse.decode(Fixtures.data("lookup/mariodarco-lookup-song-id-entity-song-gb.json")).first)
+        let record = try JSONEncoder().encode(song.itunes)
+        let legacy = Data(#"{"itunes":"#.utf8) + record + Data(#","extras":{"note":"kept"}}"#.utf8)
+        let decoder = JSONDecoder()
+        decoder.userInfo[.mediaPayloadTypes] = [ITunesRecord.self] as [any MediaPayload.Type]
+        let item = try decoder.decode(MediaItem.self, from: legacy)
+        #expect(item.id == song.id)
+        #expect(item.title == song.title)
+        #expect(item.itunes == song.itunes)
+        #expect(item.extras == ["note": "kept"])
+    }
+
+    /// A payload whose type the reader does not know is kept as read and written back unchanged.
+    @Test func anUnknownPayloadSurvivesARoundTrip() throws {
+        let text = #"{"id":"s1","title":"Station","payload":{"type":"radio","value":{"bitrate":128,"tags":["jazz"]}}}"#
+        let item = try JSONDecoder().decode(MediaItem.self, from: Data(text.utf8))
+        #expect(item.payload?.name == "radio")
+        #expect(item.payload?.value(as: ITunesRecord.self) == nil)
+        let again = try JSONDecoder().decode(MediaItem.self, from: JSONEncoder().encode(item))
+        #expect(again == item)
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(again)) as? [String: Any])
+        let payload = try #require(written["payload"] as? [String: Any])
+        #expect((payload["value"] as? [String: Any])?["bitrate"] as? Int == 128)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import MediaSearchITunes
+import MediaSearchKit
 import Testing
 
 @testable import MediaSearchCore
@@ -33,8 +35,7 @@ private actor StartCounter {
 
 @Suite("Search engine")
 struct EngineTests {
-    let context = ProviderContext(
-        itunes: ITunesClient(baseURL: URL(string: "http://127.0.0.1:9")!, transport: NoTransport()))
+    let context = ProviderContext(http: NoTransport(), baseURL: URL(string: "http://127.0.0.1:9")!)
 
     static func item(_ id: Int) -> MediaItem {
         var record = ITunesRecord(wrapperType: .track, kind: .song)
@@ -53,7 +54,7 @@ struct EngineTests {
     @Test func oneFailureNeverStopsTheOthers() async throws {
         let providers: [any MediaProvider] = [
             StubProvider(kind: "a") { _ in [Self.item(1), Self.item(2)] },
-            StubProvider(kind: "b") { _ in throw MediaSearchError.httpStatus(500) },
+            StubProvider(kind: "b") { _ in throw MediaSearchError.httpStatus(500, source: "iTunes") },
         ]
         let outcome = await SearchEngine(context: context, providerTimeout: 5).run(try plan(providers))
         #expect(outcome.statuses.map(\.kind) == ["a", "b"])

@@ -1,5 +1,7 @@
 import Foundation
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import Synchronization
 import Testing
 

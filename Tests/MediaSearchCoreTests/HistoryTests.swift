@@ -1,4 +1,6 @@
 import Foundation
+import MediaSearchITunes
+import MediaSearchKit
 import Testing
 
 @testable import MediaSearchCore

@@ -1,5 +1,7 @@
 import Foundation
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import Testing
 
 @testable import MediaSearchCore
@@ -30,7 +32,6 @@ struct LibraryTests {
 
         let kobukuro = try Self.recorded("songs/yokudera-jp-kobukuro-sakura.json")
         var accented = try #require(kobukuro.first)
-        accented.itunes = nil
         accented.id = "accented-1"
         accented.title = "Beyoncé Déjà Vu"
         try library.store([(kind: "song", item: accented)])

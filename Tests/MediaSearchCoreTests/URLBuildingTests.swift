@@ -1,11 +1,13 @@
 import Foundation
+import MediaSearchITunes
+import MediaSearchKit
 import Testing
 
 @testable import MediaSearchCore
 
 @Suite("Request URLs")
 struct URLBuildingTests {
-    let client = ITunesClient(baseURL: URL(string: "https://itunes.apple.com/")!)
+    let client = ITunesClient(baseURL: URL(string: "https://itunes.apple.com/")!, transport: NetworkTransport())
 
     @Test func searchURLHasEveryParameterInOrder() {
         let parameters = ITunesSearchParameters(

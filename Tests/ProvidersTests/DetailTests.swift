@@ -2,6 +2,8 @@ import AlbumProvider
 import Foundation
 import MediaSearchCore
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import MovieProvider
 import PodcastProvider
 import SongProvider
@@ -12,7 +14,9 @@ import Testing
 struct DetailTests {
     func context(_ server: FixtureServer) throws -> ProviderContext {
         // Loopback answers in milliseconds; 60 s only matters to a machine loaded by other work.
-        ProviderContext(itunes: ITunesClient(baseURL: try #require(URL(string: server.baseURL)), timeout: 60))
+        ProviderContext(
+            http: NetworkTransport(source: ITunesClient.source), baseURL: try #require(URL(string: server.baseURL)),
+            timeout: 60)
     }
 
     func section(_ detail: Detail, _ title: String) -> DetailSection? {
@@ -101,7 +105,7 @@ struct DetailTests {
         defer { Task { await server.stop() } }
         let path = "movies/erickrodr-search-movie.json"
         let plain = try #require(try records(path).first)
-        #expect(plain.artistId == nil)
+        #expect(plain.itunes.artistId == nil)
         let without = await MovieProvider().detail(for: plain, context: try context(server))
         #expect(without.sections.allSatisfy { !$0.title.hasPrefix("Other films") && $0.title != "Author" })
         #expect(await server.requests().isEmpty)

@@ -2,6 +2,8 @@ import AudiobookProvider
 import Foundation
 import MediaSearchCore
 import MediaSearchFixtures
+import MediaSearchITunes
+import MediaSearchKit
 import MovieProvider
 import PodcastProvider
 import SongProvider

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MediaSearchCore
+import MediaSearchKit
 
 /// `mediasearch cache`: manage the response cache.
 struct CacheCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// `mediasearch config`: which file is in effect, what it sets, and a documented one to start from.
 struct ConfigCommand: ParsableCommand {

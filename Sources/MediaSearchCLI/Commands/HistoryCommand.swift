@@ -1,5 +1,6 @@
 import ArgumentParser
 import MediaSearchCore
+import MediaSearchKit
 
 /// `mediasearch history`: the last distinct queries, newest first (S10).
 struct HistoryCommand: ParsableCommand, ProviderCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MediaSearchCore
+import MediaSearchKit
 
 /// `mediasearch library`: what the offline library holds, and emptying it.
 struct LibraryCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MediaSearchCore
+import MediaSearchKit
 
 /// `mediasearch open`: the item's store page in the browser, or its preview in a player.
 struct OpenCommand: ParsableCommand, ProviderCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// A command that runs with the registered providers rather than ArgumentParser's `run()`.
 protocol ProviderCommand {

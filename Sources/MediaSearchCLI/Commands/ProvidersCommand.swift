@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// `mediasearch providers`: the registered kinds, whether config enables them, and their filters.
 struct ProvidersCommand: ParsableCommand, ProviderCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 extension ResultSort: ExpressibleByArgument {}
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 import MediaSearchWeb
 
 /// `mediasearch serve`: the web UI and JSON API on a local port.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// `mediasearch show`: everything worth knowing about one item (T1-T5).
 struct ShowCommand: ParsableCommand, ProviderCommand {

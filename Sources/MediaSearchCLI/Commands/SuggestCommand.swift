@@ -1,5 +1,6 @@
 import ArgumentParser
 import MediaSearchCore
+import MediaSearchKit
 
 /// `mediasearch suggest <text>`: history entries containing the text, ignoring case (S11).
 struct SuggestCommand: ParsableCommand, ProviderCommand {

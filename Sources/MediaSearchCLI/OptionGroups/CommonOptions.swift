@@ -1,5 +1,6 @@
 import ArgumentParser
 import MediaSearchCore
+import MediaSearchKit
 
 extension TextStyle.Choice: ExpressibleByArgument {}
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 import Synchronization
 
 /// What the shell completes for options whose values are only known at run time: the kinds of

@@ -1,4 +1,5 @@
 import MediaSearchCore
+import MediaSearchKit
 
 /// Provider filters are declared at run time, so they are taken off the `search` command line
 /// before ArgumentParser sees it.

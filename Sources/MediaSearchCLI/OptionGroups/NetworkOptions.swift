@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 import Synchronization
 
 /// Options of commands that call the API.
@@ -41,7 +42,7 @@ extension CommandEnvironment {
             onCacheHit: { url in if verbose { console.notice("cache hit: \(url.path)") } })
         return SearchSession(
             providers: providers, configuration: configuration, paths: paths,
-            client: .standard(configuration: configuration, paths: paths, policy: policy))
+            transport: StandardTransport.make(configuration: configuration, paths: paths, policy: policy))
     }
 
     /// Where history, state and cache live.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 import Synchronization
 
 /// Budget waits of one command: several providers waiting for the same slot are one wait, said

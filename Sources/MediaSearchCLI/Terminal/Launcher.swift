@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// Finds the program that opens a link or plays a preview on this machine, and runs it.
 struct Launcher {

@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// Long text for a terminal goes through `$PAGER` (default `less -FRXK`, which quits at once when
 /// the text fits the screen, keeps colors, leaves the text on screen and quits on Ctrl-C), like

@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 import Synchronization
 
 /// The loading state (S14): on a terminal, a spinner on stderr naming the providers still pending;

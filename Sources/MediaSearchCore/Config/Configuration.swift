@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Settings from `config.yaml` (D3), with the documented defaults.
 public struct Configuration: Sendable, Hashable {
@@ -83,6 +84,12 @@ public struct Configuration: Sendable, Hashable {
                 $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_"
             })
         return "budget-\(safe).json"
+    }
+
+    /// The base URL the user configured for a source, `nil` for the source's default: today
+    /// `itunes.base_url` (or `MEDIASEARCH_ITUNES_URL`) for the iTunes source.
+    public func baseURL(forSource source: String) -> URL? {
+        source == "itunes" ? baseURL : nil
     }
 
     /// The limit for one kind: its override, else the global limit.

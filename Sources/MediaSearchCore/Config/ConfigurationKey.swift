@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 import Yams
 
 /// One setting of `config.yaml`: its dotted path, how its value is read into a ``Configuration``,

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 import Yams
 
 /// Finds and reads `config.yaml`.

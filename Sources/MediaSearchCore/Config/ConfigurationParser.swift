@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 import Yams
 
 /// Turns the YAML text of a config file into a ``Configuration``, rejecting unknown keys and bad

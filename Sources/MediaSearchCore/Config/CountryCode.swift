@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// ISO 3166-1 alpha-2 country codes as the API takes them (S6).
 public enum CountryCode {
     /// `us` → `US`; `nil` when the text is not two ASCII letters.

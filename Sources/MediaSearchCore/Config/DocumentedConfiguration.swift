@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// The documented default configuration: the text of the repository's `config.yaml`, which
 /// `mediasearch config init` writes for the user to edit. A test keeps the two identical, and
 /// checks that parsing it gives exactly the built-in defaults.

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// The result languages the API offers (S7).
 public enum LanguageCode {
     /// The documented values.

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Suggestions for mistyped names (commands, kinds), and the one sentence for an unknown kind.
 public enum DidYouMean {
     /// The known name closest to `word` (at most two edits away, or starting with it), if any.

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// The exit codes of `mediasearch`, from sysexits where one fits.
 public enum ExitStatus {
     public static let success: Int32 = 0

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import MediaSearchKit
 
 /// zlib compression of the library's stored records, with a preset dictionary of what every
 /// iTunes record repeats (its keys, Apple's URL prefixes), so a ~2.5 KB record is stored in ~1 KB

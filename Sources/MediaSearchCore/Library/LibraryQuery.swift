@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Turns what a user typed into an FTS5 query that can never be a syntax error.
 ///
 /// The text is cut into words the way the index's tokenizer (`unicode61`) cuts it: letters,

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// The offline library: every record a search or lookup ever decoded, of any provider, kept in
 /// an SQLite database with a full-text index, so that searches and details still answer when

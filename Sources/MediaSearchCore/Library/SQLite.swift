@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import MediaSearchKit
 
 /// A failed SQLite call: its result code and SQLite's message.
 struct SQLiteError: Error, CustomStringConvertible {

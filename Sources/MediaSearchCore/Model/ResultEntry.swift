@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// One result: the item, its tile, and where it ranked in its provider's answer.
 public struct ResultEntry: Sendable, Hashable {
     public var kind: String
@@ -11,4 +13,11 @@ public struct ResultEntry: Sendable, Hashable {
 
     /// The item as shown: censored when names are.
     public var shown: MediaItem { censored ? item.censored() : item }
+}
+
+extension ResultRecord {
+    /// The record of a result, with names censored as its tile shows them.
+    public init(_ entry: ResultEntry) {
+        self.init(tile: entry.tile, item: entry.shown)
+    }
 }

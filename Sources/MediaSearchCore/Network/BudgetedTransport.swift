@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 import Synchronization
 
 /// A transport that asks the budget before every request: it waits for a slot (saying so), or
@@ -13,11 +14,15 @@ public struct BudgetedTransport: HTTPTransport {
     /// Told how long a request waits, e.g. to print it on stderr.
     public var onWait: @Sendable (Double) -> Void
 
+    /// The source's name in messages, e.g. `iTunes`.
+    public var source: String
+
     /// Creates a budgeted layer over another transport.
     public init(
-        budget: RequestBudget, noWait: Bool, next: any HTTPTransport,
+        budget: RequestBudget, noWait: Bool, next: any HTTPTransport, source: String = "the source",
         onWait: @escaping @Sendable (Double) -> Void = { _ in }
     ) {
+        self.source = source
         self.budget = budget
         self.noWait = noWait
         self.next = next
@@ -43,7 +48,7 @@ public struct BudgetedTransport: HTTPTransport {
                 }
                 return response
             case .coolingDown(let remaining):
-                throw MediaSearchError.coolingDown(remaining: remaining)
+                throw MediaSearchError.coolingDown(remaining: remaining, source: source)
             case .wait(let seconds):
                 if noWait { throw MediaSearchError.budgetExhausted(retryAfter: seconds) }
                 onWait(seconds)

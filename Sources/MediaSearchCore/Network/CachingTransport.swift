@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// A transport that answers from the cache when it can and stores what the network answers.
 public struct CachingTransport: HTTPTransport {
@@ -28,14 +29,25 @@ public struct CachingTransport: HTTPTransport {
     }
 
     public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+        try await get(url, timeout: timeout) { $0 }
+    }
+
+    /// Answers from the cache when a fresh entry reads; otherwise asks the network and keeps the
+    /// answer only when it is a 200 that `read` accepted.
+    public func get<Value: Sendable>(
+        _ url: URL, timeout: Double, read: @Sendable (HTTPResponse) throws -> Value
+    ) async throws -> Value {
         let cache = self.cache
-        if mode == .normal, let hit = try? await BlockingWork.run({ cache.load(url) }) {
+        if mode == .normal, let hit = try? await BlockingWork.run({ cache.load(url) }), let value = try? read(hit) {
             onHit(url)
-            return hit
+            return value
         }
         let response = try await next.get(url, timeout: timeout)
-        // A cache that cannot be written must not fail the search.
-        _ = try? await BlockingWork.run { try cache.store(response, for: url) }
-        return response
+        let value = try read(response)
+        if response.status == 200 {
+            // A cache that cannot be written must not fail the search.
+            _ = try? await BlockingWork.run { try cache.store(response, for: url) }
+        }
+        return value
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// How one command may use the network and the cache, as chosen on its command line (or by a
 /// web request), and where it reports what the transport does.

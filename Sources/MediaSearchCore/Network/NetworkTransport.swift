@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import MediaSearchKit
 import NIOCore
 import NIOHTTP1
 
@@ -21,7 +22,11 @@ public struct NetworkTransport: HTTPTransport {
     public var maxBodyBytes: Int
 
     /// Creates a transport that refuses bodies over `maxBodyBytes`.
-    public init(maxBodyBytes: Int = 8 * 1_048_576) {
+    /// The source's name in messages, e.g. `iTunes`.
+    public var source: String
+
+    public init(maxBodyBytes: Int = 8 * 1_048_576, source: String = "the source") {
+        self.source = source
         self.maxBodyBytes = maxBodyBytes
     }
 
@@ -57,17 +62,17 @@ public struct NetworkTransport: HTTPTransport {
                     location: response.headers.first(name: "Location"), body: Data(body.readableBytesView))
             }
         } catch MediaSearchError.deadlineExceeded {
-            throw MediaSearchError.timedOut(seconds: timeout)
+            throw MediaSearchError.timedOut(seconds: timeout, source: source)
         } catch is NIOTooManyBytesError {
-            throw MediaSearchError.responseTooLarge(limit: limit)
+            throw MediaSearchError.responseTooLarge(limit: limit, source: source)
         } catch let error as HTTPClientError {
             if Task.isCancelled || error == .cancelled { throw CancellationError() }
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout,
                 .getConnectionFromPoolTimeout:
-                throw MediaSearchError.timedOut(seconds: timeout)
+                throw MediaSearchError.timedOut(seconds: timeout, source: source)
             default:
-                throw MediaSearchError.network(underlying: error)
+                throw MediaSearchError.network(from: error)
             }
         } catch is CancellationError {
             throw CancellationError()
@@ -75,7 +80,7 @@ public struct NetworkTransport: HTTPTransport {
             throw error
         } catch {
             if Task.isCancelled { throw CancellationError() }
-            throw MediaSearchError.network(underlying: error)
+            throw MediaSearchError.network(from: error)
         }
     }
 }

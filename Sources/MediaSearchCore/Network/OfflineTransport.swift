@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// The transport of `--offline`: every request fails at once with ``MediaSearchError/offline``,
 /// so only the response cache (in front of it) and the offline library can answer.

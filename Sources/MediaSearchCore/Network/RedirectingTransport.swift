@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Follows redirects the way a careful client does: only to the same scheme, host and port, at
 /// most ``maxHops`` times, each hop a request of its own through the layers below it (so the
@@ -10,7 +11,11 @@ public struct RedirectingTransport: HTTPTransport {
     public var next: any HTTPTransport
 
     /// Creates a redirect-following layer over another transport.
-    public init(maxHops: Int = 5, next: any HTTPTransport) {
+    /// The source's name in messages, e.g. `iTunes`.
+    public var source: String
+
+    public init(maxHops: Int = 5, next: any HTTPTransport, source: String = "the source") {
+        self.source = source
         self.maxHops = max(maxHops, 0)
         self.next = next
     }
@@ -23,13 +28,14 @@ public struct RedirectingTransport: HTTPTransport {
             guard (300...399).contains(response.status), response.status != 304 else { return response }
             guard let location = response.location,
                 let target = URL(string: location, relativeTo: current)?.absoluteURL
-            else { throw MediaSearchError.badRedirect("a redirect without a usable Location") }
+            else { throw MediaSearchError.badRedirect("a redirect without a usable Location", source: source) }
             guard target.scheme == url.scheme, target.host == url.host, target.port == url.port else {
                 throw MediaSearchError.badRedirect(
-                    "a redirect to another host (\(TextSanitizer.line(target.host ?? location))); not followed")
+                    "a redirect to another host (\(TextSanitizer.line(target.host ?? location))); not followed",
+                    source: source)
             }
             guard hops < maxHops else {
-                throw MediaSearchError.badRedirect("more than \(maxHops) redirects; stopped")
+                throw MediaSearchError.badRedirect("more than \(maxHops) redirects; stopped", source: source)
             }
             hops += 1
             current = target

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 import Synchronization
 
 /// The request budget shared by every provider, lookup and process of a user: at most `limit`

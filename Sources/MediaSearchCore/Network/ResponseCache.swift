@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// An on-disk cache of API answers, keyed by the request URL, with a time to live and a size bound.
 ///
@@ -59,9 +60,9 @@ public struct ResponseCache: Sendable {
         return HTTPResponse(status: 200, contentType: metadata.contentType, body: body)
     }
 
-    /// Stores a successful answer and keeps the cache within its size bound.
+    /// Stores a successful answer (the caller has read it: see ``CachingTransport``) and keeps the cache within its size bound.
     public func store(_ response: HTTPResponse, for url: URL, now: Date = Date()) throws {
-        guard response.status == 200, (try? ITunesClient.interpret(response)) != nil else { return }
+        guard response.status == 200 else { return }
         let metadata = Metadata(
             key: url.absoluteString, storedAt: now.timeIntervalSince1970, contentType: response.contentType,
             bytes: response.body.count, checksum: Self.checksum(response.body))

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Retries transient failures (5xx, connection resets, time-outs) with exponential backoff and
 /// jitter, bounded in attempts and total time. 400 is never retried, and neither are 403/429:

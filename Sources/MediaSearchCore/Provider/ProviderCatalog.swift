@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// The registered kinds, whether the config enables them, and their filters: what `providers
 /// --format json` prints and the web API's `/api/providers` returns.
 public struct ProviderCatalog: Encodable, Sendable {

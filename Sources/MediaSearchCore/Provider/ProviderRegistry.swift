@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Checks a set of providers before any command runs.
 public enum ProviderRegistry {
     /// Rejects duplicate kinds, blank or malformed kind ids, and filters that clash with a face's

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// The JSON document of `mediasearch show --format json`. Text passes ``TextSanitizer``.
 public struct DetailDocument: Encodable, Sendable {
     public var kind: String

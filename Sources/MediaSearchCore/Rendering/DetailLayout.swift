@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Lays a detail view out as text: a bold title, then each section with aligned labels.
 public struct DetailLayout: Sendable {
     public var width: Int

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Measures text in terminal columns: wide East Asian characters and emoji take two columns,
 /// combining marks none.
 public enum DisplayWidth {

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Encodes command output as pretty, stable JSON (sorted keys, unescaped slashes).
 public enum JSONOutput {

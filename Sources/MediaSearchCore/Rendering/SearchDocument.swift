@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// The JSON document of `mediasearch search --format json`.
 public struct SearchDocument: Encodable {

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Turns a finished search into text for people or a JSON document for programs.
 public struct SearchOutput: Sendable {

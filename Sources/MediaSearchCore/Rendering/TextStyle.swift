@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Terminal styling: ANSI colors and OSC 8 hyperlinks when enabled, plain text otherwise.
 public struct TextStyle: Sendable {
     /// Whether escape codes are written at all.

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Lays tiles out in columns that fit the terminal (S12, Q2).
 public struct TileLayout: Sendable {
     /// The total width in columns.

@@ -1,3 +1,4 @@
+import MediaSearchKit
 import Synchronization
 
 /// Runs work with an overall time limit, cancelling it when the limit passes.

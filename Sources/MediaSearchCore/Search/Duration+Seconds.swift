@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 extension Duration {
     /// The duration in seconds.
     public var seconds: Double {

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// One provider and the query it will run.
 public struct PlannedSearch: Sendable {
     public var provider: any MediaProvider

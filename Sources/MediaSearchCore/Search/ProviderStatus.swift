@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// How one provider's search went.
 public struct ProviderStatus: Sendable {
     public var kind: String

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Results per kind and request (S4): the one place the range is kept and limits are clamped.
 public enum ResultLimit {
     /// What the API accepts.

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// How a page of results is ordered: interleaved by rank (the default), sorted, or grouped by kind.
 public struct ResultOrder: Sendable, Hashable {
     public var sort: ResultSort

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Merges and sorts results across kinds (S1, S9).
 public enum ResultOrdering {

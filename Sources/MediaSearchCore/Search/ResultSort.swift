@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// How results of several kinds are put in one list.
 public enum ResultSort: String, Sendable, CaseIterable {

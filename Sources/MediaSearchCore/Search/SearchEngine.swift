@@ -1,8 +1,10 @@
 import Foundation
+import MediaSearchKit
 
 /// Runs the planned searches concurrently, each with its own time limit, and gathers the outcome.
 public struct SearchEngine: Sendable {
-    public var context: ProviderContext
+    /// The context each provider works in.
+    public var context: @Sendable (any MediaProvider) -> ProviderContext
     /// Seconds one provider's search may take in all (retries included).
     public var providerTimeout: Double
     /// Whether tiles show censored names (explicit content off and not revealed).
@@ -12,12 +14,20 @@ public struct SearchEngine: Sendable {
 
     /// Creates an engine; with a `library`, it searches the library, never a provider's source.
     public init(
-        context: ProviderContext, providerTimeout: Double, censorNames: Bool = false, library: MediaLibrary? = nil
+        providerTimeout: Double, censorNames: Bool = false, library: MediaLibrary? = nil,
+        context: @escaping @Sendable (any MediaProvider) -> ProviderContext
     ) {
         self.context = context
         self.providerTimeout = providerTimeout
         self.censorNames = censorNames
         self.library = library
+    }
+
+    /// Creates an engine in which every provider gets the same context.
+    public init(
+        context: ProviderContext, providerTimeout: Double, censorNames: Bool = false, library: MediaLibrary? = nil
+    ) {
+        self.init(providerTimeout: providerTimeout, censorNames: censorNames, library: library) { _ in context }
     }
 
     /// Searches every planned provider at once; one provider's failure never stops the others.
@@ -59,7 +69,7 @@ public struct SearchEngine: Sendable {
                 }
             } else {
                 items = try await Deadline.run(seconds: providerTimeout) {
-                    try await provider.search(planned.query, context: context)
+                    try await provider.search(planned.query, context: context(provider))
                 }
             }
             // However many records a source sends, a page holds at most the limit asked: an

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Everything a search produced: each provider's results in its own order, and every status.
 public struct SearchOutcome: Sendable {
     /// Results grouped per provider, in the order the providers were planned.

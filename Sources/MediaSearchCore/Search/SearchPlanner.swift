@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Splits a ``SearchRequest`` into per-provider queries, checking kinds and filters first.
 public enum SearchPlanner {
     /// The providers to search and their queries.

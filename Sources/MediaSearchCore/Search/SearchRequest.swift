@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// What the user asked for, before it is split into one query per provider.
 public struct SearchRequest: Sendable, Hashable {
     /// The term; `nil` when searching by filters only.

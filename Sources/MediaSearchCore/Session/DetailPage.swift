@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// A detail view as every front end receives it.
 public struct DetailPage: Sendable {
     /// The kind of the provider that rendered it (or the record's own kind for the generic view).

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Which item a detail view is of.
 public enum DetailTarget: Sendable, Hashable {
     /// The Nth result (1 first) of the last search.

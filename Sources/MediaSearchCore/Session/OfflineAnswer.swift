@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// How a page was answered from the offline library: asked for (`search --offline`) or fallen
 /// back to because no provider could be reached.
 public struct OfflineAnswer: Sendable, Hashable, Encodable {

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// One page of a search as every front end receives it: the results in display order (the Nth is
 /// result N), every provider's status, and what the session noticed on the way.
 public struct SearchPage: Sendable {

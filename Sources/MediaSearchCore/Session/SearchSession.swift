@@ -1,4 +1,6 @@
 import Foundation
+import MediaSearchITunes
+import MediaSearchKit
 
 /// One user's search session: the single entry point that every front end (the CLI, a web UI)
 /// drives. It plans, runs, orders and pages searches, detects repeated pages, keeps the history
@@ -8,8 +10,9 @@ public struct SearchSession: Sendable {
     public var providers: [any MediaProvider]
     public var configuration: Configuration
     public var paths: StoragePaths
-    /// The client every provider and lookup shares (with its cache, budget and retries).
-    public var client: ITunesClient
+    /// How every provider reaches its source (the response cache, the request budget, retries,
+    /// same-host redirects), handed to providers in their ``ProviderContext``.
+    public var transport: any HTTPTransport
     /// The offline library every record seen goes to; `nil` when `library.enabled` is off.
     public var library: MediaLibrary?
     /// Whether a search's results are saved for `show --result N` (a terminal's numbers); a face
@@ -19,30 +22,32 @@ public struct SearchSession: Sendable {
     /// calling the web's JSON API are not a person searching: that face turns it off.
     public var recordsHistory = true
 
-    /// Creates a session; `client` defaults to ``ITunesClient/standard(configuration:paths:policy:)``
+    /// Creates a session; `transport` defaults to ``StandardTransport/make(configuration:paths:policy:)``
     /// and the library to the one under ``StoragePaths/libraryFile`` when the config enables it.
-    /// Every record the client's lookups decode is kept in the library under the kind of the
-    /// provider that claims it (records no provider claims, such as artists, are not kept).
     public init(
         providers: [any MediaProvider], configuration: Configuration, paths: StoragePaths,
-        client: ITunesClient? = nil, library: MediaLibrary? = nil
+        transport: (any HTTPTransport)? = nil, library: MediaLibrary? = nil
     ) {
         self.providers = providers
         self.configuration = configuration
         self.paths = paths
-        self.client = client ?? .standard(configuration: configuration, paths: paths)
+        MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
+        self.transport = transport ?? StandardTransport.make(configuration: configuration, paths: paths)
         self.library =
             library
             ?? (configuration.libraryEnabled
                 ? MediaLibrary(path: paths.libraryFile, maxRecords: configuration.libraryMaxRecords) : nil)
-        if let kept = self.library {
-            self.client.onLookup = { items in
-                let owned = items.compactMap { item in
-                    providers.first { $0.accepts(item) }.map { (kind: $0.kind, item: item) }
-                }
-                try? kept.store(owned)
-            }
-        }
+    }
+
+    /// The context a provider works in: the command's facts, the shared transport, and the
+    /// provider's own source and settings from the config.
+    func context(
+        for provider: any MediaProvider, country: String, lang: String?, explicit: Bool, censorNames: Bool = false
+    ) -> ProviderContext {
+        ProviderContext(
+            http: transport, baseURL: configuration.baseURL(forSource: provider.source),
+            timeout: configuration.timeout, country: country, lang: lang, explicit: explicit,
+            censorNames: censorNames)
     }
 
     /// The provider of a kind.
@@ -80,11 +85,11 @@ public struct SearchSession: Sendable {
                 "the offline library is off (library.enabled: false in \(configuration.source ?? "the config"))")
         }
         started(plan.map(\.provider.kind))
-        let context = ProviderContext(
-            itunes: client, country: request.country, lang: request.lang, explicit: request.explicit)
         var engine = SearchEngine(
-            context: context, providerTimeout: configuration.providerDeadline,
-            censorNames: !request.explicit && !uncensored)
+            providerTimeout: configuration.providerDeadline, censorNames: !request.explicit && !uncensored
+        ) { [self, request] provider in
+            context(for: provider, country: request.country, lang: request.lang, explicit: request.explicit)
+        }
         var outcome: SearchOutcome
         var answer: OfflineAnswer?
         var unreachable: Unreachable?
@@ -197,8 +202,16 @@ public struct SearchSession: Sendable {
         let found = try await find(target, context: context)
         let item = context.censorNames ? found.item.censored() : found.item
         let renderer = found.owner ?? providers.first { $0.accepts(item) && $0.detailRenderer != nil }
-        let detail = await (renderer?.detailRenderer ?? GenericDetailRenderer()).detail(for: item, context: context)
+        var detailContext = context
+        if let renderer {
+            detailContext = self.context(
+                for: renderer, country: context.country, lang: context.lang, explicit: context.explicit,
+                censorNames: context.censorNames)
+        }
+        let detail = await (renderer?.detailRenderer ?? GenericDetailRenderer()).detail(
+            for: item, context: detailContext)
         if Task.isCancelled { throw MediaSearchError.cancelled }
+        keepSeen(in: detail)
         return DetailPage(kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail)
     }
 
@@ -221,8 +234,19 @@ public struct SearchSession: Sendable {
             censor = censored
         }
         return ProviderContext(
-            itunes: client, country: configuration.country, lang: configuration.lang,
-            explicit: configuration.explicit, censorNames: censor && !uncensored)
+            http: transport, timeout: configuration.timeout, country: configuration.country,
+            lang: configuration.lang, explicit: configuration.explicit, censorNames: censor && !uncensored)
+    }
+
+    /// Keeps the items a detail showed (other works by the author) in the library, under the
+    /// kind of the provider that claims each; items no provider claims are not kept.
+    private func keepSeen(in detail: Detail) {
+        guard let library else { return }
+        let owned = detail.sections.flatMap(\.items).compactMap(\.item).compactMap { item in
+            providers.first { $0.accepts(item) }.map { (kind: $0.kind, item: item) }
+        }
+        guard !owned.isEmpty else { return }
+        Task.detached { _ = try? await BlockingWork.run { try library.store(owned) } }
     }
 
     /// The item of a target and the provider that produced it, when known.
@@ -257,31 +281,53 @@ public struct SearchSession: Sendable {
         } else if let kept = kept ?? nil {
             found = (kept.item, provider(kind: kept.kind))
         } else if let chosen {
-            guard let item = try await chosen.lookup(id: id, context: context) else {
+            guard let item = try await lookup(id, in: chosen, context: context) else {
                 // The id may be of another kind: say which, rather than that nothing exists.
-                if let number = Int(id),
-                    let other = try? await client.lookup(
-                        ITunesLookupParameters(ids: [number], country: context.country)
-                    )
-                    .first,
-                    let owner = providers.first(where: { $0.accepts(other) }), owner.kind != chosen.kind
-                {
+                if let (_, owner) = try? await lookupAnywhere(id, context: context, skipping: chosen.kind) {
                     throw MediaSearchError.notFound(
                         "\(id) of kind \(chosen.kind): it is a \(owner.kind) (mediasearch show \(id) --kind \(owner.kind))"
                     )
                 }
                 throw MediaSearchError.notFound(id)
             }
-            _ = try? await BlockingWork.run { try library?.store([(chosen.kind, item)]) }
             found = (item, chosen)
         } else {
-            guard let number = Int(id),
-                let item = try await client.lookup(ITunesLookupParameters(ids: [number], country: context.country))
-                    .first
-            else { throw MediaSearchError.notFound(id) }
-            found = (item, nil)
+            guard let (item, owner) = try await lookupAnywhere(id, context: context) else {
+                throw MediaSearchError.notFound(id)
+            }
+            found = (item, owner)
         }
         return found
+    }
+
+    /// The item with an id at one provider's source, kept in the library when found.
+    private func lookup(
+        _ id: String, in provider: any MediaProvider, context: ProviderContext
+    ) async throws -> MediaItem? {
+        let context = self.context(
+            for: provider, country: context.country, lang: context.lang, explicit: context.explicit,
+            censorNames: context.censorNames)
+        guard let item = try await provider.lookup(id: id, context: context) else { return nil }
+        let library = self.library
+        _ = try? await BlockingWork.run { try library?.store([(provider.kind, item)]) }
+        return item
+    }
+
+    /// The item with an id at the first provider that has it (providers over one source share
+    /// its answer through the response cache), and that provider.
+    private func lookupAnywhere(
+        _ id: String, context: ProviderContext, skipping skipped: String? = nil
+    ) async throws -> (MediaItem, any MediaProvider)? {
+        var firstError: (any Error)?
+        for provider in providers where provider.kind != skipped {
+            do {
+                if let item = try await lookup(id, in: provider, context: context) { return (item, provider) }
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        if let firstError { throw firstError }
+        return nil
     }
 
     /// The id and kind of a target.

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Every provider of a search failed before its request left this machine (no network, a
 /// refused connection, a name that does not resolve): the source was never reached. Each face
 /// turns it into a next step: search the offline library, or try the recorded demo.

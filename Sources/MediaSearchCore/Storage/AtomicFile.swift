@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 #if canImport(Glibc)
     import Glibc

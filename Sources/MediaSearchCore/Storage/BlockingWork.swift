@@ -1,3 +1,4 @@
+import MediaSearchKit
 import NIOPosix
 
 /// Runs work that may block a thread (a file lock another process holds, `fsync`, SQLite waiting

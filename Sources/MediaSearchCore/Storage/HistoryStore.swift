@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// The search history (S10, S11): the last distinct queries, newest first, shared safely by
 /// concurrent processes.

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// The results of the last search, so `show --result N` can open one without retyping its id, and
 /// without a request for the item itself: each entry keeps the record the search received.

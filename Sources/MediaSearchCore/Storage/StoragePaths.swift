@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Where MediaSearch keeps its files, following the XDG base directory spec.
 public struct StoragePaths: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import MediaSearchCore
+import MediaSearchKit
 
 /// Records from a local JSON catalog: `[{"id", "title", "artist", "year", "format"}]`.
 public struct CatalogProvider: MediaProvider, DetailRenderer {

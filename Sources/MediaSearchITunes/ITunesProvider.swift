@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// A provider backed by the iTunes Search API: declare `media` and `entity`, get searching for free.
 public protocol ITunesProvider: MediaProvider {
     /// The iTunes `media` value, e.g. `music`.
@@ -7,6 +9,12 @@ public protocol ITunesProvider: MediaProvider {
 }
 
 extension ITunesProvider {
+    /// Every iTunes kind asks the same source, so they share its base URL and budget.
+    public var source: String { "itunes" }
+
+    /// Items keep their iTunes record.
+    public var payloadTypes: [any MediaPayload.Type] { [ITunesRecord.self] }
+
     /// Searches iTunes with the query, keeps the records this provider accepts and applies its filters.
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
         let specs = filters

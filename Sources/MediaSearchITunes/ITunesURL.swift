@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Builds request URLs exactly as the API documents them.
 public enum ITunesURL {

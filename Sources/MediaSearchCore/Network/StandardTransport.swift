@@ -1,33 +1,37 @@
 import Foundation
+import MediaSearchITunes
+import MediaSearchKit
 
-extension ITunesClient {
-    /// The client every front end uses, against the configured base URL: the response cache, then
-    /// retries, then same-host redirects, then the shared request budget (so every hop is
-    /// counted), then the network. Offline, only the cache answers.
-    public static func standard(
+/// The transport every face uses: the layers between a provider and the network.
+public enum StandardTransport {
+    /// The response cache, then retries, then same-host redirects, then the request budget of
+    /// the answering host (so every hop is counted), then the network. Offline, only the cache
+    /// answers.
+    public static func make(
         configuration: Configuration, paths: StoragePaths, policy: NetworkPolicy = NetworkPolicy()
-    ) -> ITunesClient {
+    ) -> any HTTPTransport {
         if policy.offline {
             let cache = ResponseCache(paths: paths, configuration: configuration)
-            let transport: any HTTPTransport =
-                configuration.cacheEnabled && !policy.noCache
+            return configuration.cacheEnabled && !policy.noCache
                 ? CachingTransport(cache: cache, mode: .normal, next: OfflineTransport(), onHit: policy.onCacheHit)
                 : OfflineTransport()
-            return ITunesClient(baseURL: configuration.baseURL, transport: transport, timeout: configuration.timeout)
         }
         let budget = RequestBudget(
             path: (paths.cacheDirectory as NSString).appendingPathComponent(configuration.budgetFileName),
             limit: configuration.effectiveRateLimit, report: policy.onNotice)
+        // Every provider asks iTunes today; sources of their own come with their own stacks.
+        let source = ITunesClient.source
         var transport: any HTTPTransport = BudgetedTransport(
-            budget: budget, noWait: policy.noWait, next: NetworkTransport(), onWait: policy.onWait)
-        transport = RedirectingTransport(next: transport)
+            budget: budget, noWait: policy.noWait, next: NetworkTransport(source: source), source: source,
+            onWait: policy.onWait)
+        transport = RedirectingTransport(next: transport, source: source)
         transport = RetryingTransport(maxTotal: configuration.timeout * 2, next: transport)
         if configuration.cacheEnabled && !policy.noCache {
             transport = CachingTransport(
                 cache: ResponseCache(paths: paths, configuration: configuration),
                 mode: policy.refresh ? .refresh : .normal, next: transport, onHit: policy.onCacheHit)
         }
-        return ITunesClient(baseURL: configuration.baseURL, transport: transport, timeout: configuration.timeout)
+        return transport
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// One record of a search or lookup answer, decoded tolerantly from the iTunes Search API, with
 /// the API's own field names. Every field is optional because the API leaves out whatever a

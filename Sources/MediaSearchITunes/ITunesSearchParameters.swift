@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// The parameters of a `/search` request (S3).
 public struct ITunesSearchParameters: Sendable, Hashable {
@@ -24,7 +25,7 @@ public struct ITunesSearchParameters: Sendable, Hashable {
         self.country = country
         self.lang = lang
         self.explicit = explicit
-        self.limit = ResultLimit.clamp(limit).value
+        self.limit = ITunesClient.clampedLimit(limit)
         self.offset = max(offset, 0)
     }
 

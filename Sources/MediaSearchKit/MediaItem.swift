@@ -3,28 +3,30 @@ import Foundation
 /// One item of any source, as providers produce it and every face shows it: a song, a film, a
 /// podcast, a record on a shelf.
 ///
-/// The fields are the ones every kind of media shares; anything else a provider owns goes in
-/// ``extras``. An item made from an iTunes record keeps it in ``itunes``, and its fields read
-/// through the item (`item.trackCount`), so providers over iTunes reach the API's own facts
-/// while providers over other sources never meet an iTunes type.
-@dynamicMemberLookup
+/// The fields are the ones every kind of media shares, each held once. What else a provider
+/// wants to keep goes in ``extras`` (a few strings) or ``payload`` (its source's own typed
+/// record, e.g. the iTunes record). Every field, payload included, survives the last-search and
+/// library round trip.
 public struct MediaItem: Sendable, Hashable, Codable {
     /// The stable id `show` takes, unique within its provider.
     public var id: String
     /// The source's own word for what this is (`song`, `podcast-episode`, `record`), if any.
     public var kind: String?
     public var title: String?
+    /// The title as the source censors it, shown when explicit content is off (S13).
+    public var censoredTitle: String?
     /// Artist, director, author or publisher.
     public var creator: String?
+    /// The creator's id at the source, for JSON and lookups.
+    public var creatorID: String?
     /// The album, series or collection the item belongs to.
     public var collection: String?
-    /// Artwork URLs by their width in pixels (for an iTunes item, read from its record when asked,
-    /// so decoding a page builds no dictionaries).
-    public var artwork: [Int: String] {
-        get { ownArtwork.isEmpty ? itunes?.artworkBySize ?? [:] : ownArtwork }
-        set { ownArtwork = newValue }
-    }
-    private var ownArtwork: [Int: String]
+    /// The collection as the source censors it.
+    public var censoredCollection: String?
+    /// The collection's id at the source.
+    public var collectionID: String?
+    /// Artwork URLs by their width in pixels.
+    public var artwork: [Int: String]
     /// The item's page on the web or in a store.
     public var url: String?
     /// A playable preview (audio or video); never downloaded, only linked.
@@ -43,22 +45,23 @@ public struct MediaItem: Sendable, Hashable, Codable {
     public var description: String?
     /// Fields the provider owns, for its own tiles and details.
     public var extras: [String: String]
-    /// The iTunes record the item was made from, when it was.
-    public var itunes: ITunesRecord?
+    /// The source's own record, for the provider that made the item.
+    public var payload: AnyMediaPayload?
 
     /// Creates an item of any source.
     public init(
         id: String, title: String?, kind: String? = nil, creator: String? = nil, collection: String? = nil,
         artwork: [Int: String] = [:], url: String? = nil, previewURL: String? = nil, releaseDate: String? = nil,
         price: Double? = nil, currency: String? = nil, durationMilliseconds: Int? = nil, genre: String? = nil,
-        isExplicit: Bool? = nil, description: String? = nil, extras: [String: String] = [:]
+        isExplicit: Bool? = nil, description: String? = nil, extras: [String: String] = [:],
+        payload: AnyMediaPayload? = nil
     ) {
         self.id = id
         self.title = title
         self.kind = kind
         self.creator = creator
         self.collection = collection
-        self.ownArtwork = artwork
+        self.artwork = artwork
         self.url = url
         self.previewURL = previewURL
         self.releaseDate = releaseDate
@@ -69,28 +72,29 @@ public struct MediaItem: Sendable, Hashable, Codable {
         self.isExplicit = isExplicit
         self.description = description
         self.extras = extras
+        self.payload = payload
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, title, creator, collection, ownArtwork = "artwork", url, previewURL, releaseDate, price
-        case currency, durationMilliseconds, genre, isExplicit, description, extras, itunes
+        case id, kind, title, censoredTitle, creator, creatorID, collection, censoredCollection, collectionID
+        case artwork, url, previewURL, releaseDate, price, currency, durationMilliseconds, genre, isExplicit
+        case description, extras, payload
+        /// How items made from iTunes records were stored before items carried their own fields.
+        case legacyITunes = "itunes"
     }
 
-    /// An iTunes item is stored as its record (and extras) only: the shared fields are derived
-    /// from the record again when it is read, so storing a page costs half as much.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        if let itunes {
-            try c.encode(itunes, forKey: .itunes)
-            if !extras.isEmpty { try c.encode(extras, forKey: .extras) }
-            return
-        }
         try c.encode(id, forKey: .id)
         try c.encodeIfPresent(kind, forKey: .kind)
         try c.encodeIfPresent(title, forKey: .title)
+        try c.encodeIfPresent(censoredTitle, forKey: .censoredTitle)
         try c.encodeIfPresent(creator, forKey: .creator)
+        try c.encodeIfPresent(creatorID, forKey: .creatorID)
         try c.encodeIfPresent(collection, forKey: .collection)
-        if !ownArtwork.isEmpty { try c.encode(ownArtwork, forKey: .ownArtwork) }
+        try c.encodeIfPresent(censoredCollection, forKey: .censoredCollection)
+        try c.encodeIfPresent(collectionID, forKey: .collectionID)
+        if !artwork.isEmpty { try c.encode(artwork, forKey: .artwork) }
         try c.encodeIfPresent(url, forKey: .url)
         try c.encodeIfPresent(previewURL, forKey: .previewURL)
         try c.encodeIfPresent(releaseDate, forKey: .releaseDate)
@@ -101,13 +105,20 @@ public struct MediaItem: Sendable, Hashable, Codable {
         try c.encodeIfPresent(isExplicit, forKey: .isExplicit)
         try c.encodeIfPresent(description, forKey: .description)
         if !extras.isEmpty { try c.encode(extras, forKey: .extras) }
+        try c.encodeIfPresent(payload, forKey: .payload)
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let extras = try c.decodeIfPresent([String: String].self, forKey: .extras) ?? [:]
-        if let record = try c.decodeIfPresent(ITunesRecord.self, forKey: .itunes) {
-            self.init(itunes: record)
+        if !c.contains(.id), c.contains(.legacyITunes) {
+            let payload = try AnyMediaPayload(
+                name: "itunes", from: c, key: .legacyITunes, types: decoder.userInfo[.mediaPayloadTypes])
+            guard let item = payload.base?.item() else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .legacyITunes, in: c, debugDescription: "an iTunes record, but no iTunes payload type")
+            }
+            self = item
             self.extras = extras
             return
         }
@@ -116,7 +127,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
             kind: try c.decodeIfPresent(String.self, forKey: .kind),
             creator: try c.decodeIfPresent(String.self, forKey: .creator),
             collection: try c.decodeIfPresent(String.self, forKey: .collection),
-            artwork: try c.decodeIfPresent([Int: String].self, forKey: .ownArtwork) ?? [:],
+            artwork: try c.decodeIfPresent([Int: String].self, forKey: .artwork) ?? [:],
             url: try c.decodeIfPresent(String.self, forKey: .url),
             previewURL: try c.decodeIfPresent(String.self, forKey: .previewURL),
             releaseDate: try c.decodeIfPresent(String.self, forKey: .releaseDate),
@@ -125,25 +136,18 @@ public struct MediaItem: Sendable, Hashable, Codable {
             durationMilliseconds: try c.decodeIfPresent(Int.self, forKey: .durationMilliseconds),
             genre: try c.decodeIfPresent(String.self, forKey: .genre),
             isExplicit: try c.decodeIfPresent(Bool.self, forKey: .isExplicit),
-            description: try c.decodeIfPresent(String.self, forKey: .description), extras: extras)
-    }
-
-    /// A fact of the iTunes record behind this item (`item.trackCount`); `nil` for other sources.
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ITunesRecord, Value?>) -> Value? {
-        itunes?[keyPath: keyPath]
-    }
-
-    /// A list of the iTunes record behind this item (`item.genres`); empty for other sources.
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ITunesRecord, [Value]>) -> [Value] {
-        itunes?[keyPath: keyPath] ?? []
+            description: try c.decodeIfPresent(String.self, forKey: .description), extras: extras,
+            payload: try c.decodeIfPresent(AnyMediaPayload.self, forKey: .payload))
+        censoredTitle = try c.decodeIfPresent(String.self, forKey: .censoredTitle)
+        censoredCollection = try c.decodeIfPresent(String.self, forKey: .censoredCollection)
+        creatorID = try c.decodeIfPresent(String.self, forKey: .creatorID)
+        collectionID = try c.decodeIfPresent(String.self, forKey: .collectionID)
     }
 }
 
 extension MediaItem {
     /// The largest artwork URL.
-    public var artworkURL: String? {
-        ownArtwork.isEmpty ? itunes?.artworkURL : ownArtwork.max { $0.key < $1.key }?.value
-    }
+    public var artworkURL: String? { artwork.max { $0.key < $1.key }?.value }
 
     /// The release date parsed, when the item has a valid one.
     public var releaseDateValue: Date? { releaseDate.flatMap(ReleaseDate.parse) }
@@ -156,8 +160,17 @@ extension MediaItem {
 
     /// A human label for what the item is (T1), e.g. `Song`.
     public var kindLabel: String {
-        if let itunes { return itunes.kindLabel }
+        if let label = payload?.base?.kindDescription { return label }
         guard let kind, !kind.isEmpty else { return "Item" }
         return kind.prefix(1).uppercased() + kind.dropFirst().replacingOccurrences(of: "-", with: " ")
+    }
+
+    /// A copy showing censored names in place of the originals (S13), when the source has them.
+    public func censored() -> MediaItem {
+        var copy = self
+        if let censoredTitle { copy.title = censoredTitle }
+        if let censoredCollection { copy.collection = censoredCollection }
+        copy.payload = payload?.censored()
+        return copy
     }
 }

@@ -7,12 +7,6 @@ public struct ResultRecord: Encodable, Sendable {
     public var tile: Tile
     public var item: MediaItem
 
-    /// The record of a result, with names censored as its tile shows them.
-    public init(_ entry: ResultEntry) {
-        self.tile = entry.tile
-        self.item = entry.shown
-    }
-
     /// The record of a tile and the item it shows.
     public init(tile: Tile, item: MediaItem) {
         self.tile = tile
@@ -49,8 +43,8 @@ public struct ResultRecord: Encodable, Sendable {
                 SafeURL.http(url).map { (String(size), $0) }
             })
         try c.encode(artwork, forKey: .artwork)
-        try c.encode(item.artistId.map(String.init), forKey: .creatorId)
-        try c.encode(item.collectionId.map(String.init), forKey: .collectionId)
+        try c.encode(item.creatorID, forKey: .creatorId)
+        try c.encode(item.collectionID, forKey: .collectionId)
     }
 
     static func iso8601(_ date: Date) -> String {

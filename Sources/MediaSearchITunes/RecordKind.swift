@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// The `kind` of an iTunes record; values the client does not know are kept as ``unknown``.
 public enum RecordKind: String, Sendable, Hashable, CaseIterable {
     case song

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// The `wrapperType` of an iTunes record; values the client does not know are kept as ``unknown``.
 public enum WrapperType: String, Sendable, Hashable, CaseIterable {
     case track, collection, artist, audiobook, software, podcastEpisode, unknown

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 extension ITunesRecord: Decodable {
     enum CodingKeys: String, CodingKey {

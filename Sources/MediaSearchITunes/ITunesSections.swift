@@ -1,27 +1,9 @@
 import Foundation
+import MediaSearchKit
 
-/// The sections every kind shares: the header (T1), the author block (T2) and other works (T4).
-/// Providers compose their ``DetailRenderer`` from these and their own sections.
-public enum StandardSections {
-    /// Title, creator, kind, link, large artwork, release date, genre and clean description: the
-    /// facts every item has, so this header suits any source.
-    /// - Parameters:
-    ///   - creatorLabel: what the creator is called, e.g. `Director`.
-    ///   - dateLabel: what the date is, e.g. `Latest episode` for a podcast.
-    public static func header(
-        for item: MediaItem, kindLabel: String? = nil, creatorLabel: String = "By", dateLabel: String = "Released"
-    ) -> DetailSection {
-        let description = item.description.map(HTMLText.plain)
-        return DetailSection(
-            item.title.map(TextSanitizer.line) ?? "Untitled",
-            rows: [
-                ("Kind", kindLabel ?? item.kindLabel), (creatorLabel, item.creator),
-                (dateLabel, ReleaseDate.day(item.releaseDate)),
-                ("Genre", item.genre), ("Description", description),
-            ],
-            links: [("Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])
-    }
-
+/// The sections the iTunes kinds share: the author block (T2) and other works (T4), from one
+/// lookup, after the ``StandardSections/header(for:kindLabel:creatorLabel:dateLabel:)``.
+public enum ITunesSections {
     /// The author block (T2) and up to `limit` other works (T4) from one lookup of the item's
     /// `artistId` with `entity`: the API answers the artist record first, then the works, so one
     /// request fills both sections. Both are `nil` when the item has no `artistId`.
@@ -33,21 +15,22 @@ public enum StandardSections {
         of item: MediaItem, entity: String, limit: Int = 5, worksTitle: String? = nil, context: ProviderContext,
         tile: @Sendable (MediaItem) -> Tile
     ) async throws -> (author: DetailSection?, works: DetailSection?) {
-        guard let artistId = item.artistId else { return (nil, nil) }
+        guard let artistId = item.itunes.artistId else { return (nil, nil) }
         // Two more than shown: the artist record and the item itself may both come back.
         let records = try await context.itunes.lookup(
             ITunesLookupParameters(ids: [artistId], entity: entity, limit: limit + 2, country: context.country))
-        let artist = records.first { $0.itunes?.wrapperType == .artist || $0.itunes?.kind == .artist }
+        let artist = records.first { $0.itunes.wrapperType == .artist || $0.itunes.kind == .artist }
         let author = artist.map { artist in
             DetailSection(
                 "Author",
                 rows: [
-                    ("Type", artist.artistType), ("Name", artist.artistName), ("Genre", artist.primaryGenreName),
+                    ("Type", artist.itunes.artistType), ("Name", artist.itunes.artistName),
+                    ("Genre", artist.itunes.primaryGenreName),
                 ],
-                links: [("Author page", artist.artistLinkUrl ?? artist.artistViewUrl)])
+                links: [("Author page", artist.itunes.artistLinkUrl ?? artist.itunes.artistViewUrl)])
         }
         let works = records.filter {
-            $0.itunes?.wrapperType != .artist && $0.itunes?.kind != .artist && $0.id != item.id
+            $0.itunes.wrapperType != .artist && $0.itunes.kind != .artist && $0.id != item.id
         }
         .prefix(limit)
         let shown = context.censorNames ? works.map { $0.censored() } : Array(works)
@@ -70,7 +53,7 @@ public enum StandardSections {
             for: item, authorTitle: authorTitle, otherWorks: entity, worksTitle: worksTitle, context: context,
             tile: tile)
         return Detail(
-            sections: [header(for: item, creatorLabel: creatorLabel)] + own + sections,
+            sections: [StandardSections.header(for: item, creatorLabel: creatorLabel)] + own + sections,
             notices: [notice].compactMap { $0 })
     }
 
@@ -88,14 +71,4 @@ public enum StandardSections {
         }
     }
 
-    /// Runs one lookup section, turning a failure into a notice instead of losing the whole detail.
-    public static func attempt(
-        _ name: String, _ work: () async throws -> DetailSection?
-    ) async -> (DetailSection?, String?) {
-        do {
-            return (try await work(), nil)
-        } catch {
-            return (nil, "\(name): \(MediaSearchError.wrap(error).description)")
-        }
-    }
 }

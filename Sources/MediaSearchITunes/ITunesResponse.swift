@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// Decodes the body of an iTunes `/search` or `/lookup` answer.
 public enum ITunesResponse {
@@ -9,21 +10,26 @@ public enum ITunesResponse {
     /// - Throws: ``MediaSearchError/malformedResponse(_:)`` when the body is not such JSON.
     public static func decode(_ body: Data) throws(MediaSearchError) -> [MediaItem] {
         let start = body.firstIndex { !$0.isJSONWhitespace } ?? body.endIndex
-        guard start < body.endIndex else { throw .malformedResponse("the response body is empty") }
+        guard start < body.endIndex else {
+            throw .malformedResponse("the response body is empty", source: ITunesClient.source)
+        }
         do {
             if body[start] == UInt8(ascii: "[") {
                 return try JSONDecoder().decode([LenientRecord].self, from: body).compactMap(\.item)
             }
             let envelope = try JSONDecoder().decode(Envelope.self, from: body)
-            if let message = envelope.errorMessage { throw MediaSearchError.badRequest(message) }
+            if let message = envelope.errorMessage {
+                throw MediaSearchError.badRequest(message, source: ITunesClient.source)
+            }
             guard let results = envelope.results else {
-                throw MediaSearchError.malformedResponse("the response has no \"results\" list")
+                throw MediaSearchError.malformedResponse(
+                    "the response has no \"results\" list", source: ITunesClient.source)
             }
             return results.compactMap(\.item)
         } catch let error as MediaSearchError {
             throw error
         } catch {
-            throw .malformedResponse(Self.describe(error, body: body, start: start))
+            throw .malformedResponse(Self.describe(error, body: body, start: start), source: ITunesClient.source)
         }
     }
 

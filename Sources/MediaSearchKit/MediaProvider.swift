@@ -5,27 +5,35 @@
 public protocol MediaProvider: Sendable {
     /// The kind id used in config and on the command line, e.g. `song`.
     var kind: String { get }
+    /// The source it asks, e.g. `itunes`: providers of one source share its base URL and
+    /// budget. By default the provider is its own source, named by its kind.
+    var source: String { get }
     /// A name for people, e.g. `Songs`.
     var displayName: String { get }
     /// The filters this provider offers, each a `--name value` option of `search`.
     var filters: [FilterSpec] { get }
-    /// Searches; receives what it needs (the iTunes client, settings) from the context.
+    /// Searches; receives what it needs (the transport, its settings) from the context.
     func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem]
-    /// Whether a record this provider did not produce itself (say, from an iTunes lookup of a
-    /// bare id) is of its kind, so that it may render it. By default it claims none.
+    /// Whether an item this provider did not produce itself (say, one listed among an author's
+    /// other works) is of its kind, so that it may render it. By default it claims none.
     func accepts(_ item: MediaItem) -> Bool
     /// The short card shown for an item in the results.
     func tile(for item: MediaItem) -> Tile
+    /// The types of the records this provider keeps in its items' ``MediaItem/payload``, so that
+    /// stored items come back typed. By default none.
+    var payloadTypes: [any MediaPayload.Type] { get }
     /// The detail view's sections, or `nil` when this provider has no detail view.
     var detailRenderer: (any DetailRenderer)? { get }
     /// The item with this id, for `show`; `nil` when there is none. By default a provider cannot
-    /// look ids up (``ITunesProvider`` looks them up in iTunes).
+    /// look ids up.
     func lookup(id: String, context: ProviderContext) async throws -> MediaItem?
 }
 
 extension MediaProvider {
+    public var source: String { kind }
     public var displayName: String { kind.prefix(1).uppercased() + kind.dropFirst() }
     public var filters: [FilterSpec] { [] }
+    public var payloadTypes: [any MediaPayload.Type] { [] }
     public func accepts(_ item: MediaItem) -> Bool { false }
     public var detailRenderer: (any DetailRenderer)? { self as? any DetailRenderer }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 /// The parameters of a `/lookup` request.
 public struct ITunesLookupParameters: Sendable, Hashable {
@@ -21,7 +22,7 @@ public struct ITunesLookupParameters: Sendable, Hashable {
     public var queryItems: [(String, String)] {
         var items: [(String, String)] = [("id", ids.map(String.init).joined(separator: ","))]
         if let entity { items.append(("entity", entity)) }
-        if let limit { items.append(("limit", String(ResultLimit.clamp(limit).value))) }
+        if let limit { items.append(("limit", String(ITunesClient.clampedLimit(limit)))) }
         if let sort { items.append(("sort", sort)) }
         if let country { items.append(("country", country)) }
         return items

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchKit
 
 extension ITunesRecord: Encodable {
     /// Writes the record with the API's field names, so a stored record decodes back to the same
