@@ -15,18 +15,17 @@ extension ITunesProvider {
     /// Items keep their iTunes record.
     public var payloadTypes: [any MediaPayload.Type] { [ITunesRecord.self] }
 
-    /// Searches iTunes with the query, keeps the records this provider accepts and applies its filters.
+    /// iTunes pages with `offset`.
+    public var supportsPaging: Bool { true }
+    /// The API's most results per request.
+    public var maximumLimit: Int? { ITunesClient.resultRange.upperBound }
+
+    /// Searches iTunes with the query and keeps the records of this provider's kind.
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
-        let specs = filters
-        let (term, attribute) = try Self.termAndAttribute(query, specs: specs)
         let parameters = ITunesSearchParameters(
-            term: term, media: media, entity: entity, attribute: attribute, country: query.country,
+            term: query.term, media: media, entity: entity, attribute: query.attribute, country: query.country,
             lang: query.lang, explicit: query.explicit, limit: query.limit, offset: query.offset)
-        let items = try await context.itunes.search(parameters)
-        return items.filter { item in
-            accepts(item)
-                && specs.allSatisfy { spec in query.filters[spec.name].map { spec.matches(item, $0) } ?? true }
-        }
+        return try await context.itunes.search(parameters).filter(accepts)
     }
 
     /// Looks the id up in iTunes and keeps the record only when it is of this provider's kind.
@@ -34,18 +33,5 @@ extension ITunesProvider {
         guard let number = Int(id) else { return nil }
         let records = try await context.itunes.lookup(ITunesLookupParameters(ids: [number], country: context.country))
         return records.first(where: accepts)
-    }
-
-    /// The term to send: the user's, or else the value of the first given filter that has an attribute.
-    static func termAndAttribute(
-        _ query: SearchQuery, specs: [FilterSpec]
-    ) throws(MediaSearchError) -> (String, String?) {
-        if let term = query.term { return (term, nil) }
-        for spec in specs {
-            if let attribute = spec.attribute, let value = query.filters[spec.name] {
-                return (value.text, attribute)
-            }
-        }
-        throw .usage("a search term is required")
     }
 }

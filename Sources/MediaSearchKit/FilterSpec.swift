@@ -2,9 +2,10 @@ import Foundation
 
 /// A filter a provider offers as a `--name value` option of `search`.
 ///
-/// A filter narrows the provider's decoded results with ``matches``. When the user gives filters
-/// but no term, a filter with an ``attribute`` becomes the search itself: its value is sent as the
-/// term with that iTunes `attribute` (`search --director "Greta Gerwig"`).
+/// The engine narrows a provider's results with ``matches``, so a provider need not. When the
+/// user gives filters but no term, a filter with an ``attribute`` becomes the search itself: its
+/// value is the query's term and its attribute the query's ``SearchQuery/attribute``
+/// (`search --director "Greta Gerwig"` asks iTunes with `attribute=directorTerm`).
 public struct FilterSpec: Sendable {
     /// The type of a filter's value, checked before any request is sent.
     public enum ValueType: Sendable, Hashable {
@@ -30,7 +31,8 @@ public struct FilterSpec: Sendable {
     public var valueType: ValueType
     /// One line for `--help` and `providers`.
     public var help: String
-    /// The iTunes `attribute` used when this filter's value is the search term.
+    /// The source's name for searching by this field (iTunes `directorTerm`), when the filter's
+    /// value can be the search itself; `nil` when it only narrows results.
     public var attribute: String?
     /// Whether an item passes the filter.
     public var matches: @Sendable (MediaItem, FilterValue) -> Bool
@@ -77,5 +79,20 @@ public struct FilterSpec: Sendable {
             }
             return .text(match)
         }
+    }
+}
+
+extension [FilterSpec] {
+    /// Whether an item passes every filter that has a value; filters without one pass.
+    public func matchAll(_ item: MediaItem, _ values: [String: FilterValue]) -> Bool {
+        values.isEmpty || allSatisfy { spec in values[spec.name].map { spec.matches(item, $0) } ?? true }
+    }
+
+    /// The first filter with a value that can be the search itself, and that value.
+    public func searchable(in values: [String: FilterValue]) -> (spec: FilterSpec, value: FilterValue)? {
+        for spec in self {
+            if spec.attribute != nil, let value = values[spec.name] { return (spec, value) }
+        }
+        return nil
     }
 }

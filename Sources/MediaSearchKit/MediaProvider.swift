@@ -12,7 +12,15 @@ public protocol MediaProvider: Sendable {
     var displayName: String { get }
     /// The filters this provider offers, each a `--name value` option of `search`.
     var filters: [FilterSpec] { get }
-    /// Searches; receives what it needs (the transport, its settings) from the context.
+    /// Whether ``search(_:context:)`` honours the query's offset. When not (the default), the
+    /// engine asks for the first `offset + limit` results and skips the offset itself.
+    var supportsPaging: Bool { get }
+    /// The most results the source gives for one request (iTunes: 200); `nil` for no limit.
+    var maximumLimit: Int? { get }
+    /// Asks the source and maps its answer to items; receives what it needs (the transport, its
+    /// settings) from the context. The engine does the rest: it keeps the items that match the
+    /// query's filters, skips the offset when the provider cannot page, cuts to the limit,
+    /// censors names and orders the results.
     func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem]
     /// Whether an item this provider did not produce itself (say, one listed among an author's
     /// other works) is of its kind, so that it may render it. By default it claims none.
@@ -34,6 +42,8 @@ extension MediaProvider {
     public var displayName: String { kind.prefix(1).uppercased() + kind.dropFirst() }
     public var filters: [FilterSpec] { [] }
     public var payloadTypes: [any MediaPayload.Type] { [] }
+    public var supportsPaging: Bool { false }
+    public var maximumLimit: Int? { nil }
     public func accepts(_ item: MediaItem) -> Bool { false }
     public var detailRenderer: (any DetailRenderer)? { self as? any DetailRenderer }
 

@@ -25,7 +25,7 @@ struct ProviderPluginTests {
         lookup: { id, _ in planetItems.first { $0.id == id } },
         search: { query, _ in
             planetItems.filter { item in
-                TextMatch.contains(item.title ?? "", query.term ?? "")
+                TextMatch.contains(item.title ?? "", query.term)
                     && (query.filters["moon"].map { TextMatch.contains(item.extras["moons"] ?? "", $0.text) } ?? true)
             }
         })
@@ -120,7 +120,7 @@ struct ProviderPluginTests {
                 return Detail(sections: [DetailSection(item.title ?? "?", rows: [("By", kind)])])
             },
             search: { query, _ in
-                [MediaItem(id: "\(kind)-1", title: "\(kind) \(query.term ?? "")")]
+                [MediaItem(id: "\(kind)-1", title: "\(kind) \(query.term)")]
             })
     }
 

@@ -51,6 +51,21 @@ struct EngineTests {
         return try SearchPlanner.plan(SearchRequest(term: "x"), providers: providers, configuration: configuration)
     }
 
+    /// An error a provider throws is its own failure in its own words, never a "network error".
+    @Test func aProvidersOwnErrorIsReportedInItsOwnWords() async throws {
+        struct CatalogMissing: Error, CustomStringConvertible {
+            var description: String { "catalog.json: no such file" }
+        }
+        let providers: [any MediaProvider] = [
+            StubProvider(kind: "a") { _ in throw CatalogMissing() },
+            StubProvider(kind: "b") { _ in throw MediaSearchError.unavailable("the shelf is locked") },
+        ]
+        let outcome = await SearchEngine(context: context, providerTimeout: 5).run(try plan(providers))
+        #expect(
+            outcome.statuses.map { $0.error?.description } == ["catalog.json: no such file", "the shelf is locked"])
+        #expect(outcome.statuses.allSatisfy { $0.error?.isUnavailability == true })
+    }
+
     @Test func oneFailureNeverStopsTheOthers() async throws {
         let providers: [any MediaProvider] = [
             StubProvider(kind: "a") { _ in [Self.item(1), Self.item(2)] },
@@ -134,5 +149,91 @@ struct EngineTests {
             try SearchPlanner.plan(
                 SearchRequest(term: "x", filters: ["nope": "1"]), providers: providers, configuration: configuration)
         }
+    }
+}
+
+/// A provider over a fixed list that records what it was asked: the shape of a source that
+/// cannot page or filter, with a maximum of its own.
+private struct ListProvider: MediaProvider {
+    let kind = "shelf"
+    let items: [MediaItem]
+    let asked: Asked
+    var supportsPaging = false
+    var maximumLimit: Int? = nil
+
+    var filters: [FilterSpec] {
+        [
+            .text("by", help: "creator", attribute: "creatorTerm") { [$0.creator] },
+            .text("genre", help: "genre") { [$0.genre] },
+        ]
+    }
+
+    func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+        await asked.record(query)
+        // A source that pages answers one page; one that cannot answers everything it has.
+        return supportsPaging ? Array(items.dropFirst(query.offset).prefix(query.limit)) : items
+    }
+}
+
+private actor Asked {
+    var queries: [SearchQuery] = []
+    func record(_ query: SearchQuery) { queries.append(query) }
+}
+
+@Suite("The engine does the providers' shared work")
+struct SharedWorkTests {
+    let context = ProviderContext(http: NoTransport())
+    let shelf = (1...30).map { n in
+        MediaItem(
+            id: "\(n)", title: "Record \(n)", creator: n % 2 == 0 ? "Even Band" : "Odd Band",
+            genre: n % 3 == 0 ? "Jazz" : "Rock")
+    }
+
+    func request(_ term: String?, filters: [String: String] = [:], limit: Int, page: Int = 1) -> SearchRequest {
+        var request = SearchRequest(term: term, filters: filters, limit: limit)
+        request.page = page
+        return request
+    }
+
+    fileprivate func run(
+        _ provider: ListProvider, _ request: SearchRequest
+    ) async throws -> (ids: [String], asked: [SearchQuery]) {
+        var configuration = Configuration()
+        configuration.kinds = [provider.kind]
+        let plan = try SearchPlanner.plan(request, providers: [provider], configuration: configuration)
+        let outcome = await SearchEngine(context: context, providerTimeout: 5).run(plan)
+        #expect(outcome.statuses.allSatisfy { $0.error == nil }, "\(outcome.statuses)")
+        return (outcome.perProvider.flatMap(\.1).map(\.item.id), await provider.asked.queries)
+    }
+
+    @Test func aSourceThatCannotPageIsAskedFromTheStartAndTheEngineSkips() async throws {
+        let provider = ListProvider(items: shelf, asked: Asked())
+        let (ids, asked) = try await run(provider, request("record", limit: 5, page: 3))
+        #expect(asked.map(\.offset) == [0])
+        #expect(asked.map(\.limit) == [15])
+        #expect(ids == ["11", "12", "13", "14", "15"])
+    }
+
+    @Test func aSourceThatPagesGetsTheOffsetAndKeepsItsMaximum() async throws {
+        let provider = ListProvider(items: shelf, asked: Asked(), supportsPaging: true, maximumLimit: 4)
+        let (ids, asked) = try await run(provider, request("record", limit: 10, page: 2))
+        #expect(asked.map(\.offset) == [10])
+        #expect(asked.map(\.limit) == [4])
+        #expect(ids.count == 4)
+    }
+
+    @Test func filtersAreAppliedByTheEngine() async throws {
+        let provider = ListProvider(items: shelf, asked: Asked())
+        let (ids, _) = try await run(
+            provider, SearchRequest(term: "record", filters: ["genre": "jazz", "by": "even"], limit: 30))
+        #expect(ids == ["6", "12", "18", "24", "30"])
+    }
+
+    @Test func aFilterThatCanBeTheSearchBecomesTheTermWithItsAttribute() async throws {
+        let provider = ListProvider(items: shelf, asked: Asked())
+        let (ids, asked) = try await run(provider, SearchRequest(term: nil, filters: ["by": "odd"], limit: 3))
+        #expect(asked.map(\.term) == ["odd"])
+        #expect(asked.map(\.attribute) == ["creatorTerm"])
+        #expect(ids == ["1", "3", "5"])
     }
 }

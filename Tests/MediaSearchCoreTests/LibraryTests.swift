@@ -82,7 +82,9 @@ struct LibraryTests {
         let even = try library.search(kind: "song", query: query, filters: [artist])
         #expect(even.count == 5 && even.allSatisfy { $0.creator == "Even Band" })
         let byFilterOnly = try library.search(
-            kind: "song", query: SearchQuery(term: nil, filters: ["artist": .text("odd")], limit: 50), filters: [artist]
+            kind: "song",
+            query: SearchQuery(term: "odd", attribute: "artistTerm", filters: ["artist": .text("odd")], limit: 50),
+            filters: [artist]
         )
         #expect(byFilterOnly.count == 13)
     }

@@ -121,17 +121,12 @@ public final class MediaLibrary: @unchecked Sendable {
 
     // MARK: reading
 
-    /// The items of `kind` matching a query's text (its term, or else the value of its first
-    /// filter that can be a term), best match first, with the query's filters applied and its
+    /// The items of `kind` matching a query's term, best match first, with the query's filters applied and its
     /// explicitness respected, paged by its offset and limit.
     public func search(
         kind: String, query: SearchQuery, filters: [FilterSpec] = []
     ) throws(MediaSearchError) -> [MediaItem] {
-        let text =
-            query.term
-            ?? filters.first { $0.attribute != nil && query.filters[$0.name] != nil }
-            .flatMap { query.filters[$0.name]?.text }
-        guard let text, let match = LibraryQuery.match(text), query.limit > 0 else { return [] }
+        guard let match = LibraryQuery.match(query.term), query.limit > 0 else { return [] }
         var expression = "tags : \"\(Self.kindTag(kind))\" AND {title creator collection genre} : (\(match))"
         if !query.explicit { expression += " NOT tags : \"\(Self.explicitTag)\"" }
         let filtering = !query.filters.isEmpty
@@ -155,9 +150,7 @@ public final class MediaLibrary: @unchecked Sendable {
                     let item = try? decoder.decode(MediaItem.self, from: body)
                 else { continue }
                 if filtering {
-                    let keep = filters.allSatisfy { spec in
-                        query.filters[spec.name].map { spec.matches(item, $0) } ?? true
-                    }
+                    let keep = filters.matchAll(item, query.filters)
                     if !keep { continue }
                 }
                 items.append(item)

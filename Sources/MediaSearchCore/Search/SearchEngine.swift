@@ -56,6 +56,26 @@ public struct SearchEngine: Sendable {
         var entries: [ResultEntry]
     }
 
+    /// One provider's items for a query, with the work every provider shares done here: the
+    /// limit kept within the provider's maximum, paging for a provider that cannot page, and
+    /// the query's filters applied.
+    static func ask(
+        _ provider: any MediaProvider, _ query: SearchQuery, context: ProviderContext
+    ) async throws -> [MediaItem] {
+        var asked = query
+        if !provider.supportsPaging {
+            let (end, overflow) = query.offset.addingReportingOverflow(query.limit)
+            asked.offset = 0
+            asked.limit = overflow ? .max : end
+        }
+        if let maximum = provider.maximumLimit { asked.limit = min(asked.limit, maximum) }
+        var items = try await provider.search(asked, context: context)
+        let filters = provider.filters
+        if !query.filters.isEmpty { items = items.filter { filters.matchAll($0, query.filters) } }
+        if !provider.supportsPaging { items = Array(items.dropFirst(query.offset)) }
+        return items
+    }
+
     private func runOne(_ planned: PlannedSearch) async -> ProviderResult {
         let clock = ContinuousClock()
         let start = clock.now
@@ -69,7 +89,7 @@ public struct SearchEngine: Sendable {
                 }
             } else {
                 items = try await Deadline.run(seconds: providerTimeout) {
-                    try await provider.search(planned.query, context: context(provider))
+                    try await Self.ask(provider, planned.query, context: context(provider))
                 }
             }
             // However many records a source sends, a page holds at most the limit asked: an

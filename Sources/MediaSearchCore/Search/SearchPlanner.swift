@@ -6,7 +6,7 @@ public enum SearchPlanner {
     ///
     /// Kinds must be registered and enabled. A filter narrows the search to the kinds that offer it;
     /// a kind chosen with `--kind` that lacks a given filter is an error. Without a term, only kinds
-    /// for which a given filter can be the term (it has an iTunes attribute) are searched.
+    /// for which a given filter can be the term (it has an attribute) are searched.
     /// - Throws: ``MediaSearchError/usage(_:)`` with one clear sentence.
     public static func plan(
         _ request: SearchRequest, providers: [any MediaProvider], configuration: Configuration
@@ -28,7 +28,10 @@ public enum SearchPlanner {
             }
             var values: [String: FilterValue] = [:]
             for (name, raw) in request.filters { values[name] = try specs[name]!.parse(raw) }
-            if request.term == nil && !values.keys.contains(where: { specs[$0]?.attribute != nil }) {
+            // The term, else the value of the first given filter that can be the search itself.
+            let searchable = provider.filters.searchable(in: values)
+            let term = request.term?.trimmingCharacters(in: .whitespacesAndNewlines) ?? searchable?.value.text
+            guard let term else {
                 lacking.append(provider.kind)
                 continue
             }
@@ -39,7 +42,7 @@ public enum SearchPlanner {
                 throw .usage("page \(request.page) is out of range")
             }
             let query = SearchQuery(
-                term: request.term?.trimmingCharacters(in: .whitespacesAndNewlines), filters: values,
+                term: term, attribute: request.term == nil ? searchable?.spec.attribute : nil, filters: values,
                 limit: limit, offset: offset, country: request.country, lang: request.lang,
                 explicit: request.explicit)
             planned.append(PlannedSearch(provider: provider, query: query))

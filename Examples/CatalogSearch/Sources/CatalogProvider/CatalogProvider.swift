@@ -28,7 +28,13 @@ public struct CatalogProvider: MediaProvider, DetailRenderer {
     }
 
     func load() throws -> [MediaItem] {
-        let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        guard let data = FileManager.default.contents(atPath: path) else {
+            // In the provider's own words; the engine reports it as this source being unavailable.
+            throw MediaSearchError.unavailable("\(path): no such catalog file")
+        }
+        guard let entries = try? JSONDecoder().decode([Entry].self, from: data) else {
+            throw MediaSearchError.malformedResponse("not a list of records", source: path)
+        }
         return entries.map { entry in
             MediaItem(
                 id: entry.id, title: entry.title, kind: kind, creator: entry.artist,
@@ -36,15 +42,12 @@ public struct CatalogProvider: MediaProvider, DetailRenderer {
         }
     }
 
+    /// Every record whose title or artist contains the term: the engine applies the filters,
+    /// skips the offset and cuts to the limit.
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
-        let term = query.term ?? ""
-        let matches = try load().filter { item in
-            term.isEmpty || [item.title, item.creator].contains { $0.map { TextMatch.contains($0, term) } ?? false }
+        try load().filter { item in
+            [item.title, item.creator].contains { $0.map { TextMatch.contains($0, query.term) } ?? false }
         }
-        let filtered = matches.filter { item in
-            filters.allSatisfy { spec in query.filters[spec.name].map { spec.matches(item, $0) } ?? true }
-        }
-        return Array(filtered.dropFirst(query.offset).prefix(query.limit))
     }
 
     public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
