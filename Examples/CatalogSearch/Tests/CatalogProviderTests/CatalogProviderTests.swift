@@ -9,7 +9,9 @@ struct CatalogProviderTests {
     let catalog = Bundle.module.url(forResource: "catalog", withExtension: "json")!.path
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
 
-    func run(_ arguments: [String], kinds: String = "[record]") async throws -> (Int32, OutputBuffer) {
+    func run(
+        _ arguments: [String], kinds: String = "[record]", catalog: String? = nil
+    ) async throws -> (Int32, OutputBuffer) {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let config = home.appendingPathComponent(".config/mediasearch/config.yaml")
         try FileManager.default.createDirectory(
@@ -17,7 +19,7 @@ struct CatalogProviderTests {
         try Data("kinds: \(kinds)\n".utf8).write(to: config)
         let output = OutputBuffer()
         let status = await MediaSearchCLI.run(
-            arguments: arguments, providers: .builtIn + [CatalogProvider(path: catalog)],
+            arguments: arguments, providers: .builtIn + [CatalogProvider(path: catalog ?? self.catalog)],
             variables: ["HOME": home.path, "MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"],
             currentDirectory: home.path, console: output.console)
         return (status, output)
@@ -56,5 +58,14 @@ struct CatalogProviderTests {
         let (status, output) = try await run(["search", "x"], kinds: "[record, vinyl]")
         #expect(status == 78)
         #expect(output.stderr.contains("unknown kind 'vinyl'"))
+    }
+
+    /// The provider's own failure is said in its own words, with the exit code of a failed search.
+    @Test func aMissingCatalogIsSaidInTheProvidersWords() async throws {
+        let missing = home.appendingPathComponent("gone.json").path
+        let (status, output) = try await run(["search", "blue"], catalog: missing)
+        #expect(status == 69)
+        #expect(output.stderr.contains("record: \(missing): no such catalog file"), "\(output.stderr)")
+        #expect(!output.stderr.contains("network error"))
     }
 }
