@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "MediaSearchCore",
             dependencies: [
-                "MediaSearchKit", "MediaSearchITunes", "Yams", "CSQLite", "CZlib",
+                "MediaSearchKit", "MediaSearchITunes", "DeclarativeProviders", "Yams", "CSQLite", "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -61,6 +61,8 @@ let package = Package(
             name: "MusicVideoProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"],
             path: "Providers/MusicVideo"),
         .target(name: "AlbumProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"], path: "Providers/Album"),
+        // Sources described in config.yaml (`type: json`), with no code.
+        .target(name: "DeclarativeProviders", dependencies: ["MediaSearchKit"], path: "Providers/Declarative"),
         .target(
             name: "MediaSearchWeb",
             dependencies: [
@@ -117,6 +119,7 @@ let package = Package(
             dependencies: [
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
                 "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
+                "DeclarativeProviders",
             ]
         ),
         .testTarget(

@@ -26,12 +26,29 @@ public struct CommandEnvironment: Sendable {
         self.filterArguments = filterArguments
     }
 
-    /// Finds and loads the configuration, checking its kinds against the providers.
+    /// Finds and loads the configuration, checking its kinds against the providers, those it
+    /// describes itself included.
     func loadConfiguration(explicitPath: String?) throws(MediaSearchError) -> Configuration {
         let location = try ConfigurationLoader.locate(explicitPath: explicitPath, environment: variables)
         let configuration = try ConfigurationLoader.load(path: location?.path, environment: variables)
-        try configuration.validate(knownKinds: providers.map(\.kind))
+        let all = providers(configuration)
+        for declared in configuration.declaredSources where providers.contains(where: { $0.kind == declared.name }) {
+            let origin = configuration.origins["providers.\(declared.name).type"]
+            throw .invalidConfig(
+                file: configuration.source ?? "built-in defaults",
+                line: origin?.split(separator: ":").last.flatMap { Int($0) },
+                key: "providers.\(declared.name)",
+                message: "'\(declared.name)' is a built-in kind; give the source another name")
+        }
+        try ProviderRegistry.validate(all, reservedNames: SearchCommand.reservedOptionNames)
+        try configuration.validate(providers: all)
         return configuration
+    }
+
+    /// The providers of a command under a configuration: the registered ones, then the sources
+    /// the configuration describes (`type: json`).
+    func providers(_ configuration: Configuration) -> [any MediaProvider] {
+        providers + configuration.declaredProviders
     }
 
     /// Colors and links only on a terminal without `NO_COLOR`.

@@ -135,6 +135,7 @@ public actor FixtureServer {
             answer.contentType = "image/svg+xml"
             return answer
         }
+        if path.hasPrefix("/json/stations/") { return Self.radioBrowser(path: path, query: query) }
         switch path {
         case "/search":
             if let hostile = routes.hostileMedia, query["media"] == hostile {
@@ -162,6 +163,48 @@ public actor FixtureServer {
         default:
             return Answer(fault: .status(404))
         }
+    }
+
+    /// Radio Browser's station search (`/json/stations/search`, answered from the recording that
+    /// matches the query's `name`, `tag` and `countrycode`, paged by `limit` and `offset`) and
+    /// lookup by uuid (`/json/stations/byuuid/<uuid>`, a list of the one station or none).
+    static func radioBrowser(path: String, query: [String: String]) -> Answer {
+        let files = [
+            "stations-search-name-klara-tag-classical.json", "stations-search-be-dutch-name-klara.json",
+            "stations-search-name-klara-limit10.json", "stations-search-limit10.json", "stations-topvote-1.json",
+        ]
+        func stations(_ file: String) -> [[String: Any]] {
+            (try? Fixtures.radioBrowser(file)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+                as? [[String: Any]]
+                ?? []
+        }
+        func body(_ list: [[String: Any]]) -> Answer {
+            .json(
+                String(decoding: (try? JSONSerialization.data(withJSONObject: list)) ?? Data("[]".utf8), as: UTF8.self))
+        }
+        if path.hasPrefix("/json/stations/byuuid/") {
+            let uuid = String(path.dropFirst("/json/stations/byuuid/".count))
+            for file in files {
+                if let station = stations(file).first(where: { $0["stationuuid"] as? String == uuid }) {
+                    return body([station])
+                }
+            }
+            return body([])
+        }
+        guard path == "/json/stations/search" else { return Answer(fault: .status(404)) }
+        let name = query["name"]?.lowercased() ?? ""
+        let file: String
+        switch (name, query["tag"]?.lowercased(), query["countrycode"]?.lowercased()) {
+        case ("klara", "classical", _): file = files[0]
+        case ("klara", _, "be"): file = files[1]
+        case ("klara", _, _): file = files[2]
+        case ("", _, _): file = files[3]
+        default: return body([])
+        }
+        let all = stations(file)
+        let start = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), all.count)
+        let end = min(start + max(query["limit"].flatMap { Int($0) } ?? all.count, 0), all.count)
+        return body(Array(all[start..<end]))
     }
 
     /// The recorded body with `results` cut to `offset..<offset+limit`, as the API pages.

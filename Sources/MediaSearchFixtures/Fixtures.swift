@@ -1,7 +1,15 @@
 import Foundation
 
-/// The recorded iTunes API responses bundled with this target (see `Fixtures/itunes/PROVENANCE.md`).
+/// The recorded API responses bundled with this target: iTunes (see `Fixtures/itunes/PROVENANCE.md`)
+/// and Radio Browser (`Fixtures/radio-browser/PROVENANCE.md`).
 public enum Fixtures {
+    /// The bytes of a recorded Radio Browser answer, e.g. `stations-search-limit10.json`.
+    public static func radioBrowser(_ name: String) throws -> Data {
+        try Data(
+            contentsOf: Bundle.module.resourceURL!.appendingPathComponent("Fixtures/radio-browser")
+                .appendingPathComponent(name))
+    }
+
     /// The folder holding the `itunes/` fixtures.
     public static var root: URL {
         Bundle.module.resourceURL!.appendingPathComponent("Fixtures/itunes")

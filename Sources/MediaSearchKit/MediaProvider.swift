@@ -12,6 +12,9 @@ public protocol MediaProvider: Sendable {
     var displayName: String { get }
     /// The filters this provider offers, each a `--name value` option of `search`.
     var filters: [FilterSpec] { get }
+    /// The settings it takes from `config.yaml` (`providers.<kind>.<name>`), checked before any
+    /// request and handed over in ``ProviderContext/settings``. By default none.
+    var settings: [SettingSpec] { get }
     /// Whether ``search(_:context:)`` honours the query's offset. When not (the default), the
     /// engine asks for the first `offset + limit` results and skips the offset itself.
     var supportsPaging: Bool { get }
@@ -43,6 +46,7 @@ extension MediaProvider {
     public var filters: [FilterSpec] { [] }
     public var payloadTypes: [any MediaPayload.Type] { [] }
     public var supportsPaging: Bool { false }
+    public var settings: [SettingSpec] { [] }
     public var maximumLimit: Int? { nil }
     public func accepts(_ item: MediaItem) -> Bool { false }
     public var detailRenderer: (any DetailRenderer)? { self as? any DetailRenderer }

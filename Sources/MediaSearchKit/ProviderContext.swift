@@ -18,14 +18,20 @@ public struct ProviderContext: Sendable {
     public var explicit: Bool
     /// Whether names are shown censored (explicit content off and not revealed with `--uncensored`).
     public var censorNames: Bool
-    /// The provider's own settings from `config.yaml` (`providers.<name>.<key>`), as written.
+    /// The provider's own settings (``MediaProvider/settings``) by name: the value in
+    /// `config.yaml` (`providers.<kind>.<name>`), checked and normalised, else the default.
     public var settings: [String: String]
+    /// Tells the user something worth knowing about this provider's answer that is not a
+    /// failure (`3 results without an id or a title skipped`); shown once, after the results.
+    public var report: @Sendable (String) -> Void
 
     /// Creates a context.
     public init(
         http: any HTTPTransport, baseURL: URL? = nil, timeout: Double = 10, country: String = "US",
-        lang: String? = nil, explicit: Bool = true, censorNames: Bool = false, settings: [String: String] = [:]
+        lang: String? = nil, explicit: Bool = true, censorNames: Bool = false, settings: [String: String] = [:],
+        report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.report = report
         self.http = http
         self.baseURL = baseURL
         self.timeout = timeout

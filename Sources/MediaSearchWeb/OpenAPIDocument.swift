@@ -849,7 +849,8 @@ enum OpenAPIDocument {
                         "name",
                         "enabled",
                         "limit",
-                        "filters"
+                        "filters",
+                        "settings"
                       ],
                       "additionalProperties": false,
                       "properties": {
@@ -887,6 +888,36 @@ enum OpenAPIDocument {
                                 "type": "string"
                               },
                               "attribute": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            }
+                          }
+                        },
+                        "settings": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "required": [
+                              "name",
+                              "type",
+                              "help",
+                              "value"
+                            ],
+                            "additionalProperties": false,
+                            "properties": {
+                              "name": {
+                                "type": "string"
+                              },
+                              "type": {
+                                "type": "string"
+                              },
+                              "help": {
+                                "type": "string"
+                              },
+                              "value": {
                                 "type": [
                                   "string",
                                   "null"

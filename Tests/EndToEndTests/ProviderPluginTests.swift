@@ -156,4 +156,53 @@ struct ProviderPluginTests {
         #expect(songOut.stdout.contains("\"kind\" : \"song\""))
         #expect(seen.all.count == 2, "\(seen.all)")
     }
+
+    /// A provider with a setting of its own, which it reports back through the context.
+    struct Greeter: MediaProvider {
+        let kind = "greeting"
+        var settings: [SettingSpec] {
+            [
+                SettingSpec("word", default: "hello", help: "what to say"),
+                SettingSpec("times", .integer(1...3), default: "1", help: "how often"),
+            ]
+        }
+
+        func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+            let word = context.settings["word"] ?? "?"
+            let times = Int(context.settings["times"] ?? "0") ?? 0
+            context.report("said \(times) time(s)")
+            return (1...max(times, 1)).map { MediaItem(id: "\($0)", title: "\(word) \(query.term)") }
+        }
+    }
+
+    @Test func aProvidersSettingsAreCheckedShownAndHandedToIt() async throws {
+        let providers: [any MediaProvider] = .builtIn + [Greeter()]
+        let config = "kinds: [greeting]\nproviders:\n  greeting:\n    word: bonjour\n"
+        let (status, output) = try await run(
+            ["search", "world", "--format", "lines"], config: config, providers: providers)
+        #expect(status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("bonjour world"))
+        #expect(output.stderr.contains("greeting: said 1 time(s)"))
+
+        let (_, shown) = try await run(["config", "show"], config: config, providers: providers)
+        #expect(shown.stdout.contains("providers.greeting.word"))
+        #expect(shown.stdout.contains("bonjour"))
+        #expect(shown.stdout.contains("providers.greeting.times"))
+
+        let (_, listed) = try await run(["providers"], config: config, providers: providers)
+        #expect(listed.stdout.contains("providers.greeting.word: bonjour  <text>  what to say"))
+
+        let (unknown, unknownOut) = try await run(
+            ["search", "world"], config: "kinds: [greeting]\nproviders:\n  greeting:\n    colour: red\n",
+            providers: providers)
+        #expect(unknown == 78)
+        #expect(
+            unknownOut.stderr.contains(
+                "config.yaml:4: providers.greeting.colour: unknown key (known here: limit, weight, word, times)"))
+        let (bad, badOut) = try await run(
+            ["search", "world"], config: "kinds: [greeting]\nproviders:\n  greeting:\n    times: 9\n",
+            providers: providers)
+        #expect(bad == 78)
+        #expect(badOut.stderr.contains("config.yaml:4: providers.greeting.times: expected a whole number from 1 to 3"))
+    }
 }

@@ -59,7 +59,7 @@ struct ConfigCommand: ParsableCommand {
             let location = try ConfigurationLoader.locate(
                 explicitPath: common.config, environment: environment.variables)
             let configuration = try environment.loadConfiguration(explicitPath: common.config)
-            let settings = configuration.settings()
+            let settings = configuration.settings(providers: environment.providers(configuration))
             switch common.document {
             case .json:
                 environment.console.out(

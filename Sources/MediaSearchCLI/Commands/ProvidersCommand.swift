@@ -14,7 +14,7 @@ struct ProvidersCommand: ParsableCommand, ProviderCommand {
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let catalog = ProviderCatalog(providers: environment.providers, configuration: configuration)
+        let catalog = ProviderCatalog(providers: environment.providers(configuration), configuration: configuration)
         let entries = catalog.providers
         switch common.document {
         case .json:
@@ -26,6 +26,11 @@ struct ProvidersCommand: ParsableCommand, ProviderCommand {
                     "\(entry.kind)  \(entry.name)  \(entry.enabled ? "enabled" : "disabled")  limit \(entry.limit)")
                 for filter in entry.filters {
                     lines.append("    --\(filter.name) <\(filter.type)>  \(filter.help)")
+                }
+                for setting in entry.settings {
+                    lines.append(
+                        "    providers.\(entry.kind).\(setting.name): \(setting.value ?? "(unset)")  <\(setting.type)>  \(setting.help)"
+                    )
                 }
             }
             environment.console.out(lines.joined(separator: "\n") + "\n")

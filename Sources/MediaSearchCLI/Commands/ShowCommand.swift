@@ -23,7 +23,8 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     var result: Int?
 
     @Option(
-        help: "The kind of the id, for providers whose ids are not iTunes ids.", completion: CompletionWords.kind)
+        help: "The kind of the id; without it, every provider that can look ids up is asked, enabled kinds first.",
+        completion: CompletionWords.kind)
     var kind: String?
 
     @Flag(help: "Show names uncensored even when explicit content is off.")
@@ -38,9 +39,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
 
     func validate() throws {
         guard (id == nil) != (result == nil) else { throw ValidationError("give an id or --result N (one of them)") }
-        if let id, kind == nil, Int(id) == nil || id.hasPrefix("-") {
-            throw ValidationError("'\(id)' is not an iTunes id (digits); for another source add --kind")
-        }
+        if let id, id.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the id is blank") }
         if let result, result < 1 { throw ValidationError("--result starts at 1") }
         if let width, width < 30 || width > 1000 { throw ValidationError("--width takes 30 to 1000 columns") }
     }

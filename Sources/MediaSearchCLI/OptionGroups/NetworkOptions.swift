@@ -32,17 +32,16 @@ extension CommandEnvironment {
         let policy = NetworkPolicy(
             noCache: options?.noCache ?? false, refresh: options?.refresh ?? false, noWait: options?.noWait ?? false,
             offline: options?.offline ?? false,
-            onWait: { seconds in
+            onWait: { seconds, budget in
                 guard waits.announce(seconds) else { return }
                 console.notice(
-                    "request budget of \(configuration.effectiveRateLimit)/min spent; waiting \(Int(seconds.rounded(.up))) s "
+                    "request budget of \(budget.rate) for \(budget.name) spent; waiting \(Int(seconds.rounded(.up))) s "
                         + "(--no-wait fails instead)")
             },
             onNotice: { problem in console.notice(problem) },
             onCacheHit: { url in if verbose { console.notice("cache hit: \(url.path)") } })
         return SearchSession(
-            providers: providers, configuration: configuration, paths: paths,
-            transport: StandardTransport.make(configuration: configuration, paths: paths, policy: policy))
+            providers: providers(configuration), configuration: configuration, paths: paths, policy: policy)
     }
 
     /// Where history, state and cache live.

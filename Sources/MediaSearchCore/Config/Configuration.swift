@@ -1,3 +1,4 @@
+import DeclarativeProviders
 import Foundation
 import MediaSearchKit
 
@@ -9,6 +10,10 @@ public struct Configuration: Sendable, Hashable {
         public var limit: Int?
         /// How strongly this kind's results rank when kinds are interleaved (default 1).
         public var weight: Double?
+        /// The provider's own settings as written, by key, with their lines: checked against
+        /// what the provider declares once the providers are known.
+        public var values: [String: String] = [:]
+        public var lines: [String: Int] = [:]
 
         /// Creates per-kind settings.
         public init(limit: Int? = nil, weight: Double? = nil) {
@@ -22,6 +27,8 @@ public struct Configuration: Sendable, Hashable {
     /// Results per kind and request, 1...200 (S4).
     public var limit: Int = 30
     public var providers: [String: KindSettings] = [:]
+    /// Sources described under `providers:` with `type: json`, in the file's order.
+    public var declaredSources: [JSONSource] = []
     /// Whether explicit content is included (S7).
     public var explicit: Bool = true
     /// Storefront, ISO 3166-1 alpha-2, upper case (S6).
@@ -92,11 +99,68 @@ public struct Configuration: Sendable, Hashable {
         source == "itunes" ? baseURL : nil
     }
 
+    /// The providers the config itself describes (`type: json`).
+    public var declaredProviders: [any MediaProvider] { declaredSources.map(JSONProvider.init) }
+
+    /// The request budget of a source: Apple's for iTunes, as configured; a declared source's
+    /// own `rate_limit`; 60 a minute for any other source. Each has its own file, so one source's
+    /// requests never spend another's budget.
+    public func budget(forSource source: String) -> SourceBudget {
+        if source == "itunes" {
+            return SourceBudget(name: "iTunes", fileName: budgetFileName, limit: effectiveRateLimit, window: 60)
+        }
+        let declared = declaredSources.first { $0.name == source }
+        let safe = String(source.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        return SourceBudget(
+            name: declared.map { JSONProvider($0).displayName } ?? source, fileName: "budget-source-\(safe).json",
+            limit: declared?.rateLimit?.count ?? 60, window: declared?.rateLimit?.seconds ?? 60)
+    }
+
     /// The limit for one kind: its override, else the global limit.
     public func limit(for kind: String) -> Int { providers[kind]?.limit ?? limit }
 
     /// The weight for one kind (default 1).
     public func weight(for kind: String) -> Double { providers[kind]?.weight ?? 1 }
+
+    /// Checks that every enabled kind has a provider, and every provider setting is one its
+    /// provider declares, with a value of the declared type.
+    /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` naming the line.
+    public func validate(providers registered: [any MediaProvider]) throws(MediaSearchError) {
+        try validate(knownKinds: registered.map(\.kind))
+        for provider in registered {
+            guard let written = providers[provider.kind] else { continue }
+            let specs = provider.settings
+            for key in written.values.keys.sorted() {
+                let path = "providers.\(provider.kind).\(key)"
+                guard let spec = specs.first(where: { $0.name == key }) else {
+                    let known = ["limit", "weight"] + specs.map(\.name)
+                    throw .invalidConfig(
+                        file: source ?? "built-in defaults", line: written.lines[key], key: path,
+                        message: "unknown key (known here: \(known.joined(separator: ", ")))")
+                }
+                if case .failure(let problem) = spec.check(written.values[key] ?? "") {
+                    throw .invalidConfig(
+                        file: source ?? "built-in defaults", line: written.lines[key], key: path,
+                        message: problem.message)
+                }
+            }
+        }
+    }
+
+    /// A provider's settings as it receives them: each declared setting's checked value from the
+    /// config, else its default.
+    public func settings(for provider: any MediaProvider) -> [String: String] {
+        var result: [String: String] = [:]
+        let written = providers[provider.kind]?.values ?? [:]
+        for spec in provider.settings {
+            if let raw = written[spec.name], case .success(let value) = spec.check(raw) {
+                result[spec.name] = value
+            } else if let value = spec.defaultValue {
+                result[spec.name] = value
+            }
+        }
+        return result
+    }
 
     /// Checks that every enabled kind has a provider.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` naming the kind's line.
@@ -124,7 +188,8 @@ public struct Configuration: Sendable, Hashable {
     /// Every setting with its effective value and where it came from, in the documented order;
     /// per-kind settings follow their global key: the limit and weight of every enabled kind (a
     /// kind's limit defaults to the global `limit`), then those set for kinds that are off.
-    public func settings() -> [Setting] {
+    /// Each provider's own settings (``MediaProvider/settings``) follow its weight.
+    public func settings(providers registered: [any MediaProvider] = []) -> [Setting] {
         var list: [Setting] = []
         for key in ConfigurationKey.all {
             if key.path == "providers" {
@@ -139,6 +204,16 @@ public struct Configuration: Sendable, Hashable {
                     for (name, value, fallback) in pairs {
                         let path = "providers.\(kind).\(name)"
                         list.append(Setting(key: path, value: value, origin: origins[path] ?? fallback))
+                    }
+                    if let provider = registered.first(where: { $0.kind == kind }) {
+                        let values = settings(for: provider)
+                        for spec in provider.settings {
+                            let path = "providers.\(kind).\(spec.name)"
+                            list.append(
+                                Setting(
+                                    key: path, value: values[spec.name] ?? "(none)", origin: origins[path] ?? "default")
+                            )
+                        }
                     }
                 }
                 continue

@@ -1,3 +1,4 @@
+import DeclarativeProviders
 import Foundation
 import MediaSearchKit
 import Yams
@@ -6,8 +7,6 @@ import Yams
 /// values with the file, line and key.
 struct ConfigurationParser {
     let file: String
-
-    static let providerKeys = ["limit", "weight"]
 
     func parse(_ text: String) throws(MediaSearchError) -> Configuration {
         var configuration = Configuration()
@@ -54,19 +53,120 @@ struct ConfigurationParser {
     }
 
     func parseProviders(_ node: Node, into configuration: inout Configuration) throws(MediaSearchError) {
-        for (kind, settingsNode) in try mapping(node, key: "providers", allowed: nil) {
+        for (name, settingsNode) in try mapping(node, key: "providers", allowed: nil) {
+            let kind = name.lowercased()
+            let prefix = "providers.\(kind)"
             var settings = Configuration.KindSettings()
-            let prefix = "providers.\(kind.lowercased())"
-            for (key, value) in try mapping(settingsNode, key: prefix, allowed: Self.providerKeys) {
-                if key == "limit" {
-                    settings.limit = try int(value, key: "\(prefix).limit", range: 1...200)
-                } else {
-                    settings.weight = try number(value, key: "\(prefix).weight", range: 0.01...100)
+            let pairs = try mapping(settingsNode, key: prefix, allowed: nil)
+            let declared = pairs.contains { $0.0 == "type" }
+            if declared {
+                configuration.declaredSources.append(try declaredSource(kind, pairs, node: settingsNode))
+            }
+            for (key, value) in pairs {
+                switch key {
+                case "limit": settings.limit = try int(value, key: "\(prefix).limit", range: 1...200)
+                case "weight": settings.weight = try number(value, key: "\(prefix).weight", range: 0.01...100)
+                case _ where declared: continue
+                default:
+                    // A provider's own setting: checked against what it declares once providers are known.
+                    guard case .scalar(let scalar) = value else {
+                        throw fail(value, "\(prefix).\(key)", "expected a word, a number or text")
+                    }
+                    settings.values[key] = scalar.string
+                    settings.lines[key] = value.mark?.line
                 }
                 if let line = value.mark?.line { configuration.origins["\(prefix).\(key)"] = "\(file):\(line)" }
             }
-            configuration.providers[kind.lowercased()] = settings
+            configuration.providers[kind] = settings
         }
+    }
+
+    /// The keys of a source described in the config.
+    static let declaredKeys = [
+        "type", "kind", "name", "search", "results", "lookup", "fields", "duration_unit", "rate_limit", "limit",
+        "weight",
+    ]
+
+    /// A source described under `providers.<name>` (`type: json`), checked whole before any request.
+    func declaredSource(_ name: String, _ pairs: [(String, Node)], node: Node) throws(MediaSearchError) -> JSONSource {
+        let prefix = "providers.\(name)"
+        var values: [String: Node] = [:]
+        for (key, value) in pairs {
+            guard Self.declaredKeys.contains(key) else {
+                throw fail(
+                    value, "\(prefix).\(key)", "unknown key (known here: \(Self.declaredKeys.joined(separator: ", ")))")
+            }
+            values[key] = value
+        }
+        func text(_ key: String) throws(MediaSearchError) -> String? {
+            try values[key].map { node throws(MediaSearchError) in try string(node, key: "\(prefix).\(key)") }
+        }
+        let type = try text("type") ?? ""
+        guard type == "json" else {
+            throw fail(values["type"], "\(prefix).type", "'\(type)' is not a provider type (known: json)")
+        }
+        guard let kind = try text("kind"), !kind.isEmpty else {
+            throw fail(node, "\(prefix).kind", "is required: the kind of media its results are, e.g. tv-show")
+        }
+        guard let search = try text("search") else {
+            throw fail(node, "\(prefix).search", "is required: the search URL with {term}")
+        }
+        guard let fieldsNode = values["fields"] else {
+            throw fail(node, "\(prefix).fields", "is required: item field -> dotted path, with at least id and title")
+        }
+        var fields: [String: String] = [:]
+        var fieldLines: [String: Int] = [:]
+        for (field, path) in try mapping(fieldsNode, key: "\(prefix).fields", allowed: JSONSource.fieldNames) {
+            fields[field] = try string(path, key: "\(prefix).fields.\(field)")
+            fieldLines[field] = path.mark?.line
+        }
+        var unit = JSONSource.DurationUnit.seconds
+        if let raw = try text("duration_unit") {
+            guard let parsed = JSONSource.DurationUnit(rawValue: raw) else {
+                throw fail(values["duration_unit"], "\(prefix).duration_unit", "'\(raw)' is not one of s, ms, min")
+            }
+            unit = parsed
+        }
+        var rateLimit: (count: Int, seconds: Double)?
+        if let raw = try text("rate_limit") {
+            guard let parsed = Self.rate(raw) else {
+                throw fail(
+                    values["rate_limit"], "\(prefix).rate_limit", "'\(raw)' is not a rate such as 20/10s or 60/min")
+            }
+            rateLimit = parsed
+        }
+        let source = JSONSource(
+            name: name, mediaKind: kind, displayName: try text("name"), search: search,
+            results: try text("results") ?? "",
+            lookup: try text("lookup"), fields: fields, durationUnit: unit, rateLimit: rateLimit)
+        if let problem = source.problems().first {
+            let field = problem.key.hasPrefix("fields.") ? String(problem.key.dropFirst("fields.".count)) : nil
+            let line = field.flatMap { fieldLines[$0] } ?? values[problem.key]?.mark?.line ?? node.mark?.line
+            throw .invalidConfig(file: file, line: line, key: "\(prefix).\(problem.key)", message: problem.message)
+        }
+        return source
+    }
+
+    /// `20/10s`, `50/5s`, `60/min`, `20/1m`: requests per window.
+    static func rate(_ text: String) -> (count: Int, seconds: Double)? {
+        let parts = text.replacingOccurrences(of: " ", with: "").split(separator: "/")
+        guard parts.count == 2, let count = Int(parts[0]), count >= 1 else { return nil }
+        var window = String(parts[1]).lowercased()
+        var unit = 1.0
+        if window.hasSuffix("min") {
+            window.removeLast(3)
+            unit = 60
+        } else if window.hasSuffix("m") {
+            window.removeLast()
+            unit = 60
+        } else if window.hasSuffix("s") {
+            window.removeLast()
+        } else {
+            return nil
+        }
+        let amount = window.isEmpty ? 1 : Double(window)
+        guard let amount, amount > 0, amount * unit <= 86_400 else { return nil }
+        return (count, amount * unit)
     }
 
     /// An absolute http(s) URL with a host, or `nil`.

@@ -12,8 +12,8 @@ public struct NetworkPolicy: Sendable {
     public var noWait: Bool
     /// Make no request at all: only the cache answers (``OfflineTransport``).
     public var offline: Bool
-    /// Told how long a request waits for the budget.
-    public var onWait: @Sendable (Double) -> Void
+    /// Told how long a request waits for which source's budget.
+    public var onWait: @Sendable (Double, SourceBudget) -> Void
     /// Told about a problem with the budget's file (once per process).
     public var onNotice: @Sendable (String) -> Void
     /// Told about each answer served from the cache.
@@ -22,7 +22,7 @@ public struct NetworkPolicy: Sendable {
     /// Creates a policy; by default the cache is used and spent budgets are waited for.
     public init(
         noCache: Bool = false, refresh: Bool = false, noWait: Bool = false, offline: Bool = false,
-        onWait: @escaping @Sendable (Double) -> Void = { _ in },
+        onWait: @escaping @Sendable (Double, SourceBudget) -> Void = { _, _ in },
         onNotice: @escaping @Sendable (String) -> Void = { _ in },
         onCacheHit: @escaping @Sendable (URL) -> Void = { _ in }
     ) {

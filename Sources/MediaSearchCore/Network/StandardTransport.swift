@@ -1,5 +1,4 @@
 import Foundation
-import MediaSearchITunes
 import MediaSearchKit
 
 /// The transport every face uses: the layers between a provider and the network.
@@ -7,8 +6,10 @@ public enum StandardTransport {
     /// The response cache, then retries, then same-host redirects, then the request budget of
     /// the answering host (so every hop is counted), then the network. Offline, only the cache
     /// answers.
+    /// - Parameter source: the source the stack serves (its budget and its name in messages).
     public static func make(
-        configuration: Configuration, paths: StoragePaths, policy: NetworkPolicy = NetworkPolicy()
+        configuration: Configuration, paths: StoragePaths, policy: NetworkPolicy = NetworkPolicy(),
+        source: String = "itunes"
     ) -> any HTTPTransport {
         if policy.offline {
             let cache = ResponseCache(paths: paths, configuration: configuration)
@@ -16,15 +17,15 @@ public enum StandardTransport {
                 ? CachingTransport(cache: cache, mode: .normal, next: OfflineTransport(), onHit: policy.onCacheHit)
                 : OfflineTransport()
         }
+        let described = configuration.budget(forSource: source)
         let budget = RequestBudget(
-            path: (paths.cacheDirectory as NSString).appendingPathComponent(configuration.budgetFileName),
-            limit: configuration.effectiveRateLimit, report: policy.onNotice)
-        // Every provider asks iTunes today; sources of their own come with their own stacks.
-        let source = ITunesClient.source
+            path: (paths.cacheDirectory as NSString).appendingPathComponent(described.fileName),
+            limit: described.limit, window: described.window, report: policy.onNotice)
+        let name = described.name
         var transport: any HTTPTransport = BudgetedTransport(
-            budget: budget, noWait: policy.noWait, next: NetworkTransport(source: source), source: source,
-            onWait: policy.onWait)
-        transport = RedirectingTransport(next: transport, source: source)
+            budget: budget, noWait: policy.noWait, next: NetworkTransport(source: name), source: name,
+            onWait: { policy.onWait($0, described) })
+        transport = RedirectingTransport(next: transport, source: name)
         transport = RetryingTransport(maxTotal: configuration.timeout * 2, next: transport)
         if configuration.cacheEnabled && !policy.noCache {
             transport = CachingTransport(

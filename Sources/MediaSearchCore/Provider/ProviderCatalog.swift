@@ -10,6 +10,28 @@ public struct ProviderCatalog: Encodable, Sendable {
         public var enabled: Bool
         public var limit: Int
         public var filters: [Filter]
+        /// The provider's own settings in `config.yaml`, with the values in force.
+        public var settings: [Setting]
+    }
+
+    /// One setting a provider takes from `config.yaml` (`providers.<kind>.<name>`).
+    public struct Setting: Encodable, Sendable {
+        public var name: String
+        public var type: String
+        public var help: String
+        /// The value in force: the config's, else the default; `nil` when neither.
+        public var value: String?
+
+        enum CodingKeys: String, CodingKey { case name, type, help, value }
+
+        /// Writes `value` as `null` when there is none, so every setting has the same keys.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(type, forKey: .type)
+            try c.encode(help, forKey: .help)
+            try c.encode(value, forKey: .value)
+        }
     }
 
     /// One filter of a kind, a `--name value` option of `search` (a query parameter on the web).
@@ -41,6 +63,11 @@ public struct ProviderCatalog: Encodable, Sendable {
                 limit: configuration.limit(for: provider.kind),
                 filters: provider.filters.map {
                     Filter(name: $0.name, type: $0.valueType.label, help: $0.help, attribute: $0.attribute)
+                },
+                settings: provider.settings.map { spec in
+                    Setting(
+                        name: spec.name, type: spec.valueType.label, help: spec.help,
+                        value: configuration.settings(for: provider)[spec.name])
                 })
         }
     }

@@ -4,6 +4,6 @@ import MediaSearchKit
 public enum DetailTarget: Sendable, Hashable {
     /// The Nth result (1 first) of the last search.
     case result(Int)
-    /// An id, with its kind when the id is not an iTunes id.
+    /// An id, with its kind when the user named it.
     case id(String, kind: String?)
 }

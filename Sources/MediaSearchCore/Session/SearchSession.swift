@@ -10,9 +10,9 @@ public struct SearchSession: Sendable {
     public var providers: [any MediaProvider]
     public var configuration: Configuration
     public var paths: StoragePaths
-    /// How every provider reaches its source (the response cache, the request budget, retries,
-    /// same-host redirects), handed to providers in their ``ProviderContext``.
-    public var transport: any HTTPTransport
+    /// How each source is reached (the response cache, the source's request budget, retries,
+    /// same-host redirects), by source; handed to its providers in their ``ProviderContext``.
+    public var transports: [String: any HTTPTransport]
     /// The offline library every record seen goes to; `nil` when `library.enabled` is off.
     public var library: MediaLibrary?
     /// Whether a search's results are saved for `show --result N` (a terminal's numbers); a face
@@ -22,17 +22,24 @@ public struct SearchSession: Sendable {
     /// calling the web's JSON API are not a person searching: that face turns it off.
     public var recordsHistory = true
 
-    /// Creates a session; `transport` defaults to ``StandardTransport/make(configuration:paths:policy:)``
-    /// and the library to the one under ``StoragePaths/libraryFile`` when the config enables it.
+    /// Creates a session: each source gets ``StandardTransport/make(configuration:paths:policy:source:)``
+    /// under `policy`, unless one `transport` is given for all; the library is the one under
+    /// ``StoragePaths/libraryFile`` when the config enables it.
     public init(
         providers: [any MediaProvider], configuration: Configuration, paths: StoragePaths,
-        transport: (any HTTPTransport)? = nil, library: MediaLibrary? = nil
+        policy: NetworkPolicy = NetworkPolicy(), transport: (any HTTPTransport)? = nil, library: MediaLibrary? = nil
     ) {
         self.providers = providers
         self.configuration = configuration
         self.paths = paths
         MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
-        self.transport = transport ?? StandardTransport.make(configuration: configuration, paths: paths)
+        var transports: [String: any HTTPTransport] = [:]
+        for source in Set(providers.map(\.source)) {
+            transports[source] =
+                transport
+                ?? StandardTransport.make(configuration: configuration, paths: paths, policy: policy, source: source)
+        }
+        self.transports = transports
         self.library =
             library
             ?? (configuration.libraryEnabled
@@ -42,12 +49,16 @@ public struct SearchSession: Sendable {
     /// The context a provider works in: the command's facts, the shared transport, and the
     /// provider's own source and settings from the config.
     func context(
-        for provider: any MediaProvider, country: String, lang: String?, explicit: Bool, censorNames: Bool = false
+        for provider: any MediaProvider, country: String, lang: String?, explicit: Bool, censorNames: Bool = false,
+        reports: Reports? = nil
     ) -> ProviderContext {
-        ProviderContext(
-            http: transport, baseURL: configuration.baseURL(forSource: provider.source),
+        let kind = provider.kind
+        return ProviderContext(
+            http: transports[provider.source] ?? OfflineTransport(),
+            baseURL: configuration.baseURL(forSource: provider.source),
             timeout: configuration.timeout, country: country, lang: lang, explicit: explicit,
-            censorNames: censorNames)
+            censorNames: censorNames, settings: configuration.settings(for: provider),
+            report: { reports?.add("\(kind): \($0)") })
     }
 
     /// The provider of a kind.
@@ -85,10 +96,13 @@ public struct SearchSession: Sendable {
                 "the offline library is off (library.enabled: false in \(configuration.source ?? "the config"))")
         }
         started(plan.map(\.provider.kind))
+        let reports = Reports()
         var engine = SearchEngine(
             providerTimeout: configuration.providerDeadline, censorNames: !request.explicit && !uncensored
-        ) { [self, request] provider in
-            context(for: provider, country: request.country, lang: request.lang, explicit: request.explicit)
+        ) { [self, request, reports] provider in
+            context(
+                for: provider, country: request.country, lang: request.lang, explicit: request.explicit,
+                reports: reports)
         }
         var outcome: SearchOutcome
         var answer: OfflineAnswer?
@@ -121,6 +135,7 @@ public struct SearchSession: Sendable {
             }
         }
         if Task.isCancelled { throw MediaSearchError.cancelled }
+        notices += reports.all
         notices += library?.takeNotices() ?? []
         let results = order.apply(to: outcome, weight: configuration.weight(for:))
         let repeats = repeatsPrevious(results, request: request)
@@ -234,7 +249,7 @@ public struct SearchSession: Sendable {
             censor = censored
         }
         return ProviderContext(
-            http: transport, timeout: configuration.timeout, country: configuration.country,
+            http: OfflineTransport(), timeout: configuration.timeout, country: configuration.country,
             lang: configuration.lang, explicit: configuration.explicit, censorNames: censor && !uncensored)
     }
 
@@ -313,13 +328,15 @@ public struct SearchSession: Sendable {
         return item
     }
 
-    /// The item with an id at the first provider that has it (providers over one source share
-    /// its answer through the response cache), and that provider.
+    /// The item with an id at the first provider that has it, enabled kinds first (providers over
+    /// one source share its answer through the response cache), and that provider.
     private func lookupAnywhere(
         _ id: String, context: ProviderContext, skipping skipped: String? = nil
     ) async throws -> (MediaItem, any MediaProvider)? {
         var firstError: (any Error)?
-        for provider in providers where provider.kind != skipped {
+        let enabled = configuration.kinds
+        let ordered = providers.filter { enabled.contains($0.kind) } + providers.filter { !enabled.contains($0.kind) }
+        for provider in ordered where provider.kind != skipped {
             do {
                 if let item = try await lookup(id, in: provider, context: context) { return (item, provider) }
             } catch {

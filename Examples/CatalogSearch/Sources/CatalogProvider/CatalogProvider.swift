@@ -1,14 +1,19 @@
 import Foundation
 import MediaSearchKit
 
-/// Records from a local JSON catalog: `[{"id", "title", "artist", "year", "format"}]`.
+/// Records from a local JSON catalog: `[{"id", "title", "artist", "year", "format"}]`, at the
+/// path `providers.record.path` names in `config.yaml`.
 public struct CatalogProvider: MediaProvider, DetailRenderer {
     public let kind = "record"
     public let displayName = "Record shelf"
-    let path: String
 
-    /// Reads the catalog at `path` on every search, so edits show at once.
-    public init(path: String) { self.path = path }
+    /// Creates the provider.
+    public init() {}
+
+    /// The one setting: where the catalog is. It is read on every search, so edits show at once.
+    public var settings: [SettingSpec] {
+        [SettingSpec("path", .path, default: "catalog.json", help: "the JSON file of records")]
+    }
 
     public var filters: [FilterSpec] {
         [
@@ -27,7 +32,8 @@ public struct CatalogProvider: MediaProvider, DetailRenderer {
         var format: String?
     }
 
-    func load() throws -> [MediaItem] {
+    func load(_ context: ProviderContext) throws -> [MediaItem] {
+        let path = NSString(string: context.settings["path"] ?? "catalog.json").expandingTildeInPath
         guard let data = FileManager.default.contents(atPath: path) else {
             // In the provider's own words; the engine reports it as this source being unavailable.
             throw MediaSearchError.unavailable("\(path): no such catalog file")
@@ -45,13 +51,13 @@ public struct CatalogProvider: MediaProvider, DetailRenderer {
     /// Every record whose title or artist contains the term: the engine applies the filters,
     /// skips the offset and cuts to the limit.
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
-        try load().filter { item in
+        try load(context).filter { item in
             [item.title, item.creator].contains { $0.map { TextMatch.contains($0, query.term) } ?? false }
         }
     }
 
     public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
-        try load().first { $0.id == id }
+        try load(context).first { $0.id == id }
     }
 
     public func tile(for item: MediaItem) -> Tile {

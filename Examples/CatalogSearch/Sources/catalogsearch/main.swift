@@ -3,6 +3,6 @@ import Foundation
 import MediaSearchCLI
 import MediaSearchCore
 
-// The whole of a custom mediasearch: the built-in kinds plus a record shelf from a JSON file.
-let catalog = ProcessInfo.processInfo.environment["CATALOG_PATH"] ?? "catalog.json"
-await MediaSearchCLI.main(providers: .builtIn + [CatalogProvider(path: catalog)])
+// The whole of a custom mediasearch: the built-in kinds plus a record shelf from a JSON file
+// (where it is: `providers.record.path` in config.yaml).
+await MediaSearchCLI.main(providers: .builtIn + [CatalogProvider()])

@@ -16,10 +16,11 @@ struct CatalogProviderTests {
         let config = home.appendingPathComponent(".config/mediasearch/config.yaml")
         try FileManager.default.createDirectory(
             at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("kinds: \(kinds)\n".utf8).write(to: config)
+        let path = catalog ?? self.catalog
+        try Data("kinds: \(kinds)\nproviders:\n  record:\n    path: \"\(path)\"\n".utf8).write(to: config)
         let output = OutputBuffer()
         let status = await MediaSearchCLI.run(
-            arguments: arguments, providers: .builtIn + [CatalogProvider(path: catalog ?? self.catalog)],
+            arguments: arguments, providers: .builtIn + [CatalogProvider()],
             variables: ["HOME": home.path, "MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"],
             currentDirectory: home.path, console: output.console)
         return (status, output)
@@ -67,5 +68,20 @@ struct CatalogProviderTests {
         #expect(status == 69)
         #expect(output.stderr.contains("record: \(missing): no such catalog file"), "\(output.stderr)")
         #expect(!output.stderr.contains("network error"))
+    }
+
+    /// The provider's setting is checked like any config key: an unknown key is the file's error.
+    @Test func anUnknownSettingIsAConfigError() async throws {
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let config = home.appendingPathComponent("bad.yaml")
+        try Data("kinds: [record]\nproviders:\n  record:\n    colour: blue\n".utf8).write(to: config)
+        let output = OutputBuffer()
+        let status = await MediaSearchCLI.run(
+            arguments: ["search", "blue", "--config", config.path], providers: .builtIn + [CatalogProvider()],
+            variables: ["HOME": home.path], currentDirectory: home.path, console: output.console)
+        #expect(status == 78)
+        #expect(
+            output.stderr.contains("bad.yaml:4: providers.record.colour: unknown key (known here: limit, weight, path)")
+        )
     }
 }

@@ -1,0 +1,138 @@
+import Foundation
+import MediaSearchKit
+
+/// The provider of a ``JSONSource``: it fills the source's URL templates, reads the answer's
+/// results and maps each by the source's field paths. Everything else is the engine's.
+public struct JSONProvider: MediaProvider, DetailRenderer {
+    public let definition: JSONSource
+
+    /// Creates the provider of a source.
+    public init(_ definition: JSONSource) { self.definition = definition }
+
+    public var kind: String { definition.name }
+    public var source: String { definition.name }
+    public var displayName: String {
+        definition.displayName ?? definition.name.prefix(1).uppercased() + definition.name.dropFirst()
+    }
+
+    /// A source pages when its search URL takes an offset or a page number.
+    public var supportsPaging: Bool {
+        let names = JSONSource.placeholderNames(in: definition.search)
+        return names.contains("offset") || names.contains("page")
+    }
+
+    public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+        let limit = max(query.limit, 1)
+        var values = [
+            "term": query.term, "limit": String(limit), "offset": String(query.offset),
+            "page": String(query.offset / limit + 1), "country": query.country,
+        ]
+        values["lang"] = query.lang ?? ""
+        let document = try await fetch(JSONSource.fill(definition.search, values), context: context)
+        guard case .array(let results) = JSONPath(definition.results).value(in: document) ?? .null else {
+            throw MediaSearchError.malformedResponse(
+                definition.results.isEmpty
+                    ? "the answer is not a list of results"
+                    : "no list of results at '\(definition.results)'", source: displayName)
+        }
+        let items = results.compactMap { map($0) }
+        if items.count < results.count {
+            let skipped = results.count - items.count
+            context.report("\(skipped) result\(skipped == 1 ? "" : "s") without an id or a title skipped")
+        }
+        return items
+    }
+
+    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
+        guard let template = definition.lookup else { return nil }
+        let document: JSONValue
+        do {
+            document = try await fetch(
+                JSONSource.fill(template, ["id": id, "country": context.country, "lang": context.lang ?? ""]),
+                context: context)
+        } catch MediaSearchError.httpStatus(404, _) {
+            return nil
+        }
+        // A lookup may answer one result as a search does, or the bare object a search result
+        // wraps (`{"show": {...}}` in a search, `{...}` for /shows/{id}): both are read.
+        if let item = map(document) { return item }
+        if case .array(let list) = JSONPath(definition.results).value(in: document), let first = list.first {
+            return map(first)
+        }
+        return map(document, unwrapped: true)
+    }
+
+    public func tile(for item: MediaItem) -> Tile {
+        Tile(
+            item: item, kind: kind,
+            summary: [
+                item.releaseYear.map(String.init), item.genre,
+                Formatting.duration(milliseconds: item.durationMilliseconds),
+                Formatting.price(item.price, currency: item.currency),
+            ])
+    }
+
+    public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        let facts = DetailSection(
+            displayName,
+            rows: [
+                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
+                ("Price", Formatting.price(item.price, currency: item.currency)),
+                ("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
+            ],
+            links: [("Page", item.url), ("Preview", item.previewURL)])
+        return Detail(sections: [StandardSections.header(for: item, kindLabel: kindLabel), facts])
+    }
+
+    /// The item's kind as people read it, e.g. `Tv show`.
+    var kindLabel: String {
+        definition.mediaKind.prefix(1).uppercased()
+            + definition.mediaKind.dropFirst().replacingOccurrences(of: "-", with: " ")
+    }
+
+    /// The answer at a URL as JSON; statuses and unreadable bodies are this source's errors, and
+    /// only answers read whole are kept by the cache.
+    func fetch(_ address: String, context: ProviderContext) async throws -> JSONValue {
+        guard let url = URL(string: address) else {
+            throw MediaSearchError.badRequest("'\(address)' is not a URL", source: displayName)
+        }
+        let source = displayName
+        return try await context.http.get(url, timeout: context.timeout) { response in
+            switch response.status {
+            case 200: break
+            case 403, 429: throw MediaSearchError.rateLimited(status: response.status, source: source)
+            default: throw MediaSearchError.httpStatus(response.status, source: source)
+            }
+            do {
+                return try JSONDecoder().decode(JSONValue.self, from: response.body)
+            } catch {
+                throw MediaSearchError.malformedResponse("the answer is not JSON", source: source)
+            }
+        }
+    }
+
+    /// One result as an item, `nil` without an id or a title.
+    func map(_ result: JSONValue, unwrapped: Bool = false) -> MediaItem? {
+        let paths = definition.fields.mapValues { path -> JSONPath in
+            let parsed = JSONPath(path)
+            return unwrapped ? parsed.droppingFirst : parsed
+        }
+        if unwrapped {
+            // Only when every path starts with the same step is there a wrapper to take away.
+            let firsts = definition.fields.values.reduce(into: Set<String>()) { $0.formUnion(JSONPath($1).firstSteps) }
+            guard firsts.count == 1 else { return nil }
+        }
+        func text(_ field: String) -> String? { paths[field]?.text(in: result) }
+        guard let id = text("id"), let title = text("title") else { return nil }
+        var item = MediaItem(
+            id: id, title: title, kind: definition.mediaKind, creator: text("creator"), collection: text("collection"),
+            url: text("url").flatMap(SafeURL.http), previewURL: text("preview").flatMap(SafeURL.http),
+            releaseDate: text("released"), currency: text("currency"), genre: text("genre"),
+            description: text("description").map(HTMLText.plain))
+        if let artwork = text("artwork").flatMap(SafeURL.http) { item.artwork = [0: artwork] }
+        item.price = paths["price"]?.number(in: result)
+        item.durationMilliseconds = paths["duration"]?.number(in: result).map(definition.durationUnit.milliseconds)
+        item.isExplicit = text("explicit").map { ["true", "1", "yes", "explicit"].contains($0.lowercased()) }
+        return item
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import MediaSearchKit
+
+/// A source described in `config.yaml` instead of code: any JSON-over-HTTP API, mapped to items
+/// by dotted paths (`type: json`). ``JSONProvider`` asks it.
+///
+/// ```yaml
+/// providers:
+///   shows:
+///     type: json
+///     kind: tv-show
+///     search: "https://api.tvmaze.com/search/shows?q={term}"
+///     lookup: "https://api.tvmaze.com/shows/{id}"
+///     fields: {id: show.id, title: show.name, creator: show.network.name}
+/// ```
+public struct JSONSource: Sendable, Hashable {
+    /// How the source's durations are counted.
+    public enum DurationUnit: String, Sendable, Hashable, CaseIterable {
+        case seconds = "s", milliseconds = "ms", minutes = "min"
+
+        /// A duration in this unit, in milliseconds.
+        func milliseconds(_ value: Double) -> Int {
+            switch self {
+            case .seconds: Int(value * 1000)
+            case .milliseconds: Int(value)
+            case .minutes: Int(value * 60_000)
+            }
+        }
+    }
+
+    /// The provider's id: its key under `providers:`, what `kinds:` and `--kind` name.
+    public var name: String
+    /// The kind of media its results are, e.g. `tv-show`.
+    public var mediaKind: String
+    /// A name for people; by default the id, capitalised.
+    public var displayName: String?
+    /// The search URL, with `{term}` and optionally `{limit}`, `{offset}`, `{page}`, `{country}`,
+    /// `{lang}`; values are percent-encoded.
+    public var search: String
+    /// The dotted path to the array of results in a search answer; `""` is the answer itself.
+    public var results: String
+    /// The lookup URL with `{id}`, for `show <id>`; `nil` when the source has none.
+    public var lookup: String?
+    /// Item field → dotted path inside one result. `id` and `title` are required.
+    public var fields: [String: String]
+    public var durationUnit: DurationUnit
+    /// Requests per window, for this source only; `nil` takes the engine's default.
+    public var rateLimit: (count: Int, seconds: Double)?
+
+    /// The item fields a path may fill.
+    public static let fieldNames = [
+        "id", "title", "creator", "collection", "url", "artwork", "preview", "released", "duration", "genre",
+        "description", "explicit", "price", "currency",
+    ]
+    /// The placeholders a search URL may hold.
+    public static let placeholders = ["term", "limit", "offset", "page", "country", "lang"]
+
+    /// Creates a source; ``check()`` says whether it can work.
+    public init(
+        name: String, mediaKind: String, displayName: String? = nil, search: String, results: String = "",
+        lookup: String? = nil, fields: [String: String], durationUnit: DurationUnit = .seconds,
+        rateLimit: (count: Int, seconds: Double)? = nil
+    ) {
+        self.name = name
+        self.mediaKind = mediaKind
+        self.displayName = displayName
+        self.search = search
+        self.results = results
+        self.lookup = lookup
+        self.fields = fields
+        self.durationUnit = durationUnit
+        self.rateLimit = rateLimit
+    }
+
+    public static func == (lhs: JSONSource, rhs: JSONSource) -> Bool {
+        lhs.name == rhs.name && lhs.mediaKind == rhs.mediaKind && lhs.displayName == rhs.displayName
+            && lhs.search == rhs.search && lhs.results == rhs.results && lhs.lookup == rhs.lookup
+            && lhs.fields == rhs.fields && lhs.durationUnit == rhs.durationUnit
+            && lhs.rateLimit?.count == rhs.rateLimit?.count && lhs.rateLimit?.seconds == rhs.rateLimit?.seconds
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(search)
+    }
+
+    /// What is wrong with the description, as (key, why) pairs of its keys, first problem first;
+    /// empty when the source can work. Checked when the config is read, before any request.
+    public func problems() -> [(key: String, message: String)] {
+        var found: [(String, String)] = []
+        found += Self.templateProblems(search, key: "search", required: "term", allowed: Self.placeholders)
+        if let lookup {
+            found += Self.templateProblems(lookup, key: "lookup", required: "id", allowed: ["id", "country", "lang"])
+        }
+        for required in ["id", "title"] where fields[required] == nil {
+            found.append(("fields", "'\(required)' is required (the dotted path to each result's \(required))"))
+        }
+        for (field, path) in fields.sorted(by: { $0.key < $1.key }) {
+            if !Self.fieldNames.contains(field) {
+                found.append(
+                    ("fields.\(field)", "unknown item field (known: \(Self.fieldNames.joined(separator: ", ")))"))
+            } else if !JSONPath(path).isWellFormed {
+                found.append(("fields.\(field)", "'\(path)' is not a dotted path such as show.name (or a | b)"))
+            }
+        }
+        return found
+    }
+
+    private static func templateProblems(
+        _ template: String, key: String, required: String, allowed: [String]
+    ) -> [(String, String)] {
+        var found: [(String, String)] = []
+        let probe = placeholderNames(in: template).reduce(template) {
+            $0.replacingOccurrences(of: "{\($1)}", with: "x")
+        }
+        if let url = URL(string: probe), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false
+        {
+        } else {
+            found.append((key, "'\(template)' is not an http(s) URL"))
+        }
+        let names = placeholderNames(in: template)
+        for name in names where !allowed.contains(name) {
+            found.append(
+                (key, "unknown placeholder {\(name)} (known: \(allowed.map { "{\($0)}" }.joined(separator: " ")))"))
+        }
+        if !names.contains(required) { found.append((key, "must contain {\(required)}")) }
+        return found
+    }
+
+    /// The names between braces in a template.
+    static func placeholderNames(in template: String) -> [String] {
+        var names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// A template filled in, every value percent-encoded as a query value.
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return values.reduce(template) { text, pair in
+            text.replacingOccurrences(
+                of: "{\(pair.key)}",
+                with: pair.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? pair.value)
+        }
+    }
+}

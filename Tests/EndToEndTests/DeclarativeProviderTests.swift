@@ -1,0 +1,111 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+/// A source described in config.yaml with no code (`type: json`), against Radio Browser's recorded
+/// answers served by the loopback fixture server.
+@Suite("Declarative providers")
+struct DeclarativeProviderTests {
+    /// The radio source as a user writes it, at the fixture server.
+    static func config(_ base: String, kinds: String = "[song, radio]", fields: String? = nil) -> String {
+        """
+        kinds: \(kinds)
+        providers:
+          radio:
+            type: json
+            kind: radio-station
+            name: Radio
+            search: "\(base)/json/stations/search?name={term}&limit={limit}&offset={offset}&hidebroken=true"
+            lookup: "\(base)/json/stations/byuuid/{id}"
+            fields:
+        \(fields ?? """
+                  id: stationuuid
+                  title: name
+                  creator: country
+                  url: homepage
+                  artwork: favicon
+                  preview: url_resolved | url
+                  genre: tags
+                  released: lastchangetime_iso8601
+            """)
+            rate_limit: 10/10s
+
+        """
+    }
+
+    @Test func searchShowAndTheLibraryWorkForADescribedSource() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        try harness.runner.write(Self.config(harness.server.baseURL), to: "config/mediasearch/config.yaml")
+
+        let (result, document) = try await harness.searchJSON(["klara", "--kind", "radio"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.count == 10)
+        let first = try #require(results.first)
+        #expect(first["kind"] as? String == "radio")
+        #expect(first["title"] as? String == "Klara")
+        #expect(first["creator"] as? String == "Belgium")
+        #expect(first["genre"] as? String == "classical,cultural,jazz,vrt")
+        #expect((first["previewUrl"] as? String)?.hasPrefix("http://vrt.streamabc.net/") == true)
+        // `url_resolved` is empty for this station: the stream falls back to `url`.
+        let continuo = try #require(results.first { $0["id"] as? String == "960eb6af-0601-11e8-ae97-52543be04c81" })
+        #expect(continuo["previewUrl"] as? String == "http://icecast.vrtcdn.be/klaracontinuo-high.mp3")
+        let searched = await harness.server.requests().filter { $0.path == "/json/stations/search" }
+        #expect(searched.map(\.query["name"]) == ["klara"])
+        #expect(searched.map(\.query["offset"]) == ["0"])
+
+        // A detail of a station the search did not list is looked up by its id; the name's
+        // leading tab is not shown.
+        let shown = try await harness.run(["show", "db93a00f-9191-46ab-9e87-ec9b373b3eee", "--kind", "radio"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("Arrow Classic Rock\n"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("Radio station"))
+        #expect(shown.stdout.contains("http://stream.gal.io/arrow"))
+        #expect(await harness.server.requests().contains { $0.path.hasPrefix("/json/stations/byuuid/db93a00f") })
+        // One in the last search needs no request.
+        let before = await harness.server.requests().count
+        let listed = try await harness.run(["show", "f257abd4-9397-4110-b810-c7ca9fb8fbf7", "--kind", "radio"])
+        #expect(listed.stdout.hasPrefix("KlaRa Jazz\n"))
+        #expect(await harness.server.requests().count == before)
+
+        // Every record seen is in the offline library, under the source's kind.
+        let offline = try await harness.run(["search", "klara", "--kind", "radio", "--offline", "--format", "lines"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.split(separator: "\n").count == 10)
+        #expect(offline.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t")[1] == "radio" })
+    }
+
+    @Test func aMappingErrorIsTheFilesLineBeforeAnyRequest() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let cases: [(String, String)] = [
+            ("          title: name\n", "config.yaml:10: providers.radio.fields: 'id' is required"),
+            (
+                "          id: stationuuid\n          title: name\n          rating: votes\n",
+                "config.yaml:12: providers.radio.fields.rating: unknown key"
+            ),
+            ("          id: stationuuid\n          title: name..x\n", "config.yaml:11: providers.radio.fields.title:"),
+        ]
+        for (fields, message) in cases {
+            try harness.runner.write(
+                Self.config(harness.server.baseURL, fields: fields), to: "config/mediasearch/config.yaml")
+            let result = try await harness.run(["search", "klara"])
+            #expect(result.status == 78, "\(result.stderr)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+        #expect(await harness.server.requests().isEmpty)
+    }
+
+    @Test func aDescribedSourceHasABudgetOfItsOwn() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        try harness.runner.write(Self.config(harness.server.baseURL), to: "config/mediasearch/config.yaml")
+        let result = try await harness.run(["search", "klara", "--kind", "radio", "--format", "lines"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let cache = harness.runner.home.appendingPathComponent("cache/mediasearch")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(names.contains("budget-source-radio.json"), "\(names)")
+        #expect(!names.contains { $0.hasPrefix("budget-127.0.0.1") }, "the iTunes budget is not spent: \(names)")
+    }
+}

@@ -1,0 +1,100 @@
+import DeclarativeProviders
+import Foundation
+import MediaSearchKit
+import Synchronization
+import Testing
+
+/// A transport that answers every request with one body and remembers the URLs asked.
+private final class OneAnswer: HTTPTransport, Sendable {
+    let body: String
+    let status: Int
+    let asked = Mutex<[String]>([])
+
+    init(_ body: String, status: Int = 200) {
+        self.body = body
+        self.status = status
+    }
+
+    func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
+        asked.withLock { $0.append(url.absoluteString) }
+        return HTTPResponse(status: status, body: Data(body.utf8))
+    }
+}
+
+@Suite("The JSON provider maps any API's answer by paths")
+struct JSONProviderTests {
+    let shows = JSONSource(
+        name: "shows", mediaKind: "tv-show", search: "https://api.example.org/search/shows?q={term}&n={limit}",
+        lookup: "https://api.example.org/shows/{id}",
+        fields: [
+            "id": "show.id", "title": "show.name", "creator": "show.network.name", "duration": "show.runtime",
+            "genre": "show.genres", "description": "show.summary", "artwork": "show.image.medium",
+            "released": "show.premiered",
+        ], durationUnit: .minutes)
+
+    static let answer = """
+        [{"score": 0.9, "show": {"id": 139, "name": "Girls", "runtime": 30, "genres": ["Drama", "Romance"],
+          "premiered": "2012-04-15", "network": {"name": "HBO"}, "summary": "<p>Four <b>friends</b> &amp; more</p>",
+          "image": {"medium": "https://img.example.org/139.jpg"}}},
+         {"score": 0.5, "show": {"name": "No id here"}},
+         {"score": 0.4, "show": {"id": 140}},
+         {"score": 0.3, "show": {"id": 141, "name": "Girls5eva", "network": null, "image": null}}]
+        """
+
+    @Test func resultsAreMappedAndThoseWithoutIdOrTitleSkippedAndCounted() async throws {
+        let transport = OneAnswer(Self.answer)
+        let reports = Mutex<[String]>([])
+        let context = ProviderContext(http: transport, report: { line in reports.withLock { $0.append(line) } })
+        let items = try await JSONProvider(shows).search(SearchQuery(term: "girls & boys", limit: 5), context: context)
+        #expect(items.map(\.id) == ["139", "141"])
+        let girls = try #require(items.first)
+        #expect(girls.title == "Girls")
+        #expect(girls.kind == "tv-show")
+        #expect(girls.creator == "HBO")
+        #expect(girls.durationMilliseconds == 30 * 60_000)
+        #expect(girls.genre == "Drama, Romance")
+        #expect(girls.description == "Four friends & more")
+        #expect(girls.artworkURL == "https://img.example.org/139.jpg")
+        #expect(girls.releaseYear == 2012)
+        #expect(items[1].creator == nil)
+        #expect(reports.withLock { $0 } == ["2 results without an id or a title skipped"])
+        #expect(transport.asked.withLock { $0 } == ["https://api.example.org/search/shows?q=girls%20%26%20boys&n=5"])
+    }
+
+    @Test func aLookupReadsTheBareObjectASearchResultWraps() async throws {
+        let transport = OneAnswer(#"{"id": 139, "name": "Girls", "network": {"name": "HBO"}}"#)
+        let item = try await JSONProvider(shows).lookup(id: "139", context: ProviderContext(http: transport))
+        #expect(item?.title == "Girls")
+        #expect(item?.creator == "HBO")
+        #expect(transport.asked.withLock { $0 } == ["https://api.example.org/shows/139"])
+    }
+
+    @Test func errorsAreTheSourcesOwn() async throws {
+        let provider = JSONProvider(shows)
+        await #expect {
+            try await provider.search(SearchQuery(term: "x"), context: ProviderContext(http: OneAnswer("<html>")))
+        } throws: { error in
+            (error as? MediaSearchError)?.description == "unreadable answer from Shows: the answer is not JSON"
+        }
+        await #expect {
+            try await provider.search(
+                SearchQuery(term: "x"), context: ProviderContext(http: OneAnswer("{}", status: 429)))
+        } throws: { error in
+            if case .rateLimited(429, "Shows") = error as? MediaSearchError { return true }
+            return false
+        }
+        let missing = try await provider.lookup(
+            id: "1", context: ProviderContext(http: OneAnswer("{}", status: 404)))
+        #expect(missing == nil)
+    }
+
+    @Test func aDescriptionThatCannotWorkIsRefusedWithItsKey() {
+        var broken = shows
+        broken.search = "ftp://api.example.org/{query}"
+        broken.fields["title"] = nil
+        broken.fields["rating"] = "show.rating"
+        let keys = broken.problems().map(\.key)
+        #expect(keys == ["search", "search", "search", "fields", "fields.rating"])
+        #expect(shows.problems().isEmpty)
+    }
+}
