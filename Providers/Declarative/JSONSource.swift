@@ -47,6 +47,41 @@ public struct JSONSource: Sendable, Hashable {
     /// Requests per window, for this source only; `nil` takes the engine's default.
     public var rateLimit: (count: Int, seconds: Double)?
 
+    /// Internet radio stations from Radio Browser (radio-browser.info, no key): the source
+    /// described in the default `config.yaml`, off until `radio` is listed under `kinds:`.
+    /// The station's resolved stream is the preview the web player and `open --preview` play.
+    public static let radioBrowser = JSONSource(
+        name: "radio", mediaKind: "radio-station", displayName: "Radio",
+        search:
+            "https://de1.api.radio-browser.info/json/stations/search?name={term}&limit={limit}&offset={offset}&hidebroken=true&order=votes&reverse=true",
+        lookup: "https://de1.api.radio-browser.info/json/stations/byuuid/{id}",
+        fields: [
+            "id": "stationuuid", "title": "name", "creator": "country", "url": "homepage", "artwork": "favicon",
+            "preview": "url_resolved | url", "genre": "tags",
+        ], rateLimit: (10, 10))
+
+    /// The same source at another origin (scheme, host and port), e.g. a mirror or a test server:
+    /// what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL` do.
+    public func rebased(on base: URL) -> JSONSource {
+        var copy = self
+        copy.search = Self.rebase(search, on: base)
+        copy.lookup = lookup.map { Self.rebase($0, on: base) }
+        return copy
+    }
+
+    private static func rebase(_ template: String, on base: URL) -> String {
+        guard let schemeEnd = template.range(of: "://") else { return template }
+        let rest = template[schemeEnd.upperBound...]
+        let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let origin = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        return origin + rest[pathStart...]
+    }
+
+    /// The environment variable that moves this source, e.g. `MEDIASEARCH_RADIO_URL`.
+    public var environmentVariable: String {
+        "MEDIASEARCH_" + name.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "_URL"
+    }
+
     /// The item fields a path may fill.
     public static let fieldNames = [
         "id", "title", "creator", "collection", "url", "artwork", "preview", "released", "duration", "genre",

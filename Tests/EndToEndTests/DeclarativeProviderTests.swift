@@ -108,4 +108,21 @@ struct DeclarativeProviderTests {
         #expect(names.contains("budget-source-radio.json"), "\(names)")
         #expect(!names.contains { $0.hasPrefix("budget-127.0.0.1") }, "the iTunes budget is not spent: \(names)")
     }
+
+    /// The built-in radio source needs no description: listing it in kinds enables it, and its
+    /// environment variable points it at a mirror (here the fixture server).
+    @Test func theBuiltInRadioSourceIsOneKindAwayAndMovable() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let off = try await harness.run(["search", "klara", "--kind", "radio"])
+        #expect(off.status == 64)
+        #expect(off.stderr.contains("kind 'radio' is disabled"), "\(off.stderr)")
+        try harness.runner.write("kinds: [radio]\n", to: "config/mediasearch/config.yaml")
+        let result = try await harness.run(
+            ["search", "klara", "--format", "lines"], environment: ["MEDIASEARCH_RADIO_URL": harness.server.baseURL])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 10)
+        let asked = await harness.server.requests().filter { $0.path == "/json/stations/search" }
+        #expect(asked.map(\.query["order"]) == ["votes"])
+    }
 }

@@ -145,13 +145,13 @@ struct ProviderPluginTests {
         #expect(unknown == 66, "\(unknownOut.stderr)")
         #expect(seen.all.count == 2)
 
-        // An iTunes song looked up by id, with the recorders registered first: the song provider,
-        // which claims songs, renders it.
+        // An iTunes song looked up by id, with the recorders registered and enabled first: the
+        // song provider, which claims songs, renders it.
         let server = try await FixtureServer.start()
         defer { Task { await server.stop() } }
         let (song, songOut) = try await run(
-            ["show", "1038991437", "--format", "json"], config: config, providers: [alpha, beta] + .builtIn,
-            itunes: server.baseURL)
+            ["show", "1038991437", "--format", "json"], config: "kinds: [alpha, beta, song]\n",
+            providers: [alpha, beta] + .builtIn, itunes: server.baseURL)
         #expect(song == 0, "\(songOut.stderr)")
         #expect(songOut.stdout.contains("\"kind\" : \"song\""))
         #expect(seen.all.count == 2, "\(seen.all)")

@@ -33,6 +33,8 @@ struct ConfigurationTests {
         #expect(values(parsed).count == ConfigurationKey.all.count - 1)
         #expect(parsed.limit(for: "song") == Configuration().limit(for: "song"))
         #expect(parsed.weight(for: "song") == Configuration().weight(for: "song"))
+        #expect(parsed.declaredSources == Configuration().declaredSources)
+        #expect(parsed.declaredSources.map(\.name) == ["radio"])
     }
 
     @Test func everySettingSaysWhereItCameFrom() throws {

@@ -23,7 +23,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     var result: Int?
 
     @Option(
-        help: "The kind of the id; without it, every provider that can look ids up is asked, enabled kinds first.",
+        help: "The kind of the id; without it, every enabled kind that can look ids up is asked.",
         completion: CompletionWords.kind)
     var kind: String?
 

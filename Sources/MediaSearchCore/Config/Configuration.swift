@@ -27,8 +27,9 @@ public struct Configuration: Sendable, Hashable {
     /// Results per kind and request, 1...200 (S4).
     public var limit: Int = 30
     public var providers: [String: KindSettings] = [:]
-    /// Sources described under `providers:` with `type: json`, in the file's order.
-    public var declaredSources: [JSONSource] = []
+    /// Sources described under `providers:` with `type: json`: the built-in Radio Browser source
+    /// (off until listed in `kinds`), replaced or joined by those the file describes.
+    public var declaredSources: [JSONSource] = [.radioBrowser]
     /// Whether explicit content is included (S7).
     public var explicit: Bool = true
     /// Storefront, ISO 3166-1 alpha-2, upper case (S6).

@@ -52,7 +52,8 @@ public enum ConfigurationLoader {
     }
 
     /// Reads the file at `path`, or returns the defaults when `path` is `nil`; then applies
-    /// `$MEDIASEARCH_ITUNES_URL` over `itunes.base_url`.
+    /// `$MEDIASEARCH_ITUNES_URL` over `itunes.base_url`, and `$MEDIASEARCH_<NAME>_URL` over each
+    /// described source's origin.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)``.
     public static func load(path: String?, environment: [String: String]) throws(MediaSearchError) -> Configuration {
         var configuration = Configuration()
@@ -68,6 +69,16 @@ public enum ConfigurationLoader {
             }
             configuration.baseURL = url
             configuration.origins["itunes.base_url"] = "$MEDIASEARCH_ITUNES_URL"
+        }
+        for (index, source) in configuration.declaredSources.enumerated() {
+            let variable = source.environmentVariable
+            guard let override = environment[variable], !override.isEmpty else { continue }
+            guard let url = ConfigurationParser.httpURL(override) else {
+                throw .invalidConfig(
+                    file: "$\(variable)", line: nil, key: nil, message: "'\(override)' is not an http(s) URL")
+            }
+            configuration.declaredSources[index] = source.rebased(on: url)
+            configuration.origins["providers.\(source.name).base_url"] = "$\(variable)"
         }
         return configuration
     }

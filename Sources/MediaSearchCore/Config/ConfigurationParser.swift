@@ -60,7 +60,9 @@ struct ConfigurationParser {
             let pairs = try mapping(settingsNode, key: prefix, allowed: nil)
             let declared = pairs.contains { $0.0 == "type" }
             if declared {
-                configuration.declaredSources.append(try declaredSource(kind, pairs, node: settingsNode))
+                let source = try declaredSource(kind, pairs, node: settingsNode)
+                configuration.declaredSources.removeAll { $0.name == kind }
+                configuration.declaredSources.append(source)
             }
             for (key, value) in pairs {
                 switch key {
@@ -83,8 +85,8 @@ struct ConfigurationParser {
 
     /// The keys of a source described in the config.
     static let declaredKeys = [
-        "type", "kind", "name", "search", "results", "lookup", "fields", "duration_unit", "rate_limit", "limit",
-        "weight",
+        "type", "kind", "name", "search", "results", "lookup", "fields", "duration_unit", "rate_limit", "base_url",
+        "limit", "weight",
     ]
 
     /// A source described under `providers.<name>` (`type: json`), checked whole before any request.
@@ -135,10 +137,18 @@ struct ConfigurationParser {
             }
             rateLimit = parsed
         }
-        let source = JSONSource(
+        var base: URL?
+        if let raw = try text("base_url") {
+            guard let url = Self.httpURL(raw) else {
+                throw fail(values["base_url"], "\(prefix).base_url", "'\(raw)' is not an http(s) URL")
+            }
+            base = url
+        }
+        var source = JSONSource(
             name: name, mediaKind: kind, displayName: try text("name"), search: search,
             results: try text("results") ?? "",
             lookup: try text("lookup"), fields: fields, durationUnit: unit, rateLimit: rateLimit)
+        if let base { source = source.rebased(on: base) }
         if let problem = source.problems().first {
             let field = problem.key.hasPrefix("fields.") ? String(problem.key.dropFirst("fields.".count)) : nil
             let line = field.flatMap { fieldLines[$0] } ?? values[problem.key]?.mark?.line ?? node.mark?.line

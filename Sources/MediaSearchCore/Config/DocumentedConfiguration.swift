@@ -12,15 +12,35 @@ public enum DocumentedConfiguration {
         # never searched. `mediasearch config show` lists every setting and where it came from.
 
         # Enabled kinds, in display order. Remove a kind to leave it out of every search.
-        # Also available, off by default (each enabled kind costs one request per search): music-video, album.
+        # Also available, off by default (each enabled kind costs one request per search): music-video,
+        # album, radio.
         kinds: [song, movie, audiobook, podcast]
 
         # Results per kind and request, 1-200 (out-of-range values on the command line are clamped).
         limit: 30
 
-        # Per-kind overrides: limit, and weight (how strongly the kind ranks when kinds are interleaved).
+        # Per-kind overrides: limit, weight (how strongly the kind ranks when kinds are interleaved), and
+        # the settings a provider declares (`mediasearch providers` lists them).
         providers:
           song: {limit: 30, weight: 1.0}
+          # A source described here, with no code: internet radio stations from Radio Browser. Add radio
+          # to kinds: to search it; $MEDIASEARCH_RADIO_URL (or base_url:) moves it to a mirror. Any
+          # JSON-over-HTTP API can be added the same way: see docs/providers.md.
+          radio:
+            type: json
+            kind: radio-station
+            name: Radio
+            search: "https://de1.api.radio-browser.info/json/stations/search?name={term}&limit={limit}&offset={offset}&hidebroken=true&order=votes&reverse=true"
+            lookup: "https://de1.api.radio-browser.info/json/stations/byuuid/{id}"
+            fields:
+              id: stationuuid
+              title: name
+              creator: country
+              url: homepage
+              artwork: favicon
+              preview: url_resolved | url
+              genre: tags
+            rate_limit: 10/10s
 
         # Include explicit content. When false, names are shown censored (show --uncensored reveals them).
         explicit: true

@@ -328,15 +328,19 @@ public struct SearchSession: Sendable {
         return item
     }
 
-    /// The item with an id at the first provider that has it, enabled kinds first (providers over
-    /// one source share its answer through the response cache), and that provider.
+    /// The item with an id at the first provider that has it, of the enabled kinds' sources
+    /// (providers over one source share its answer through the response cache), and that provider.
     private func lookupAnywhere(
         _ id: String, context: ProviderContext, skipping skipped: String? = nil
     ) async throws -> (MediaItem, any MediaProvider)? {
         var firstError: (any Error)?
-        let enabled = configuration.kinds
-        let ordered = providers.filter { enabled.contains($0.kind) } + providers.filter { !enabled.contains($0.kind) }
-        for provider in ordered where provider.kind != skipped {
+        // Enabled kinds first, then disabled kinds of the same sources (an album id found through
+        // the songs' source is the album kind's to show); a source no enabled kind asks is not
+        // asked at all, nor its budget spent.
+        let enabled = providers.filter { configuration.kinds.contains($0.kind) }
+        let sources = Set(enabled.map(\.source))
+        let alike = providers.filter { !configuration.kinds.contains($0.kind) && sources.contains($0.source) }
+        for provider in enabled + alike where provider.kind != skipped {
             do {
                 if let item = try await lookup(id, in: provider, context: context) { return (item, provider) }
             } catch {
