@@ -44,7 +44,8 @@ let package = Package(
         .target(
             name: "MediaSearchCore",
             dependencies: [
-                "MediaSearchKit", "MediaSearchITunes", "DeclarativeProviders", "Yams", "CSQLite", "CZlib",
+                "MediaSearchKit", "MediaSearchITunes", "DeclarativeProviders", "ExternalProviders", "Yams", "CSQLite",
+                "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -63,6 +64,8 @@ let package = Package(
         .target(name: "AlbumProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"], path: "Providers/Album"),
         // Sources described in config.yaml (`type: json`), with no code.
         .target(name: "DeclarativeProviders", dependencies: ["MediaSearchKit"], path: "Providers/Declarative"),
+        // Programs in any language as providers (`mediasearch-provider-<name>`), over JSON.
+        .target(name: "ExternalProviders", dependencies: ["MediaSearchKit"], path: "Providers/External"),
         .target(
             name: "MediaSearchWeb",
             dependencies: [
@@ -75,7 +78,8 @@ let package = Package(
         .target(
             name: "MediaSearchCLI",
             dependencies: [
-                "MediaSearchCore", "MediaSearchKit", "MediaSearchWeb", "SongProvider", "MovieProvider",
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchWeb", "ExternalProviders", "SongProvider",
+                "MovieProvider",
                 "AudiobookProvider",
                 "PodcastProvider",
                 "MusicVideoProvider", "AlbumProvider",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExternalProviders
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
@@ -41,6 +42,7 @@ public enum MediaSearchCLI {
         console: Console
     ) async -> Int32 {
         do {
+            let providers = providers + (await external(arguments: arguments, known: providers, variables: variables))
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
             CompletionWords.kinds.withLock { $0 = providers.map(\.kind) }
             // `-V` is the short form of `--version`, which ArgumentParser spells long only.
@@ -74,6 +76,30 @@ public enum MediaSearchCLI {
                 environment: CommandEnvironment(
                     providers: providers, variables: variables, currentDirectory: currentDirectory, console: console))
         }
+    }
+
+    /// The providers that are programs: `mediasearch-provider-<name>` on PATH and those the
+    /// config names (`type: command`), each asked to describe itself before the command line is
+    /// parsed, since their filters are options of `search`. A config that cannot be read here
+    /// adds none; the command reports it when it loads the config itself.
+    static func external(
+        arguments: [String], known: [any MediaProvider], variables: [String: String]
+    ) async -> [any MediaProvider] {
+        let explicit = arguments.firstIndex(of: "--config").flatMap {
+            arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+        }
+        let configured =
+            (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables))
+            .flatMap { location in try? ConfigurationLoader.load(path: location?.path, environment: variables) }?
+            .commandSources ?? []
+        let names = Set(known.map(\.kind))
+        var commands = configured.filter { !names.contains($0.name) }
+        for found in ExternalProviders.discover(path: variables["PATH"])
+        where !names.contains(found.name) && !commands.contains(where: { $0.name == found.name }) {
+            commands.append(found)
+        }
+        guard !commands.isEmpty else { return [] }
+        return await ExternalProviders.describe(commands)
     }
 
     /// Prints help, versions and completion scripts to stdout, and parse errors as one line to stderr.

@@ -1,4 +1,5 @@
 import DeclarativeProviders
+import ExternalProviders
 import Foundation
 import MediaSearchKit
 
@@ -30,6 +31,8 @@ public struct Configuration: Sendable, Hashable {
     /// Sources described under `providers:` with `type: json`: the built-in Radio Browser source
     /// (off until listed in `kinds`), replaced or joined by those the file describes.
     public var declaredSources: [JSONSource] = [.radioBrowser]
+    /// Programs named under `providers:` with `type: command`, in the file's order.
+    public var commandSources: [ExternalProviders.Command] = []
     /// Whether explicit content is included (S7).
     public var explicit: Bool = true
     /// Storefront, ISO 3166-1 alpha-2, upper case (S6).

@@ -1,4 +1,5 @@
 import DeclarativeProviders
+import ExternalProviders
 import Foundation
 import MediaSearchKit
 import Yams
@@ -59,7 +60,9 @@ struct ConfigurationParser {
             var settings = Configuration.KindSettings()
             let pairs = try mapping(settingsNode, key: prefix, allowed: nil)
             let declared = pairs.contains { $0.0 == "type" }
-            if declared {
+            if let type = pairs.first(where: { $0.0 == "type" }), (try? string(type.1, key: "")) == "command" {
+                configuration.commandSources.append(try commandSource(kind, pairs, node: settingsNode))
+            } else if declared {
                 let source = try declaredSource(kind, pairs, node: settingsNode)
                 configuration.declaredSources.removeAll { $0.name == kind }
                 configuration.declaredSources.append(source)
@@ -155,6 +158,32 @@ struct ConfigurationParser {
             throw .invalidConfig(file: file, line: line, key: "\(prefix).\(problem.key)", message: problem.message)
         }
         return source
+    }
+
+    /// A program named under `providers.<name>` (`type: command`): `command` is a list (the
+    /// program and its first arguments) or one path.
+    func commandSource(
+        _ name: String, _ pairs: [(String, Node)], node: Node
+    ) throws(MediaSearchError) -> ExternalProviders.Command {
+        let prefix = "providers.\(name)"
+        let allowed = ["type", "command", "limit", "weight"]
+        var command: [String] = []
+        for (key, value) in pairs {
+            guard allowed.contains(key) else {
+                throw fail(value, "\(prefix).\(key)", "unknown key (known here: \(allowed.joined(separator: ", ")))")
+            }
+            guard key == "command" else { continue }
+            if case .sequence(let list) = value {
+                for entry in list { command.append(try string(entry, key: "\(prefix).command")) }
+            } else {
+                command = [try string(value, key: "\(prefix).command")]
+            }
+        }
+        guard let program = command.first, !program.isEmpty else {
+            throw fail(
+                node, "\(prefix).command", "is required: the program and its arguments, e.g. [python3, shelf.py]")
+        }
+        return ExternalProviders.Command(name: name, command: command)
     }
 
     /// `20/10s`, `50/5s`, `60/min`, `20/1m`: requests per window.

@@ -1,0 +1,170 @@
+import Foundation
+import MediaSearchKit
+
+/// A provider that is a program in any language (`mediasearch-provider-<name>` on PATH, or
+/// `providers.<name>: {type: command, command: [...]}`), spoken to in JSON over stdin and stdout:
+/// `describe`, `search` and `lookup` (Schemas/provider-*.schema.json).
+///
+/// Whatever the program does (crash, hang past the deadline, print garbage or too much, write
+/// to stderr) costs its own answer only, said in one line.
+public struct CommandProvider: MediaProvider, DetailRenderer {
+    /// The program and the arguments before the verb.
+    public let command: [String]
+    public let kind: String
+    public let displayName: String
+    /// The kind of media its results are, e.g. `book`.
+    public let mediaKind: String
+    public let filters: [FilterSpec]
+    public let supportsPaging: Bool
+    /// Seconds one run may take.
+    public let timeout: Double
+
+    /// The largest answer read from a program.
+    static let maxAnswerBytes = 8 * 1_048_576
+
+    /// Asks the program to describe itself (`<command> describe`).
+    /// - Throws: ``MediaSearchError`` saying what went wrong, in one line.
+    public static func describe(name: String, command: [String], timeout: Double = 5) async throws -> CommandProvider {
+        let answer: Description = try await Self.ask(
+            command, verb: "describe", input: Data("{}".utf8), name: name, timeout: timeout)
+        let filters = (answer.filters ?? []).map { filter in
+            // The program applies its own filters; the engine has nothing to check again.
+            FilterSpec(name: filter.name, help: filter.help ?? "", matches: { _, _ in true })
+        }
+        return CommandProvider(
+            command: command, kind: name,
+            displayName: answer.displayName ?? name.prefix(1).uppercased() + name.dropFirst(),
+            mediaKind: answer.kind ?? name, filters: filters, supportsPaging: answer.paging ?? false,
+            timeout: timeout)
+    }
+
+    public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+        let request = SearchRequestBody(
+            term: query.term, limit: query.limit, offset: query.offset, country: query.country, lang: query.lang,
+            explicit: query.explicit, filters: query.filters.mapValues(\.text))
+        let answer: ItemsAnswer = try await Self.ask(
+            command, verb: "search", input: try JSONEncoder().encode(request), name: kind,
+            timeout: max(context.timeout, timeout))
+        return items(answer, context: context)
+    }
+
+    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
+        let answer: ItemsAnswer = try await Self.ask(
+            command, verb: "lookup", input: try JSONEncoder().encode(["id": id]), name: kind,
+            timeout: max(context.timeout, timeout))
+        return items(answer, context: context).first
+    }
+
+    public func tile(for item: MediaItem) -> Tile {
+        let summary = item.extras["summary"].map { $0.components(separatedBy: "\n") }
+        return Tile(
+            item: item, kind: kind,
+            summary: summary
+                ?? [
+                    item.releaseYear.map(String.init), item.genre,
+                    Formatting.duration(milliseconds: item.durationMilliseconds),
+                    Formatting.price(item.price, currency: item.currency),
+                ])
+    }
+
+    public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        let facts = DetailSection(
+            displayName,
+            rows: [
+                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
+                ("Price", Formatting.price(item.price, currency: item.currency)),
+            ],
+            links: [("Page", item.url), ("Preview", item.previewURL)])
+        return Detail(sections: [StandardSections.header(for: item), facts])
+    }
+
+    /// The items of an answer; those without an id or a title are skipped and counted.
+    func items(_ answer: ItemsAnswer, context: ProviderContext) -> [MediaItem] {
+        let items = answer.items.compactMap { $0.item(kind: mediaKind) }
+        let skipped = answer.items.count - items.count
+        if skipped > 0 {
+            context.report("\(skipped) result\(skipped == 1 ? "" : "s") without an id or a title skipped")
+        }
+        return items
+    }
+
+    /// Runs one verb and decodes its answer; every way a program can fail is one line.
+    static func ask<Answer: Decodable>(
+        _ command: [String], verb: String, input: Data, name: String, timeout: Double
+    ) async throws -> Answer {
+        guard let program = command.first else { throw MediaSearchError.unavailable("no command to run") }
+        guard let executable = resolve(program) else {
+            throw MediaSearchError.unavailable("cannot run \(program): not found on PATH")
+        }
+        let output: ProcessRunner.Output
+        do {
+            output = try await ProcessRunner.run(
+                executable, arguments: Array(command.dropFirst()) + [verb], input: input, timeout: timeout,
+                maxBytes: maxAnswerBytes)
+        } catch ProcessRunner.Failure.cannotStart(let why) {
+            throw MediaSearchError.unavailable("cannot run \(executable): \(why)")
+        } catch ProcessRunner.Failure.timedOut {
+            throw MediaSearchError.timedOut(seconds: timeout, source: name)
+        } catch ProcessRunner.Failure.tooLarge(let limit) {
+            throw MediaSearchError.responseTooLarge(limit: limit, source: name)
+        } catch ProcessRunner.Failure.cancelled {
+            throw CancellationError()
+        }
+        guard output.status == 0 else {
+            let said = lastLine(output.stderr).map { ": \($0)" } ?? ""
+            throw MediaSearchError.unavailable("\(verb) exited with status \(output.status)\(said)")
+        }
+        do {
+            return try JSONDecoder().decode(Answer.self, from: output.stdout)
+        } catch {
+            throw MediaSearchError.malformedResponse(
+                "the \(verb) answer is not the expected JSON object", source: name)
+        }
+    }
+
+    /// A program's path: as given when it names a path, else the first executable of that name
+    /// on PATH, as a shell would find it.
+    static func resolve(_ program: String) -> String? {
+        if program.contains("/") { return program }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = (String(directory) as NSString).appendingPathComponent(program)
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The last non-empty line a program wrote, cleaned for one line of ours.
+    static func lastLine(_ data: Data) -> String? {
+        String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).last.map {
+            String(TextSanitizer.line(String($0)).prefix(200))
+        }
+    }
+
+    // MARK: the protocol's documents
+
+    struct Description: Decodable {
+        struct Filter: Decodable {
+            var name: String
+            var help: String?
+        }
+        var kind: String?
+        var displayName: String?
+        var filters: [Filter]?
+        var paging: Bool?
+    }
+
+    struct SearchRequestBody: Encodable {
+        var term: String
+        var limit: Int
+        var offset: Int
+        var country: String
+        var lang: String?
+        var explicit: Bool
+        var filters: [String: String]
+    }
+
+    struct ItemsAnswer: Decodable {
+        var items: [ExternalItem]
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import MediaSearchKit
+
+/// Finds and starts the providers that are programs: `mediasearch-provider-<name>` executables
+/// on PATH, and `providers.<name>: {type: command, command: [...]}` in the config.
+public enum ExternalProviders {
+    /// The prefix of a provider program's file name.
+    public static let prefix = "mediasearch-provider-"
+
+    /// One program to ask: its provider name and its command line.
+    public struct Command: Sendable, Hashable {
+        public var name: String
+        public var command: [String]
+
+        public init(name: String, command: [String]) {
+            self.name = name
+            self.command = command
+        }
+    }
+
+    /// The provider programs on a PATH, first one of a name wins (as the shell would run it),
+    /// sorted by name.
+    public static func discover(path: String?) -> [Command] {
+        var found: [String: Command] = [:]
+        for directory in (path ?? "").split(separator: ":").map(String.init) where !directory.isEmpty {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for file in names where file.hasPrefix(prefix) && file.count > prefix.count {
+                let name = String(file.dropFirst(prefix.count)).lowercased()
+                let full = (directory as NSString).appendingPathComponent(file)
+                guard found[name] == nil, isValidName(name), FileManager.default.isExecutableFile(atPath: full)
+                else { continue }
+                found[name] = Command(name: name, command: [full])
+            }
+        }
+        return found.values.sorted { $0.name < $1.name }
+    }
+
+    /// Describes every program at once; a program that cannot describe itself becomes a
+    /// provider whose every search is that one-line failure, so the rest work.
+    public static func describe(_ commands: [Command], timeout: Double = 5) async -> [any MediaProvider] {
+        await withTaskGroup(of: (Int, any MediaProvider).self) { group in
+            for (index, command) in commands.enumerated() {
+                group.addTask {
+                    do {
+                        return (
+                            index,
+                            try await CommandProvider.describe(
+                                name: command.name, command: command.command, timeout: timeout)
+                        )
+                    } catch {
+                        return (index, Broken(kind: command.name, failure: MediaSearchError.wrap(error)))
+                    }
+                }
+            }
+            var providers = [(any MediaProvider)?](repeating: nil, count: commands.count)
+            for await (index, provider) in group { providers[index] = provider }
+            return providers.compactMap { $0 }
+        }
+    }
+
+    /// Whether a name can be a provider's kind: letters, digits, `-` and `_`.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    /// A provider program that failed to describe itself.
+    struct Broken: MediaProvider {
+        let kind: String
+        let failure: MediaSearchError
+
+        func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+            throw MediaSearchError.unavailable("could not describe itself: \(failure.description)")
+        }
+    }
+}

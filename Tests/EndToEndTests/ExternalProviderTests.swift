@@ -1,0 +1,117 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+/// Providers that are programs (`mediasearch-provider-<name>` on PATH, or `type: command`),
+/// run by the real binary: the Python example, and programs that fail in every way a program can.
+@Suite("External providers")
+struct ExternalProviderTests {
+    /// The example provider of the repository, in Python.
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/ExternalProvider/mediasearch-provider-gutenberg")
+
+    /// A provider program in sh that describes itself, then answers `search` with `body`.
+    static func script(_ search: String, describe: String = #"echo '{"kind": "thing"}'"#) -> String {
+        """
+        #!/bin/sh
+        case "$1" in
+          describe) \(describe) ;;
+          search) cat > /dev/null; \(search) ;;
+          lookup) cat > /dev/null; echo '{"items": []}' ;;
+        esac
+
+        """
+    }
+
+    static let misbehaving: [String: String] = [
+        "crash": script(#"echo "the index is gone" >&2; exit 3"#),
+        "hang": script("exec sleep 60"),
+        "garbage": script("echo 'this is not json'"),
+        "flood": script("exec head -c 100000000 /dev/zero"),
+        "noisy": script(#"echo "Traceback: something scary" >&2; echo '{"items": [{"id": 1, "title": "Quiet"}]}'"#),
+        "broken": script("true", describe: "exit 1"),
+    ]
+
+    func install(_ harness: Harness) throws -> String {
+        let bin = harness.runner.home.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.example, to: bin.appendingPathComponent("mediasearch-provider-gutenberg"))
+        for (name, text) in Self.misbehaving {
+            let path = bin.appendingPathComponent("mediasearch-provider-\(name)").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        return bin.path + ":/usr/bin:/bin"
+    }
+
+    @Test func theExampleProviderSearchesFiltersAndShows() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let path = try install(harness)
+        try harness.runner.write("kinds: [gutenberg]\n", to: "config/mediasearch/config.yaml")
+        let (result, document) = try await harness.searchJSON(["austen"], environment: ["PATH": path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["title"] as? String } == ["Pride and Prejudice", "Emma"])
+        #expect(results.first?["kind"] as? String == "gutenberg")
+        #expect(results.first?["year"] as? Int == 1813)
+
+        let filtered = try await harness.run(
+            ["search", "a", "--author", "shelley", "--format", "lines"], environment: ["PATH": path])
+        #expect(filtered.status == 0, "\(filtered.stderr)")
+        #expect(filtered.stdout.hasPrefix("84\tgutenberg\tFrankenstein"))
+
+        let shown = try await harness.run(["show", "2701", "--kind", "gutenberg"], environment: ["PATH": path])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("Moby Dick; Or, The Whale\n"))
+        #expect(shown.stdout.contains("Herman Melville"))
+
+        let listed = try await harness.run(["providers"], environment: ["PATH": path])
+        #expect(listed.stdout.contains("gutenberg  Gutenberg books  enabled"))
+        #expect(listed.stdout.contains("--author <text>  only books whose author contains this"))
+    }
+
+    @Test func aProgramThatFailsInAnyWayIsItsOwnOneLineFailure() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let path = try install(harness)
+        try harness.runner.write(
+            "kinds: [gutenberg, crash, hang, garbage, flood, noisy, broken]\nitunes:\n  timeout: 2\n",
+            to: "config/mediasearch/config.yaml")
+        let started = Date()
+        let result = try await harness.run(["search", "austen", "--format", "lines"], environment: ["PATH": path])
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stdout.contains("Pride and Prejudice"))
+        #expect(result.stdout.contains("Quiet"))
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        func line(_ kind: String) -> String? { lines.first { $0.contains("\(kind):") } }
+        #expect(line("crash")?.hasSuffix("crash: search exited with status 3: the index is gone") == true, "\(lines)")
+        #expect(line("hang")?.contains("no answer from hang within") == true, "\(lines)")
+        #expect(line("garbage")?.contains("unreadable answer from garbage") == true, "\(lines)")
+        #expect(line("flood")?.contains("larger than 8 MiB") == true, "\(lines)")
+        #expect(
+            line("broken")?.hasSuffix("broken: could not describe itself: describe exited with status 1") == true,
+            "\(lines)")
+        #expect(!result.stderr.contains("Traceback"))
+        #expect(!result.stderr.contains("this is not json"))
+    }
+
+    @Test func aCommandNamedInTheConfigIsAProviderToo() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = """
+            kinds: [books]
+            providers:
+              books:
+                type: command
+                command: [python3, "\(Self.example.path)"]
+
+            """
+        try harness.runner.write(config, to: "config/mediasearch/config.yaml")
+        let result = try await harness.run(["search", "holmes", "--format", "lines"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("1661\tbooks\tThe Adventures of Sherlock Holmes"))
+    }
+}
