@@ -17,3 +17,9 @@ public enum BuiltInProviders {
         ]
     }
 }
+
+extension Array where Element == any MediaProvider {
+    /// The built-in providers: song, movie, audiobook, podcast, music video and album (the config
+    /// enables the first four by default).
+    public static var builtIn: [any MediaProvider] { BuiltInProviders.all }
+}

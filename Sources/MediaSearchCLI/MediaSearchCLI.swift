@@ -139,8 +139,3 @@ public enum MediaSearchCLI {
         return code == 1 ? ExitStatus.usage : code
     }
 }
-
-extension Array where Element == any MediaProvider {
-    /// The built-in providers: song, movie, audiobook and podcast.
-    public static var builtIn: [any MediaProvider] { BuiltInProviders.all }
-}

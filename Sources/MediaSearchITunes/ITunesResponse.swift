@@ -50,15 +50,6 @@ public enum ITunesResponse {
     }
 }
 
-/// One element of `results`; `nil` when the element is not a record.
-struct LenientRecord: Decodable {
-    var item: MediaItem?
-
-    init(from decoder: any Decoder) throws {
-        item = (try? ITunesRecord(from: decoder)).map(MediaItem.init(itunes:))
-    }
-}
-
 extension UInt8 {
     fileprivate var isJSONWhitespace: Bool {
         self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09

@@ -59,23 +59,25 @@ public struct FilterSpec: Sendable {
         }
     }
 
-    /// Checks and converts a raw command-line value.
+    /// Checks and converts a raw value.
+    /// - Parameter label: the filter as the user gave it (`--year`, or `year` on the web).
     /// - Throws: ``MediaSearchError/usage(_:)`` naming the filter and what it accepts.
-    public func parse(_ raw: String) throws(MediaSearchError) -> FilterValue {
+    public func parse(_ raw: String, as label: String? = nil) throws(MediaSearchError) -> FilterValue {
+        let name = label ?? "--\(self.name)"
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         switch valueType {
         case .text:
-            guard !trimmed.isEmpty else { throw .usage("--\(name) needs a non-empty value") }
+            guard !trimmed.isEmpty else { throw .usage("\(name) needs a non-empty value") }
             return .text(trimmed)
         case .integer(let range):
             guard let number = Int(trimmed), range.contains(number) else {
                 throw .usage(
-                    "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(raw)'")
+                    "\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(raw)'")
             }
             return .integer(number)
         case .choice(let values):
             guard let match = values.first(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) else {
-                throw .usage("--\(name) takes one of \(values.joined(separator: ", ")), not '\(raw)'")
+                throw .usage("\(name) takes one of \(values.joined(separator: ", ")), not '\(raw)'")
             }
             return .text(match)
         }

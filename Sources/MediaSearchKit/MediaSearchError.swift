@@ -81,7 +81,7 @@ public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
         case .cannotOpen(let message):
             message
         case .offline:
-            "not available offline (--offline uses no network)"
+            "not available offline"
         case .cancelled:
             "cancelled"
         }

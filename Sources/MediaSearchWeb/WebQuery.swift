@@ -2,11 +2,6 @@ import Foundation
 import MediaSearchCore
 import MediaSearchKit
 
-/// A problem with a request's parameters: a 400 with one sentence.
-struct BadRequest: Error {
-    var message: String
-}
-
 /// The search screen's and the search API's parameters, checked: `q`, `kind` (`all` or an
 /// enabled kind), `limit` (1-200), `page` (1-10,000), `sort`, `explicit` (`on`/`off`), `reverse`,
 /// and any provider filter by its name (`artist=…`). Unknown parameters are ignored, like a

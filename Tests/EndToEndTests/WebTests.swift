@@ -423,7 +423,8 @@ struct WebTests {
             ("/api/search", "q is required"),
             ("/api/search?q=%20%20", "q is required"),
             ("/api/search?q=" + String(repeating: "a", count: 501), "q is longer than 500 characters"),
-            ("/api/search?q=x&year=1700&kind=movie", "--year"),
+            // The web names a filter as its query parameter, never as a command-line option.
+            ("/api/search?q=x&year=1700&kind=movie", "year takes a whole number from 1880 to 2100, not '1700'"),
             ("/api/items/song/%E2%80%AEabc", "an item id is 1 to 64 letters, digits"),
         ])
     func badParameters(path: String, message: String) async throws {
@@ -432,10 +433,22 @@ struct WebTests {
         let (status, object) = try await web.json(path)
         #expect(status == 400)
         #expect((object["error"] as? String)?.contains(message) == true, "\(object)")
+        #expect((object["error"] as? String)?.contains("--") == false, "\(object)")
         let page = try await web.get(path.replacingOccurrences(of: "/api/search", with: "/"))
         if path.hasPrefix("/api/search?") && !path.contains("q=%20") {
             #expect(page.status == 400 && page.body.contains("Bad request"))
         }
+    }
+
+    /// An id of another kind is said with the web's own words: a path to open, not a command.
+    @Test func anIdOfAnotherKindPointsAtItsPage() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let (status, object) = try await web.json("/api/items/movie/1469577741")
+        #expect(status == 404)
+        let error = try #require(object["error"] as? String)
+        #expect(error.contains("it is a song (/item/song/1469577741)"), "\(error)")
+        #expect(!error.contains("mediasearch show"))
     }
 
     @Test("Unknown items and pages are 404s, as JSON under /api and as pages elsewhere")

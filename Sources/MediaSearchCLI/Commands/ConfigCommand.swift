@@ -98,17 +98,3 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 }
-
-/// `mediasearch config path --format json`.
-private struct ConfigPathDocument: Encodable {
-    var path: String
-    var via: String?
-    var inEffect: Bool
-}
-
-/// `mediasearch config show --format json`.
-private struct ConfigShowDocument: Encodable {
-    var file: String?
-    var via: String?
-    var settings: [Configuration.Setting]
-}

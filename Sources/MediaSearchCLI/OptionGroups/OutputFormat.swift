@@ -11,11 +11,3 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     /// One JSON object per result and line.
     case jsonl
 }
-
-/// Output format of a command that prints one document.
-enum DocumentFormat: String, ExpressibleByArgument, CaseIterable {
-    /// Text for people.
-    case text
-    /// One JSON document for programs.
-    case json
-}

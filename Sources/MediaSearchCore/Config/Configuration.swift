@@ -229,3 +229,9 @@ public struct Configuration: Sendable, Hashable {
         return list
     }
 }
+
+extension Configuration {
+    /// How long one provider's whole search may take: a request with its retries, plus 2 s.
+    /// Waits for the request budget do not count (they push the deadline back).
+    public var providerDeadline: Double { timeout * 3 + 2 }
+}

@@ -160,3 +160,11 @@ public struct ResponseCache: Sendable {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 }
+
+extension ResponseCache {
+    /// The response cache under the user's cache directory, as configured.
+    public init(paths: StoragePaths, configuration: Configuration) {
+        self.init(
+            directory: paths.cacheDirectory, ttl: configuration.cacheTTL, maxBytes: configuration.cacheMaxBytes)
+    }
+}

@@ -35,17 +35,3 @@ public enum StandardTransport {
         return transport
     }
 }
-
-extension ResponseCache {
-    /// The response cache under the user's cache directory, as configured.
-    public init(paths: StoragePaths, configuration: Configuration) {
-        self.init(
-            directory: paths.cacheDirectory, ttl: configuration.cacheTTL, maxBytes: configuration.cacheMaxBytes)
-    }
-}
-
-extension Configuration {
-    /// How long one provider's whole search may take: a request with its retries, plus 2 s.
-    /// Waits for the request budget do not count (they push the deadline back).
-    public var providerDeadline: Double { timeout * 3 + 2 }
-}

@@ -72,3 +72,21 @@ public struct SearchDocument: Encodable {
         try c.encode(offline, forKey: .offline)
     }
 }
+
+extension SearchDocument {
+    /// The document of a page: its query as run, its results (none when it repeats the page
+    /// before), every provider's status, and whether more may follow.
+    public init(_ page: SearchPage) {
+        let request = page.request
+        self.init(
+            query: .init(
+                term: request.term, filters: request.filters, kinds: page.plan.map(\.provider.kind),
+                limit: request.limit, offset: request.offset, page: request.page, country: request.country,
+                sort: page.order.sort.rawValue),
+            results: page.repeatsPrevious ? [] : page.results.map(ResultRecord.init),
+            providers: page.outcome.statuses.map {
+                .init(kind: $0.kind, count: $0.count, error: $0.error?.description, elapsedMs: Int($0.elapsed * 1000))
+            },
+            hasMore: page.hasMore, offline: page.offline)
+    }
+}

@@ -1,61 +1,28 @@
 import Foundation
 import MediaSearchKit
 
-/// Turns a finished search into text for people or a JSON document for programs.
+/// Turns a finished search into text for people, lines or JSON lines for programs: the terminal's
+/// renderings of a ``SearchPage``, with how to ask for the next page.
 public struct SearchOutput: Sendable {
-    public var request: SearchRequest
-    public var plan: [PlannedSearch]
-    public var outcome: SearchOutcome
-    /// The results in display order; numbers follow this order.
-    public var ordered: [ResultEntry]
-    public var page: Int
-    public var sort: ResultSort
-    public var grouped: Bool
-    /// Whether this page repeats the previous one (the API ignored `offset`).
-    public var repeatsPrevious: Bool
-    /// The command that shows the next page.
+    public var page: SearchPage
+    /// The command that shows the next page, e.g. `mediasearch search jack --page 2`.
     public var commandLine: String
-    /// Set when the offline library answered.
-    public var offline: OfflineAnswer?
 
     /// Creates an output.
-    public init(
-        request: SearchRequest, plan: [PlannedSearch], outcome: SearchOutcome, ordered: [ResultEntry], page: Int,
-        sort: ResultSort, grouped: Bool, repeatsPrevious: Bool, commandLine: String, offline: OfflineAnswer? = nil
-    ) {
-        self.offline = offline
-        self.request = request
-        self.plan = plan
-        self.outcome = outcome
-        self.ordered = ordered
+    public init(page: SearchPage, commandLine: String) {
         self.page = page
-        self.sort = sort
-        self.grouped = grouped
-        self.repeatsPrevious = repeatsPrevious
         self.commandLine = commandLine
     }
 
+    private var ordered: [ResultEntry] { page.results }
+    private var repeatsPrevious: Bool { page.repeatsPrevious }
+    private var number: Int { page.request.page }
+
     /// Whether some kind filled its page, so a next page may exist.
-    public var hasMore: Bool {
-        !repeatsPrevious
-            && plan.contains { planned in
-                outcome.statuses.first { $0.kind == planned.provider.kind }.map { $0.count >= planned.query.limit }
-                    ?? false
-            }
-    }
+    public var hasMore: Bool { page.hasMore }
 
     /// The JSON document (see README, "JSON output").
-    public func document() -> SearchDocument {
-        SearchDocument(
-            query: .init(
-                term: request.term, filters: request.filters, kinds: plan.map(\.provider.kind), limit: request.limit,
-                offset: request.offset, page: page, country: request.country, sort: sort.rawValue),
-            results: repeatsPrevious ? [] : ordered.map(ResultRecord.init),
-            providers: outcome.statuses.map {
-                .init(kind: $0.kind, count: $0.count, error: $0.error?.description, elapsedMs: Int($0.elapsed * 1000))
-            },
-            hasMore: hasMore, offline: offline)
-    }
+    public func document() -> SearchDocument { SearchDocument(page) }
 
     /// One line per result, tab-separated, for pipes and scripts: id, kind, title, creator,
     /// year, price, url. Fields never contain tabs or line breaks; a missing one is empty.
@@ -84,17 +51,17 @@ public struct SearchOutput: Sendable {
     /// nothing matched and what to try; `nil` when there are results or every provider failed
     /// (its errors say why).
     public var emptyMessage: String? {
-        guard ordered.isEmpty, !outcome.allFailed else { return nil }
-        let what = request.term.map { "\"\(TextSanitizer.line($0))\"" } ?? "these filters"
-        return page > 1
-            ? "No more results for \(what) (page \(page))."
+        guard ordered.isEmpty, !page.outcome.allFailed else { return nil }
+        let what = page.request.term.map { "\"\(TextSanitizer.line($0))\"" } ?? "these filters"
+        return number > 1
+            ? "No more results for \(what) (page \(number))."
             : "No results for \(what). Try another kind (mediasearch providers), a different spelling, or fewer filters."
     }
 
     /// The text for a terminal or a pipe.
     public func text(width: Int, style: TextStyle, artwork: Bool) -> String {
         if repeatsPrevious {
-            return "No more results: page \(page) repeats page \(page - 1).\n"
+            return "No more results: page \(number) repeats page \(number - 1).\n"
         }
         if ordered.isEmpty {
             return emptyMessage.map { $0 + "\n" } ?? ""
@@ -102,15 +69,15 @@ public struct SearchOutput: Sendable {
         var out = ""
         let layout = TileLayout(width: width, style: style, showArtwork: artwork)
         let tileLayout = artwork ? layout.singleColumn : layout
-        if grouped {
-            var number = 1
-            for (kind, _) in outcome.perProvider {
+        if page.order.grouped {
+            var first = 1
+            for (kind, _) in page.outcome.perProvider {
                 let tiles = ordered.filter { $0.kind == kind }.map(\.tile)
                 guard !tiles.isEmpty else { continue }
-                let name = plan.first { $0.provider.kind == kind }?.provider.displayName ?? kind
+                let name = page.plan.first { $0.provider.kind == kind }?.provider.displayName ?? kind
                 out += style.bold("── \(name) (\(tiles.count)) ──") + "\n"
-                out += tileLayout.render(tiles, firstNumber: number) + "\n"
-                number += tiles.count
+                out += tileLayout.render(tiles, firstNumber: first) + "\n"
+                first += tiles.count
             }
         } else {
             out += tileLayout.render(ordered.map(\.tile)) + "\n"
@@ -120,24 +87,15 @@ public struct SearchOutput: Sendable {
     }
 
     private func footer(style: TextStyle) -> String {
-        let counts = outcome.statuses.map { status in
+        let counts = page.outcome.statuses.map { status in
             status.error == nil ? "\(status.kind) \(status.count)" : "\(status.kind) failed"
         }
         var line =
             style.dim(
-                "\(ordered.count) result\(ordered.count == 1 ? "" : "s") · \(counts.joined(separator: " · ")) · page \(page)"
+                "\(ordered.count) result\(ordered.count == 1 ? "" : "s") · \(counts.joined(separator: " · ")) · page \(number)"
             ) + "\n"
         if hasMore { line += style.dim("More: \(commandLine)") + "\n" }
         line += style.dim("Details: mediasearch show --result N") + "\n"
         return line
-    }
-}
-
-extension TileLayout {
-    /// The same layout with one column, so long lines such as artwork links print whole.
-    public var singleColumn: TileLayout {
-        var copy = self
-        copy.forcedColumns = 1
-        return copy
     }
 }

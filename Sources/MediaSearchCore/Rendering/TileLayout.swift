@@ -107,3 +107,12 @@ public struct TileLayout: Sendable {
         return cells
     }
 }
+
+extension TileLayout {
+    /// The same layout with one column, so long lines such as artwork links print whole.
+    public var singleColumn: TileLayout {
+        var copy = self
+        copy.forcedColumns = 1
+        return copy
+    }
+}

@@ -8,14 +8,16 @@ public enum SearchPlanner {
     /// a kind chosen with `--kind` that lacks a given filter is an error. Without a term, only kinds
     /// for which a given filter can be the term (it has an attribute) are searched.
     /// - Throws: ``MediaSearchError/usage(_:)`` with one clear sentence.
+    /// - Parameter words: how the face names filters and where kinds are listed, for messages.
     public static func plan(
-        _ request: SearchRequest, providers: [any MediaProvider], configuration: Configuration
+        _ request: SearchRequest, providers: [any MediaProvider], configuration: Configuration,
+        words: FaceVocabulary = .commandLine
     ) throws(MediaSearchError) -> [PlannedSearch] {
         if let term = request.term, term.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw .usage("the search term is blank; type something to search for")
         }
         if request.term == nil && request.filters.isEmpty {
-            throw .usage("a search term is required, e.g. mediasearch search \"jack johnson\"")
+            throw .usage("a search term is required, e.g. \(words.searchExample)")
         }
         let chosen = try chosenProviders(request.kinds, providers: providers, configuration: configuration)
         var planned: [PlannedSearch] = []
@@ -27,7 +29,7 @@ public enum SearchPlanner {
                 continue
             }
             var values: [String: FilterValue] = [:]
-            for (name, raw) in request.filters { values[name] = try specs[name]!.parse(raw) }
+            for (name, raw) in request.filters { values[name] = try specs[name]!.parse(raw, as: words.filter(name)) }
             // The term, else the value of the first given filter that can be the search itself.
             let searchable = provider.filters.searchable(in: values)
             let term = request.term?.trimmingCharacters(in: .whitespacesAndNewlines) ?? searchable?.value.text
@@ -47,15 +49,15 @@ public enum SearchPlanner {
                 explicit: request.explicit)
             planned.append(PlannedSearch(provider: provider, query: query))
         }
-        let names = request.filters.keys.sorted().map { "--\($0)" }.joined(separator: " ")
+        let names = request.filters.keys.sorted().map(words.filter).joined(separator: " ")
         if request.kinds != nil, let kind = lacking.first {
-            throw .usage("\(names) cannot be used with kind '\(kind)' (see: mediasearch providers)")
+            throw .usage("\(names) cannot be used with kind '\(kind)' (see: \(words.kindList))")
         }
         guard !planned.isEmpty else {
             throw .usage(
                 request.term == nil
-                    ? "a search term is required unless a filter can be the search itself (see: mediasearch providers)"
-                    : "no enabled kind offers \(names) (see: mediasearch providers)")
+                    ? "a search term is required unless a filter can be the search itself (see: \(words.kindList))"
+                    : "no enabled kind offers \(names) (see: \(words.kindList))")
         }
         return planned
     }

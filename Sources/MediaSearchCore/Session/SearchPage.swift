@@ -22,12 +22,19 @@ public struct SearchPage: Sendable {
     public var unreachable: Unreachable? = nil
 
     /// Whether some kind filled its page, so a next page may exist.
-    public var hasMore: Bool { output(commandLine: "").hasMore }
+    public var hasMore: Bool {
+        !repeatsPrevious
+            && plan.contains { planned in
+                outcome.statuses.first { $0.kind == planned.provider.kind }.map { $0.count >= planned.query.limit }
+                    ?? false
+            }
+    }
 
-    /// The text and JSON renderings of this page; `commandLine` is how to ask for the next one.
+    /// The JSON document of this page, what every face gives programs.
+    public func document() -> SearchDocument { SearchDocument(self) }
+
+    /// The terminal's renderings of this page; `commandLine` is how to ask for the next one.
     public func output(commandLine: String) -> SearchOutput {
-        SearchOutput(
-            request: request, plan: plan, outcome: outcome, ordered: results, page: request.page, sort: order.sort,
-            grouped: order.grouped, repeatsPrevious: repeatsPrevious, commandLine: commandLine, offline: offline)
+        SearchOutput(page: self, commandLine: commandLine)
     }
 }

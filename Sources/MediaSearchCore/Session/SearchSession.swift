@@ -21,6 +21,8 @@ public struct SearchSession: Sendable {
     /// Whether a search is written to the history (and so offered as a suggestion). Programs
     /// calling the web's JSON API are not a person searching: that face turns it off.
     public var recordsHistory = true
+    /// How the face names filters and commands in the session's messages.
+    public var words: FaceVocabulary = .commandLine
 
     /// Creates a session: each source gets ``StandardTransport/make(configuration:paths:policy:source:)``
     /// under `policy`, unless one `transport` is given for all; the library is the one under
@@ -90,7 +92,7 @@ public struct SearchSession: Sendable {
             if clamped { notices.append("limit \(limit) is outside 1-200; using \(value)") }
             request.limit = value
         }
-        let plan = try SearchPlanner.plan(request, providers: providers, configuration: configuration)
+        let plan = try SearchPlanner.plan(request, providers: providers, configuration: configuration, words: words)
         if offline && library == nil {
             throw MediaSearchError.usage(
                 "the offline library is off (library.enabled: false in \(configuration.source ?? "the config"))")
@@ -272,7 +274,7 @@ public struct SearchSession: Sendable {
             return try await findOnline(target, context: context)
         } catch MediaSearchError.offline {
             let (id, _) = try resolve(target)
-            throw MediaSearchError.notFound("\(id) in the offline library or the cache (--offline uses no network)")
+            throw MediaSearchError.notFound("\(id) in the offline library or the cache (\(words.offlineNote))")
         }
     }
 
@@ -300,7 +302,7 @@ public struct SearchSession: Sendable {
                 // The id may be of another kind: say which, rather than that nothing exists.
                 if let (_, owner) = try? await lookupAnywhere(id, context: context, skipping: chosen.kind) {
                     throw MediaSearchError.notFound(
-                        "\(id) of kind \(chosen.kind): it is a \(owner.kind) (mediasearch show \(id) --kind \(owner.kind))"
+                        "\(id) of kind \(chosen.kind): it is a \(owner.kind) (\(words.showAs(id, owner.kind)))"
                     )
                 }
                 throw MediaSearchError.notFound(id)
@@ -358,7 +360,7 @@ public struct SearchSession: Sendable {
             return (id, kind)
         case .result(let number):
             guard let last = LastSearch.load(from: paths.lastSearchFile) else {
-                throw .usage("there is no previous search to pick from; run mediasearch search first")
+                throw .usage("there is no previous search to pick from; \(words.searchFirst)")
             }
             guard number >= 1, number <= last.entries.count else {
                 throw .usage("there is no result \(number); the last search showed \(last.entries.count) result(s)")

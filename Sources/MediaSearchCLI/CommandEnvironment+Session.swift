@@ -1,0 +1,29 @@
+import Foundation
+import MediaSearchCore
+import MediaSearchKit
+
+extension CommandEnvironment {
+    /// The session of a command: the configuration, the providers and a client whose waits,
+    /// budget problems and (with `--verbose`) cache hits are said on stderr.
+    func session(_ configuration: Configuration, network options: NetworkOptions? = nil) -> SearchSession {
+        let console = self.console
+        let waits = self.waits
+        let verbose = options?.verbose ?? false
+        let policy = NetworkPolicy(
+            noCache: options?.noCache ?? false, refresh: options?.refresh ?? false, noWait: options?.noWait ?? false,
+            offline: options?.offline ?? false,
+            onWait: { seconds, budget in
+                guard waits.announce(seconds) else { return }
+                console.notice(
+                    "request budget of \(budget.rate) for \(budget.name) spent; waiting \(Int(seconds.rounded(.up))) s "
+                        + "(--no-wait fails instead)")
+            },
+            onNotice: { problem in console.notice(problem) },
+            onCacheHit: { url in if verbose { console.notice("cache hit: \(url.path)") } })
+        return SearchSession(
+            providers: providers(configuration), configuration: configuration, paths: paths, policy: policy)
+    }
+
+    /// Where history, state and cache live.
+    var paths: StoragePaths { StoragePaths(environment: variables) }
+}

@@ -1,0 +1,70 @@
+import CSQLite
+import Foundation
+import MediaSearchKit
+
+/// A compiled statement; bind by 1-based index, step, read columns by 0-based index.
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private let connection: SQLiteConnection
+
+    init(_ statement: OpaquePointer, connection: SQLiteConnection) {
+        self.statement = statement
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    func bind(_ index: Int32, _ value: String?) {
+        if let value { sqlite3_bind_text(statement, index, value, -1, Self.transient) } else { bindNull(index) }
+    }
+
+    func bind(_ index: Int32, _ value: Int?) {
+        if let value { sqlite3_bind_int64(statement, index, Int64(value)) } else { bindNull(index) }
+    }
+
+    func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(statement, index, value) }
+
+    func bind(_ index: Int32, _ value: Data) {
+        value.withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+        }
+    }
+
+    private func bindNull(_ index: Int32) { sqlite3_bind_null(statement, index) }
+
+    /// Advances to the next row; `false` when done.
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(statement)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.failure(code)
+        }
+    }
+
+    /// Runs a statement that returns no rows, then readies it for new bindings.
+    func run() throws(SQLiteError) {
+        defer { reset() }
+        while try step() {}
+    }
+
+    func reset() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+
+    func string(_ column: Int32) -> String? {
+        guard let text = sqlite3_column_text(statement, column) else { return nil }
+        return String(cString: text)
+    }
+
+    func data(_ column: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+}

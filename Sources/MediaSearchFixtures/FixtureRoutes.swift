@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
+
+/// Which recorded response answers which `/search`, by `media`.
+public struct FixtureRoutes: Sendable {
+    /// Fixture path by `media` value, or by `media/entity` (e.g. `music/album`), which wins.
+    public var search: [String: String]
+    /// Whether `offset` pages through the recorded results (the real API sometimes ignores it).
+    public var honorsOffset: Bool
+    /// Whether a short recording is repeated to fill the requested `limit` (for benchmarks).
+    public var fillToLimit: Bool
+    /// Whether each search term gets the recorded records under ids of its own (for tests that
+    /// need distinct records from many searches).
+    public var distinctIDsPerTerm: Bool
+    /// Whether artwork links point at this server, which draws a picture for each (no internet needed).
+    public var localArtwork = false
+    /// The `media` whose searches answer ``FixtureServer/hostileAnswer`` instead of a recording.
+    public var hostileMedia: String?
+
+    /// Creates routes.
+    public init(
+        search: [String: String], honorsOffset: Bool = true, fillToLimit: Bool = false,
+        distinctIDsPerTerm: Bool = false
+    ) {
+        self.search = search
+        self.honorsOffset = honorsOffset
+        self.fillToLimit = fillToLimit
+        self.distinctIDsPerTerm = distinctIDsPerTerm
+    }
+
+    /// Songs by Jack Johnson, Star Wars movies (with three audiobooks mixed in, as the API does),
+    /// Moby Dick as an audiobook, 60 Minutes as a podcast, three albums, a music video and an ebook.
+    public static let `default` = FixtureRoutes(search: [
+        "music": "songs/andr3a88-jackjohnson-songs-raw.json",
+        "music/album": "other/erickrodr-search-album-collections.json",
+        "movie": "movies/bloom-starwars-feature-movies.json",
+        "audiobook": "audiobooks/erickrodr-search-audiobook-javascript.json",
+        "podcast": "podcasts/erickrodr-search-podcast.json",
+        "musicVideo": "other/erickrodr-search-music-video.json",
+        "ebook": "other/erickrodr-search-ebook.json",
+    ])
+}

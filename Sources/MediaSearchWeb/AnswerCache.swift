@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import MediaSearchCore
+import MediaSearchKit
+import NIOCore
+
+/// Answers of identical requests, kept briefly: a reload, a second tab or a benchmark costs one
+/// search, not one each. Only complete answers (every provider answered) are kept. Keys are the
+/// normalized request (so `&pad=N` or a reordered query is the same entry), and the cache is
+/// bounded in bytes as well as in entries: expired entries are swept on every write, the oldest
+/// go first past either bound, and an answer larger than an eighth of the bytes is not kept.
+actor AnswerCache {
+    struct Entry {
+        var expires: ContinuousClock.Instant
+        var response: Response
+        var bytes: Int
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var order: [String] = []
+    private var bytes = 0
+    let capacity: Int
+    let maxBytes: Int
+    let lifetime: Duration
+
+    init(capacity: Int, maxBytes: Int = 16 * 1_048_576, lifetime: Duration) {
+        self.capacity = capacity
+        self.maxBytes = maxBytes
+        self.lifetime = lifetime
+    }
+
+    /// Bytes held by the entries, for tests and benchmarks.
+    var size: Int { bytes }
+    /// Entries held.
+    var count: Int { entries.count }
+
+    func get(_ key: String) -> Response? {
+        guard let entry = entries[key] else { return nil }
+        guard entry.expires > .now else {
+            remove(key)
+            return nil
+        }
+        return entry.response
+    }
+
+    func put(_ key: String, _ response: Response) {
+        let size = (response.body.contentLength ?? maxBytes) + key.utf8.count
+        let now = ContinuousClock.now
+        for stale in order where entries[stale].map({ $0.expires <= now }) ?? false { remove(stale) }
+        remove(key)
+        guard size <= maxBytes / 8 else { return }
+        order.append(key)
+        entries[key] = Entry(expires: now + lifetime, response: response, bytes: size)
+        bytes += size
+        while order.count > capacity || bytes > maxBytes, let oldest = order.first { remove(oldest) }
+    }
+
+    private func remove(_ key: String) {
+        guard let entry = entries.removeValue(forKey: key) else { return }
+        bytes -= entry.bytes
+        order.removeAll { $0 == key }
+    }
+}
