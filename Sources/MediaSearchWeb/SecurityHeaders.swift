@@ -26,6 +26,10 @@ struct SecurityHeaders: RouterMiddleware {
                     status: 405, message: "only GET is served", json: request.uri.path.hasPrefix("/api/"),
                     configuration: configuration)
                 refused.headers[.allow] = "GET, HEAD"
+                // An answer to CONNECT carries no body framing a client can rely on (a 2xx would
+                // open a tunnel), so the connection is closed after it: the client sees the end
+                // at once instead of waiting for the idle time-out.
+                if request.method == .connect { refused.headers[.connection] = "close" }
                 return secured(refused)
             }
             response = try await next(request, context)

@@ -42,7 +42,9 @@ public struct WebServer: Sendable {
         let app = Application(
             router: router(host: host, port: bound),
             server: .http1(
-                configuration: .init(additionalChannelHandlers: [ConnectionLimiter(count: count)], idleTimeout: idle)),
+                configuration: .init(
+                    additionalChannelHandlers: [ConnectionLimiter(count: count), CloseAfterResponse()],
+                    idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "MediaSearch"),
             onServerRunning: { channel in
                 let actual = channel.localAddress?.port ?? port

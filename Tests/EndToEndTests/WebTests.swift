@@ -440,6 +440,22 @@ struct WebTests {
         }
     }
 
+    /// CONNECT is refused like any method but GET and HEAD, and the connection ends with the
+    /// answer: a client is never left waiting for a body that is not framed.
+    @Test func connectIsRefusedAndTheConnectionEnds() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let port = try #require(web.base.split(separator: ":").last)
+        let fd = try web.openConnection()
+        defer { close(fd) }
+        let request = "CONNECT 127.0.0.1:\(port) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        _ = request.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, 0) }
+        let (text, seconds) = await WebHarness.readUntilClosed(fd)
+        #expect(text.hasPrefix("HTTP/1.1 405"), "\(text)")
+        #expect(text.lowercased().contains("allow: get, head"))
+        #expect(seconds < 5, "the connection stayed open \(seconds) s")
+    }
+
     /// An id of another kind is said with the web's own words: a path to open, not a command.
     @Test func anIdOfAnotherKindPointsAtItsPage() async throws {
         let web = try await WebHarness.start()
