@@ -89,7 +89,8 @@ struct WebQuery: Sendable, Hashable {
     private static func number(
         _ text: String?, name: String, in range: ClosedRange<Int>
     ) throws(BadRequest) -> Int? {
-        guard let text, !text.isEmpty else { return nil }
+        // Absent is the default; present but empty is as wrong as any other non-number.
+        guard let text else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw BadRequest(
                 message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"

@@ -47,8 +47,9 @@ def serve(bindir, *fixture_options):
     config = os.path.join(home, "config.yaml")
     with open(config, "w") as f:
         f.write("itunes:\n  rate_limit: 1000\n")  # many searches in a few seconds
+    # Every source at the fixture server: iTunes, and Radio Browser (a kind reachable by id even off).
     env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_ITUNES_URL": fixtures,
-           "MEDIASEARCH_CONFIG": config}
+           "MEDIASEARCH_RADIO_URL": fixtures, "MEDIASEARCH_CONFIG": config}
     return start([os.path.join(bindir, "mediasearch"), "serve", "--port", "0"], env,
                  r"on (http://127\.0\.0\.1:\d+/)"), home
 

@@ -416,6 +416,7 @@ struct WebTests {
         arguments: [
             ("/api/search?q=x&limit=abc", "limit must be a whole number from 1 to 200, not 'abc'"),
             ("/api/search?q=x&limit=0", "limit must be a whole number from 1 to 200, not '0'"),
+            ("/api/search?q=x&limit=", "limit must be a whole number from 1 to 200, not ''"),
             ("/api/search?q=x&page=99999999999999999999", "page must be a whole number from 1 to 10000"),
             ("/api/search?q=x&sort=loudness", "sort must be one of relevance, title, artist, price, date"),
             ("/api/search?q=x&kind=comet", "kind must be all or one of song, movie, audiobook, podcast"),
