@@ -80,11 +80,16 @@ enum Screens {
             errorItem(kinds: failure.kinds, message: failure.error.description + hint(for: failure.error))
         }
         let reasons = (page.offline?.reasons ?? []).map { errorItem(kinds: $0.kinds, message: $0.error) }
-        let notices = (page.offline.map { [$0.summary] } ?? []) + page.notices
+        var retry: [HTML] = []
+        if page.outcome.hasFailures {
+            retry.append(
+                "<li class=\"retry\"><a class=\"button\" href=\"\(local: query.link())\">Try again</a></li>")
+        }
+        let notices = (page.offline.map { [offlineSummary($0)] } ?? []) + page.notices
         let noticeList = notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let messages: HTML =
             (failures + reasons + noticeList).isEmpty
-            ? "" : "<ul class=\"messages\" aria-live=\"polite\">\(failures + reasons + noticeList)</ul>"
+            ? "" : "<ul class=\"messages\" aria-live=\"polite\">\(failures + reasons + retry + noticeList)</ul>"
         let results: HTML
         if page.results.isEmpty || page.repeatsPrevious {
             results = empty(query, page: page, suggestions: suggestions)
@@ -134,6 +139,11 @@ enum Screens {
         if page.repeatsPrevious {
             return "<div class=\"empty\"><p>No more results: this page repeats the one before.</p></div>"
         }
+        // Spelling is worth checking only when every kind asked really answered "nothing".
+        guard !page.outcome.hasFailures || page.offline != nil else {
+            return
+                "<div class=\"empty\"><p>Nothing to show: the search could not reach every source. Try again in a moment.</p></div>"
+        }
         var tips: [HTML] = ["<li>Check the spelling, or use fewer words.</li>"]
         if query.kind != nil {
             tips.append("<li><a href=\"\(local: query.link(kind: .some(nil)))\">Search every kind</a>.</li>")
@@ -155,13 +165,28 @@ enum Screens {
         "<li class=\"error\" data-kinds=\"\(kinds.joined(separator: " "))\"><strong>\(kinds.joined(separator: ", "))</strong>: \(message)</li>"
     }
 
-    /// What a user can do about an error.
+    /// What a user can do about an error, in plain words.
     static func hint(for error: MediaSearchError) -> String {
         switch error {
-        case .rateLimited, .coolingDown, .budgetExhausted: " — try again in a minute; cached searches still answer."
-        case .network, .timedOut, .deadlineExceeded: " — check the connection; results seen before are kept offline."
+        case .rateLimited, .coolingDown, .budgetExhausted:
+            " — the source asks us to slow down. Try again in a minute; searches made before still answer."
+        case .network, .timedOut, .deadlineExceeded:
+            " — the source could not be reached. Check the connection and try again; results seen before are kept on this computer."
+        case .httpStatus(let status, _) where status >= 500:
+            " — the source is having trouble. Try again in a moment."
+        case .unavailable, .malformedResponse, .responseTooLarge, .badRedirect:
+            " — the source is not answering properly. Try again later."
         default: ""
         }
+    }
+
+    /// How the page was answered from the library, in plain words.
+    static func offlineSummary(_ answer: OfflineAnswer) -> String {
+        let found = "\(Formatting.grouped(answer.results)) result\(answer.results == 1 ? "" : "s")"
+        let kept = "\(Formatting.grouped(answer.records)) kept from earlier searches"
+        return answer.fallback
+            ? "The sources could not be reached, so these come from this computer: \(found) among \(kept)."
+            : "From this computer only: \(found) among \(kept)."
     }
 
     /// One tile: artwork, kind badge, title, creator and the provider's facts; a censored name

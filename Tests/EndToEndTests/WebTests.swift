@@ -543,7 +543,27 @@ struct WebTests {
         #expect(await web.fixtures.requests().count == 3)
         #expect(page.contains("the request budget is spent; next request possible in"))
         #expect(!page.contains("--no-wait"), "no command-line advice on a web page")
-        #expect(page.contains("try again in a minute"))
+        #expect(page.contains("Try again in a minute"))
+        // A kind failed: a way to try again, and no spelling advice for a search that did run.
+        #expect(page.contains("class=\"retry\""))
+        #expect(!page.contains("Check the spelling"))
+    }
+
+    /// When a kind failed and the others found nothing, the page says so with a way to try
+    /// again, in plain words: no spelling advice for a search that could not run everywhere.
+    @Test func aFailedKindIsNotASpellingMistake() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
+        let (status, _, page) = try await web.get("/?q=jack&genre=nosuchgenre")
+        #expect(status == 200)
+        #expect(page.contains("the source is having trouble. Try again in a moment."), "\(page)")
+        #expect(page.contains("class=\"retry\""))
+        #expect(page.contains("could not reach every source"))
+        #expect(!page.contains("Check the spelling"))
+        let (_, _, healthy) = try await web.get("/?q=jack&genre=nosuchgenre&kind=song")
+        #expect(healthy.contains("Check the spelling"))
+        #expect(!healthy.contains("class=\"retry\""))
     }
 
     @Test("Paging links keep the query; an empty search suggests what to try")
