@@ -54,6 +54,10 @@ enum Assets {
         .empty, .welcome, .failure { text-align: center; color: var(--muted); padding: 3rem 1rem; }
         .empty ul:not(.chips) { display: inline-block; text-align: left; margin: 0 auto; padding-left: 1.2rem; }
         .messages .retry { padding: .25rem 0; }
+        .tabs .count { margin-left: .35rem; font-size: .8em; color: var(--muted); }
+        .filters { flex-basis: 100%; }
+        .filters label { margin-right: .75rem; }
+        .active-filters { margin: .5rem 1rem; }
         .button { display: inline-block; padding: .4rem .9rem; border-radius: .5rem; background: var(--accent); color: #fff; text-decoration: none; }
         .chips { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; }
         .chips a { display: inline-block; padding: .3rem .8rem; border: 1px solid var(--line); border-radius: 999px;

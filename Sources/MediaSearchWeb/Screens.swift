@@ -28,7 +28,7 @@ enum Screens {
     // MARK: search
 
     /// The search form, with the query's current choices.
-    static func form(_ query: WebQuery?, configuration: Configuration) -> HTML {
+    static func form(_ query: WebQuery?, configuration: Configuration, catalog: ProviderCatalog? = nil) -> HTML {
         let limit = query?.limit ?? configuration.limit
         let limits = Set([10, 30, 50, limit]).sorted().map { value -> HTML in
             "<option value=\"\(value)\"\(HTML(raw: value == limit ? " selected" : ""))>\(value) per kind</option>"
@@ -48,12 +48,35 @@ enum Screens {
             \(kind)
             <select name="limit" aria-label="Results per kind">\(limits)</select>
             <select name="sort" aria-label="Sort">\(sorts)</select>
-            <label class="toggle"><input type="checkbox" name="explicit" value="on"\(HTML(raw: explicit ? " checked" : ""))> Explicit</label>
-            <input type="hidden" name="explicit" value="off">
+            <label class="toggle"><input type="checkbox" name="reverse" value="on"\(HTML(raw: query?.reverse == true ? " checked" : ""))> Reverse</label>
+            <select name="explicit" aria-label="Explicit content"><option value="on"\(HTML(raw: explicit ? " selected" : ""))>Explicit shown</option><option value="off"\(HTML(raw: explicit ? "" : " selected"))>Explicit hidden</option></select>
             <button type="submit">Search</button>
+            \(filterFields(query, catalog: catalog))
             </form>
             </header>
             """
+    }
+
+    /// The filters of the kind on screen, as fields of the form (a filter narrows the search to
+    /// the kinds that have it, so they are offered on a kind's tab).
+    static func filterFields(_ query: WebQuery?, catalog: ProviderCatalog?) -> HTML {
+        guard let query, let kind = query.kind, let entry = catalog?.providers.first(where: { $0.kind == kind }),
+            !entry.filters.isEmpty
+        else { return "" }
+        let fields = entry.filters.map { filter -> HTML in
+            "<label>\(filter.name) <input name=\"\(filter.name)\" value=\"\(query.filters[filter.name])\" placeholder=\"\(filter.type)\" title=\"\(filter.help)\"></label>"
+        }
+        let open = HTML(raw: query.filters.isEmpty ? "" : " open")
+        return "<details class=\"filters\"\(open)><summary>Filters</summary>\(fields)</details>"
+    }
+
+    /// The filters in force, each a chip that removes it.
+    static func activeFilters(_ query: WebQuery) -> HTML {
+        guard !query.filters.isEmpty else { return "" }
+        let chips = query.filters.keys.sorted().map { name -> HTML in
+            "<li><a href=\"\(local: query.link(removing: name))\" aria-label=\"Remove the filter \(name)\">\(name): \(query.filters[name]) ✕</a></li>"
+        }
+        return "<ul class=\"chips active-filters\" aria-label=\"Filters in force\">\(chips)</ul>"
     }
 
     /// The search screen: the form, the tabs, then the results, the errors, or the empty state.
@@ -61,7 +84,7 @@ enum Screens {
         _ query: WebQuery, page: SearchPage?, catalog: ProviderCatalog, configuration: Configuration,
         suggestions: [String]
     ) -> HTML {
-        let tabs = tabs(query, catalog: catalog)
+        let tabs = tabs(query, catalog: catalog, page: page)
         let kinds = Set(catalog.providers.map(\.kind))
         guard let page else {
             let hints = suggestions.prefix(8).map { text -> HTML in
@@ -71,7 +94,7 @@ enum Screens {
             return Self.page(
                 title: "MediaSearch",
                 body: """
-                    \(form(query, configuration: configuration))
+                    \(form(query, configuration: configuration, catalog: catalog))
                     \(tabs)
                     <main id="results" class="welcome"><p>Search songs, films, audiobooks and podcasts at once.</p>\(recent)</main>
                     """, bodyClass: "screen-search")
@@ -112,8 +135,9 @@ enum Screens {
         return Self.page(
             title: "\(query.term ?? query.filters.values.sorted().joined(separator: " ")) – MediaSearch",
             body: """
-                \(form(query, configuration: configuration))
+                \(form(query, configuration: configuration, catalog: catalog))
                 \(tabs)
+                \(activeFilters(query))
                 <main id="results">
                 \(messages)
                 \(results)
@@ -122,14 +146,22 @@ enum Screens {
                 """, bodyClass: "screen-search")
     }
 
-    /// "All" and one tab per enabled kind, from the registry.
-    static func tabs(_ query: WebQuery, catalog: ProviderCatalog) -> HTML {
+    /// "All" and one tab per enabled kind, from the registry, each with the number of results
+    /// this page holds for it when the page searched it.
+    static func tabs(_ query: WebQuery, catalog: ProviderCatalog, page: SearchPage? = nil) -> HTML {
+        let counts = Dictionary(
+            (page?.outcome.statuses ?? []).filter { $0.error == nil }.map { ($0.kind, $0.count) },
+            uniquingKeysWith: { first, _ in first })
+        func count(_ value: Int?) -> HTML {
+            value.map { "<span class=\"count\">\(Formatting.grouped($0))</span>" } ?? ""
+        }
+        let total = counts.isEmpty ? nil : page?.results.count
         let all: HTML =
-            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>All</a>"
+            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>All\(count(total))</a>"
         let kinds = catalog.enabled.map { entry -> HTML in
             let current = HTML(raw: query.kind == entry.kind ? " aria-current=\"page\"" : "")
             return
-                "<a href=\"\(local: query.link(kind: .some(entry.kind)))\" data-kind=\"\(entry.kind)\"\(current)>\(entry.name)</a>"
+                "<a href=\"\(local: query.link(kind: .some(entry.kind)))\" data-kind=\"\(entry.kind)\"\(current)>\(entry.name)\(count(counts[entry.kind]))</a>"
         }
         return "<nav class=\"tabs\" aria-label=\"Kinds\">\(all)\(kinds)</nav>"
     }
@@ -151,7 +183,7 @@ enum Screens {
         if !query.explicit {
             tips.append("<li><a href=\"\(local: query.link(explicit: true))\">Include explicit content</a>.</li>")
         }
-        if !query.filters.isEmpty { tips.append("<li>Remove a filter.</li>") }
+        if !query.filters.isEmpty { tips.append("<li>Remove a filter (above).</li>") }
         let others = suggestions.filter { $0.lowercased() != query.term?.lowercased() }.prefix(5).map {
             text -> HTML in "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
         }

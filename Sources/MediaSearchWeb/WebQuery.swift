@@ -74,14 +74,15 @@ struct WebQuery: Sendable, Hashable {
     var order: ResultOrder { ResultOrder(sort: sort, reversed: reverse, grouped: false) }
 
     /// This query's parameters with some changed, as a query string for a link.
-    func link(kind: String?? = .none, page: Int? = nil, explicit: Bool? = nil) -> String {
+    func link(kind: String?? = .none, page: Int? = nil, explicit: Bool? = nil, removing filter: String? = nil) -> String
+    {
         var pairs: [(String, String?)] = [
             ("q", term), ("kind", (kind ?? self.kind) ?? nil), ("limit", limit.map(String.init)),
             ("sort", sort == .relevance ? nil : sort.rawValue), ("reverse", reverse ? "on" : nil),
             ("explicit", (explicit ?? self.explicit) ? "on" : "off"),
         ]
-        pairs += filters.keys.sorted().map { ($0, filters[$0]) }
-        let target = page ?? (kind == nil ? self.page : 1)
+        pairs += filters.keys.sorted().filter { $0 != filter }.map { ($0, filters[$0]) }
+        let target = page ?? (kind == nil && filter == nil ? self.page : 1)
         if target > 1 { pairs.append(("page", String(target))) }
         return "/" + QueryString.make(pairs)
     }

@@ -153,7 +153,7 @@ struct WebTests {
         let tab = try await web.get("/?q=jack+johnson&kind=movie")
         #expect(tab.body.contains("data-kind=\"movie\" data-id="))
         #expect(!tab.body.contains("data-kind=\"song\" data-id="))
-        #expect(tab.body.contains("aria-current=\"page\">Movies</a>"))
+        #expect(tab.body.contains("aria-current=\"page\">Movies<span class=\"count\">"))
     }
 
     /// Every answer, a page, the API, an asset, an error or a refusal, HEAD as well as GET,
@@ -547,6 +547,28 @@ struct WebTests {
         // A kind failed: a way to try again, and no spelling advice for a search that did run.
         #expect(page.contains("class=\"retry\""))
         #expect(!page.contains("Check the spelling"))
+    }
+
+    /// The controls show what is in force: counts per tab and in all, filters as removable chips
+    /// and as fields on a kind's tab, one explicit choice (never `explicit=on&explicit=off`).
+    @Test func controlsShowWhatIsInForce() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let (_, _, all) = try await web.get("/?q=jack")
+        let songs = try #require(all.firstMatch(of: /data-kind="song"[^>]*>Songs<span class="count">(\d+)<\/span>/))
+        #expect(Int(songs.1) ?? 0 > 0)
+        let total = try #require(all.firstMatch(of: />All<span class="count">(\d+)<\/span>/))
+        #expect(Int(total.1) == all.matches(of: /<li class="tile/).count)
+        #expect(all.matches(of: /name="explicit"/).count == 1)
+        #expect(!all.contains("type=\"hidden\" name=\"explicit\""))
+
+        let (_, _, movies) = try await web.get("/?q=star&kind=movie&director=lucas")
+        #expect(movies.contains("<details class=\"filters\" open>"))
+        #expect(movies.contains("name=\"director\" value=\"lucas\""))
+        #expect(movies.contains("name=\"year\""))
+        let chip = try #require(movies.firstMatch(of: /<ul class="chips active-filters"[^>]*><li><a href="([^"]+)"/))
+        let removal = String(chip.1).replacingOccurrences(of: "&amp;", with: "&")
+        #expect(removal.contains("q=star") && removal.contains("kind=movie") && !removal.contains("director"))
     }
 
     /// When a kind failed and the others found nothing, the page says so with a way to try
