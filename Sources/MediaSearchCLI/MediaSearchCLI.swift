@@ -88,10 +88,15 @@ public enum MediaSearchCLI {
         let explicit = arguments.firstIndex(of: "--config").flatMap {
             arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
         }
+        // Parsed here only when it can name a program: most configs cost no second parse.
+        let location = (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables)) ?? nil
+        let mentionsCommand =
+            location.flatMap { FileManager.default.contents(atPath: $0.path) }.map {
+                String(decoding: $0, as: UTF8.self).contains("command")
+            } ?? false
         let configured =
-            (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables))
-            .flatMap { location in try? ConfigurationLoader.load(path: location?.path, environment: variables) }?
-            .commandSources ?? []
+            mentionsCommand
+            ? ((try? ConfigurationLoader.load(path: location?.path, environment: variables))?.commandSources ?? []) : []
         let names = Set(known.map(\.kind))
         var commands = configured.filter { !names.contains($0.name) }
         for found in ExternalProviders.discover(path: variables["PATH"])
