@@ -14,9 +14,8 @@ import Testing
 struct DetailTests {
     func context(_ server: FixtureServer) throws -> ProviderContext {
         // Loopback answers in milliseconds; 60 s only matters to a machine loaded by other work.
-        ProviderContext(
-            http: NetworkTransport(source: ITunesClient.source), baseURL: try #require(URL(string: server.baseURL)),
-            timeout: 60)
+        let base: URL = try #require(URL(string: server.baseURL))
+        return ProviderContext(http: NetworkTransport(source: ITunesClient.source), baseURL: base, timeout: 60)
     }
 
     func section(_ detail: Detail, _ title: String) -> DetailSection? {
@@ -110,7 +109,8 @@ struct DetailTests {
         #expect(without.sections.allSatisfy { !$0.title.hasPrefix("Other films") && $0.title != "Author" })
         #expect(await server.requests().isEmpty)
 
-        var record = try #require(plain.itunes)
+        #expect(plain.isITunes)
+        var record = plain.itunes
         record.artistId = 42
         let directed = MediaItem(itunes: record)
         let other = try recorded(path, id: 1_078_111_961, changes: ["trackId": 7, "artistId": 42])
