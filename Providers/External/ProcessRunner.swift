@@ -68,10 +68,23 @@ private final class Run: @unchecked Sendable {
     func start(input: Data, timeout: Double, maxBytes: Int) -> Result<ProcessRunner.Output, any Error> {
         let alreadyKilled: ProcessRunner.Failure? = lock.withLock { reason }
         if let alreadyKilled { return .failure(alreadyKilled) }
-        do {
-            try process.run()
-        } catch {
-            return .failure(ProcessRunner.Failure.cannotStart(String(describing: error)))
+        // A program file that was just written may still be open for writing in a process that
+        // is between fork and exec ("text file busy"): that passes within moments, so try again.
+        var attempt = 0
+        while true {
+            do {
+                try process.run()
+                break
+            } catch {
+                attempt += 1
+                let busy =
+                    (error as NSError).code == Int(ETXTBSY)
+                    || (((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY))
+                guard busy, attempt < 20 else {
+                    return .failure(ProcessRunner.Failure.cannotStart(String(describing: error)))
+                }
+                usleep(50_000)
+            }
         }
         let killedEarly = lock.withLock {
             started = true

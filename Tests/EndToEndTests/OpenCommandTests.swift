@@ -48,7 +48,7 @@ struct OpenCommandTests {
         #expect(browser.status == 0, "\(browser.stderr)")
         #expect(calls(log) == ["firefox --new-tab \(first["url"] as! String)"])
         let preview = try await harness.run(["open", "--result", "1", "--preview"], environment: ["PATH": bin])
-        #expect(preview.status == 0)
+        #expect(preview.status == 0, "\(preview.stderr)")
         #expect(calls(log).last == "xdg-open \(first["previewUrl"] as! String)")
         #expect(preview.stderr.contains("no player for the preview (tried mpv, ffplay, vlc on PATH); opening its link"))
     }

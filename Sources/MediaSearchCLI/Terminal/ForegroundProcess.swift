@@ -66,7 +66,16 @@ enum ForegroundProcess {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) == 0
+        var result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        // A program file that was just written may still be open for writing in a process that
+        // is between fork and exec (ETXTBSY): that passes within moments, so try again briefly.
+        var attempts = 1
+        while result == ETXTBSY && attempts < 20 {
+            usleep(50_000)
+            attempts += 1
+            result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        }
+        let started = result == 0
         if input != nil { close(fds[0]) }
         guard started else {
             if input != nil { close(fds[1]) }
