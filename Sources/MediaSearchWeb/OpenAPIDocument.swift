@@ -183,8 +183,15 @@ enum OpenAPIDocument {
                     "schema": {
                       "type": "string",
                       "enum": [
+                        "",
                         "on",
-                        "off"
+                        "off",
+                        "true",
+                        "false",
+                        "1",
+                        "0",
+                        "yes",
+                        "no"
                       ]
                     },
                     "description": "off censors names as a search with explicit content off shows them (default from config)."

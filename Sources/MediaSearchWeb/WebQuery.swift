@@ -20,7 +20,8 @@ struct WebQuery: Sendable, Hashable {
 
     init(_ values: [String: String], catalog: ProviderCatalog, configuration: Configuration) throws(BadRequest) {
         let term = values["q"]?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let term, term.count > Self.maxTermLength {
+        // Counted as the schema counts: in Unicode scalars of the value as sent.
+        if let raw = values["q"], raw.unicodeScalars.count > Self.maxTermLength {
             throw BadRequest(message: "q is longer than \(Self.maxTermLength) characters")
         }
         self.term = term?.isEmpty == false ? term : nil
@@ -51,7 +52,7 @@ struct WebQuery: Sendable, Hashable {
         var filters: [String: String] = [:]
         for (name, value) in values where filterNames.contains(name) {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard trimmed.count <= Self.maxTermLength else {
+            guard value.unicodeScalars.count <= Self.maxTermLength else {
                 throw BadRequest(message: "\(name) is longer than \(Self.maxTermLength) characters")
             }
             if !trimmed.isEmpty { filters[name] = trimmed }

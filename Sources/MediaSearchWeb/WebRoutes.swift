@@ -154,7 +154,8 @@ struct WebRoutes: Sendable {
 
     func suggestAPI(_ request: Request) async -> Response {
         let text = QueryString.parse(request.uri.query)["q"] ?? ""
-        guard text.count <= WebQuery.maxTermLength else {
+        // Counted as the schema counts: in Unicode scalars, not grapheme clusters.
+        guard text.unicodeScalars.count <= WebQuery.maxTermLength else {
             return WebResponse.error(
                 status: 400, message: "q is longer than \(WebQuery.maxTermLength) characters", json: true,
                 configuration: configuration)
