@@ -63,31 +63,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     public func tile(for item: MediaItem) -> Tile {
-        Tile(
-            item: item, kind: kind,
-            summary: [
-                item.releaseYear.map(String.init), item.genre,
-                Formatting.duration(milliseconds: item.durationMilliseconds),
-                Formatting.price(item.price, currency: item.currency),
-            ])
+        Tile(item: item, kind: kind, summary: StandardSections.summary(of: item))
     }
 
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        let facts = DetailSection(
-            displayName,
-            rows: [
-                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
-                ("Price", Formatting.price(item.price, currency: item.currency)),
-                ("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
-            ],
-            links: [("Page", item.url), ("Preview", item.previewURL)])
-        return Detail(sections: [StandardSections.header(for: item, kindLabel: kindLabel), facts])
-    }
-
-    /// The item's kind as people read it, e.g. `Tv show`.
-    var kindLabel: String {
-        definition.mediaKind.prefix(1).uppercased()
-            + definition.mediaKind.dropFirst().replacingOccurrences(of: "-", with: " ")
+        StandardSections.detail(of: item, title: displayName)
     }
 
     /// The answer at a URL as JSON; statuses and unreadable bodies are this source's errors, and

@@ -57,25 +57,11 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
 
     public func tile(for item: MediaItem) -> Tile {
         let summary = item.extras["summary"].map { $0.components(separatedBy: "\n") }
-        return Tile(
-            item: item, kind: kind,
-            summary: summary
-                ?? [
-                    item.releaseYear.map(String.init), item.genre,
-                    Formatting.duration(milliseconds: item.durationMilliseconds),
-                    Formatting.price(item.price, currency: item.currency),
-                ])
+        return Tile(item: item, kind: kind, summary: summary ?? StandardSections.summary(of: item))
     }
 
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        let facts = DetailSection(
-            displayName,
-            rows: [
-                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
-                ("Price", Formatting.price(item.price, currency: item.currency)),
-            ],
-            links: [("Page", item.url), ("Preview", item.previewURL)])
-        return Detail(sections: [StandardSections.header(for: item), facts])
+        StandardSections.detail(of: item, title: displayName)
     }
 
     /// The items of an answer; those without an id or a title are skipped and counted.

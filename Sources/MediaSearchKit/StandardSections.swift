@@ -22,6 +22,28 @@ public enum StandardSections {
             links: [("Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])
     }
 
+    /// Facts every item may have, for a tile: year, genre, duration and price.
+    public static func summary(of item: MediaItem) -> [String?] {
+        [
+            item.releaseYear.map(String.init), item.genre, Formatting.duration(milliseconds: item.durationMilliseconds),
+            Formatting.price(item.price, currency: item.currency),
+        ]
+    }
+
+    /// The detail of a provider that knows only the shared fields (a described source, a
+    /// program): the header, then a section of the rest, titled with the provider's name.
+    public static func detail(of item: MediaItem, title: String) -> Detail {
+        let facts = DetailSection(
+            title,
+            rows: [
+                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
+                ("Price", Formatting.price(item.price, currency: item.currency)),
+                ("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
+            ],
+            links: [("Page", item.url), ("Preview", item.previewURL)])
+        return Detail(sections: [header(for: item), facts])
+    }
+
     /// Runs one lookup section, turning a failure into a notice instead of losing the whole detail.
     public static func attempt(
         _ name: String, _ work: () async throws -> DetailSection?
