@@ -16,7 +16,7 @@ let package = Package(
             name: "MediaSearchProviders",
             targets: [
                 "SongProvider", "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider",
-                "AlbumProvider",
+                "AlbumProvider", "DeezerProvider",
             ]
         ),
         .library(name: "MediaSearchFixtures", targets: ["MediaSearchFixtures"]),
@@ -63,6 +63,8 @@ let package = Package(
             name: "MusicVideoProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"],
             path: "Providers/MusicVideo"),
         .target(name: "AlbumProvider", dependencies: ["MediaSearchKit", "MediaSearchITunes"], path: "Providers/Album"),
+        // Deezer's songs and albums: a source that is not iTunes, over the contract alone.
+        .target(name: "DeezerProvider", dependencies: ["MediaSearchKit"], path: "Providers/Deezer"),
         // Sources described in config.yaml (`type: json`), with no code.
         .target(name: "DeclarativeProviders", dependencies: ["MediaSearchKit"], path: "Providers/Declarative"),
         // Programs in any language as providers (`mediasearch-provider-<name>`), over JSON.
@@ -84,7 +86,7 @@ let package = Package(
                 "MovieProvider",
                 "AudiobookProvider",
                 "PodcastProvider",
-                "MusicVideoProvider", "AlbumProvider",
+                "MusicVideoProvider", "AlbumProvider", "DeezerProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -11,6 +11,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
 
     public var kind: String { definition.name }
     public var source: String { definition.name }
+    public var mediaKind: String { definition.mediaKind }
     public var displayName: String {
         definition.displayName ?? definition.name.prefix(1).uppercased() + definition.name.dropFirst()
     }
@@ -63,11 +64,39 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     public func tile(for item: MediaItem) -> Tile {
-        Tile(item: item, kind: kind, summary: StandardSections.summary(of: item))
+        Tile(item: item, kind: kind, summary: facts(of: item).map(\.value) + StandardSections.summary(of: item))
     }
 
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        StandardSections.detail(of: item, title: displayName)
+        var detail = StandardSections.detail(of: item, title: displayName)
+        let rows = facts(of: item).map { DetailSection.Row($0.label, $0.value) }
+        if let index = detail.sections.firstIndex(where: { $0.title == displayName }) {
+            detail.sections[index].rows.insert(contentsOf: rows, at: 0)
+        } else if !rows.isEmpty {
+            detail.sections.append(DetailSection(displayName, rows: rows.map { ($0.label, $0.value) }))
+        }
+        return detail
+    }
+
+    /// The source's facts of an item, as the item keeps them (`extras["fact:<label>"]`).
+    func facts(of item: MediaItem) -> [(label: String, value: String)] {
+        definition.facts.compactMap { fact in item.extras["fact:" + fact.label].map { (fact.label, $0) } }
+    }
+
+    /// A fact's text in a result, `nil` when a path it reads is missing, empty or 0.
+    static func fact(_ template: String, in result: JSONValue, unwrapped: Bool) -> String? {
+        func value(_ path: String) -> String? {
+            let parsed = unwrapped ? JSONPath(path).droppingFirst : JSONPath(path)
+            guard let text = parsed.text(in: result), !text.isEmpty, text != "0" else { return nil }
+            return text
+        }
+        guard template.contains("{") else { return value(template) }
+        var text = template
+        for path in JSONSource.placeholderNames(in: template) {
+            guard let found = value(path) else { return nil }
+            text = text.replacingOccurrences(of: "{\(path)}", with: found)
+        }
+        return text
     }
 
     /// The answer at a URL as JSON; statuses and unreadable bodies are this source's errors, and
@@ -113,6 +142,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         item.price = paths["price"]?.number(in: result)
         item.durationMilliseconds = paths["duration"]?.number(in: result).map(definition.durationUnit.milliseconds)
         item.isExplicit = text("explicit").map { ["true", "1", "yes", "explicit"].contains($0.lowercased()) }
+        for fact in definition.facts {
+            if let value = Self.fact(fact.template, in: result, unwrapped: unwrapped) {
+                item.extras["fact:" + fact.label] = TextSanitizer.line(value)
+            }
+        }
         return item
     }
 }

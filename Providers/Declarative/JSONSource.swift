@@ -44,6 +44,10 @@ public struct JSONSource: Sendable, Hashable {
     /// Item field → dotted path inside one result. `id` and `title` are required.
     public var fields: [String: String]
     public var durationUnit: DurationUnit
+    /// Facts shown on the tile and in the detail, in order: a label and a dotted path, or a
+    /// template with paths in braces (`"{bitrate} kbps"`). A fact whose path is missing, empty
+    /// or 0 is left out.
+    public var facts: [(label: String, template: String)] = []
     /// Requests per window, for this source only; `nil` takes the engine's default.
     public var rateLimit: (count: Int, seconds: Double)?
 
@@ -58,7 +62,7 @@ public struct JSONSource: Sendable, Hashable {
         fields: [
             "id": "stationuuid", "title": "name", "creator": "country", "url": "homepage", "artwork": "favicon",
             "preview": "url_resolved | url", "genre": "tags",
-        ], rateLimit: (10, 10))
+        ], rateLimit: (10, 10), facts: [("Codec", "codec"), ("Bitrate", "{bitrate} kbps")])
 
     /// The same source at another origin (scheme, host and port), e.g. a mirror or a test server:
     /// what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL` do.
@@ -94,8 +98,9 @@ public struct JSONSource: Sendable, Hashable {
     public init(
         name: String, mediaKind: String, displayName: String? = nil, search: String, results: String = "",
         lookup: String? = nil, fields: [String: String], durationUnit: DurationUnit = .seconds,
-        rateLimit: (count: Int, seconds: Double)? = nil
+        rateLimit: (count: Int, seconds: Double)? = nil, facts: [(label: String, template: String)] = []
     ) {
+        self.facts = facts
         self.name = name
         self.mediaKind = mediaKind
         self.displayName = displayName
@@ -112,6 +117,8 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.search == rhs.search && lhs.results == rhs.results && lhs.lookup == rhs.lookup
             && lhs.fields == rhs.fields && lhs.durationUnit == rhs.durationUnit
             && lhs.rateLimit?.count == rhs.rateLimit?.count && lhs.rateLimit?.seconds == rhs.rateLimit?.seconds
+            && lhs.facts.map(\.label) == rhs.facts.map(\.label)
+            && lhs.facts.map(\.template) == rhs.facts.map(\.template)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -138,7 +145,19 @@ public struct JSONSource: Sendable, Hashable {
                 found.append(("fields.\(field)", "'\(path)' is not a dotted path such as show.name (or a | b)"))
             }
         }
+        for fact in facts {
+            let paths = Self.factPaths(fact.template)
+            if fact.label.isEmpty || paths.isEmpty || !paths.allSatisfy({ JSONPath($0).isWellFormed }) {
+                found.append(
+                    ("facts.\(fact.label)", "'\(fact.template)' is not a dotted path, nor text with paths in braces"))
+            }
+        }
         return found
+    }
+
+    /// The paths a fact reads: those in braces, or the whole template when it has none.
+    static func factPaths(_ template: String) -> [String] {
+        template.contains("{") ? placeholderNames(in: template) : [template]
     }
 
     private static func templateProblems(

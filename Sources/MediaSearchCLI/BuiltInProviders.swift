@@ -1,5 +1,6 @@
 import AlbumProvider
 import AudiobookProvider
+import DeezerProvider
 import MediaSearchCore
 import MediaSearchKit
 import MovieProvider
@@ -9,11 +10,12 @@ import SongProvider
 
 /// The providers that ship with MediaSearch; adding a built-in kind is one line here.
 public enum BuiltInProviders {
-    /// Song, movie, audiobook and podcast, and music video and album (off unless listed in `kinds`).
+    /// Song, movie, audiobook and podcast; music video and album; Deezer's songs and albums (the
+    /// last four off unless listed in `kinds`).
     public static var all: [any MediaProvider] {
         [
             SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider(),
-            AlbumProvider(),
+            AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(),
         ]
     }
 }

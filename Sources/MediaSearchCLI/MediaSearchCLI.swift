@@ -44,7 +44,7 @@ public enum MediaSearchCLI {
         do {
             let providers = providers + (await external(arguments: arguments, known: providers, variables: variables))
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
-            CompletionWords.kinds.withLock { $0 = providers.map(\.kind) }
+            CompletionWords.kinds.withLock { $0 = Configuration.names(of: providers) }
             // `-V` is the short form of `--version`, which ArgumentParser spells long only.
             let spelled = arguments == ["-V"] ? ["--version"] : arguments
             let (rest, filters) = try FilterArguments.extract(

@@ -17,6 +17,8 @@ public struct FixtureRoutes: Sendable {
     public var distinctIDsPerTerm: Bool
     /// Whether artwork links point at this server, which draws a picture for each (no internet needed).
     public var localArtwork = false
+    /// Fixture path by `media` and a word in the term (`music|daft punk`), which wins over `media` alone.
+    public var byTerm: [String: String] = ["music|daft punk": "constructed/daft-punk-songs.json"]
     /// The `media` whose searches answer ``FixtureServer/hostileAnswer`` instead of a recording.
     public var hostileMedia: String?
 

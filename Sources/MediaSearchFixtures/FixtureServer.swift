@@ -136,13 +136,23 @@ public actor FixtureServer {
             return answer
         }
         if path.hasPrefix("/json/stations/") { return Self.radioBrowser(path: path, query: query) }
+        if path.hasPrefix("/deezer/") {
+            return DeezerFixtures.answer(path: String(path.dropFirst("/deezer".count)), query: query)
+        }
         switch path {
         case "/search":
             if let hostile = routes.hostileMedia, query["media"] == hostile {
                 return .json(Self.hostileAnswer)
             }
+            let term = query["term"]?.lowercased() ?? ""
+            let byTerm =
+                [nil, "song", "musicTrack"].contains(query["entity"])
+                ? routes.byTerm.first { key, _ in
+                    let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
+                    return parts.count == 2 && parts[0] == query["media"] && term.contains(parts[1])
+                }?.value : nil
             guard let media = query["media"],
-                let file = routes.search["\(media)/\(query["entity"] ?? "")"] ?? routes.search[media]
+                let file = byTerm ?? routes.search["\(media)/\(query["entity"] ?? "")"] ?? routes.search[media]
             else {
                 return .json(#"{"resultCount":0,"results":[]}"#)
             }

@@ -1,12 +1,19 @@
 import Foundation
 
-/// The recorded API responses bundled with this target: iTunes (see `Fixtures/itunes/PROVENANCE.md`)
-/// and Radio Browser (`Fixtures/radio-browser/PROVENANCE.md`).
+/// The recorded API responses bundled with this target: iTunes (see `Fixtures/itunes/PROVENANCE.md`),
+/// Deezer (`Fixtures/deezer/PROVENANCE.md`) and Radio Browser (`Fixtures/radio-browser/PROVENANCE.md`).
 public enum Fixtures {
     /// The bytes of a recorded Radio Browser answer, e.g. `stations-search-limit10.json`.
     public static func radioBrowser(_ name: String) throws -> Data {
         try Data(
             contentsOf: Bundle.module.resourceURL!.appendingPathComponent("Fixtures/radio-browser")
+                .appendingPathComponent(name))
+    }
+
+    /// The bytes of a recorded Deezer answer, e.g. `track-3135556.json`.
+    public static func deezer(_ name: String) throws -> Data {
+        try Data(
+            contentsOf: Bundle.module.resourceURL!.appendingPathComponent("Fixtures/deezer")
                 .appendingPathComponent(name))
     }
 

@@ -11,6 +11,7 @@ public protocol ITunesProvider: MediaProvider {
 extension ITunesProvider {
     /// Every iTunes kind asks the same source, so they share its base URL and budget.
     public var source: String { "itunes" }
+    public var sourceName: String { "iTunes" }
 
     /// Items keep their iTunes record.
     public var payloadTypes: [any MediaPayload.Type] { [ITunesRecord.self] }

@@ -43,6 +43,13 @@ public struct MediaItem: Sendable, Hashable, Codable {
     public var isExplicit: Bool?
     /// A plain or HTML description.
     public var description: String?
+    /// A standard identifier of the work that every source gives the same, with its scheme:
+    /// `isrc:GBDUW0000059` for a recording, `upc:724384960650` for an album. Results of two
+    /// sources with the same one are one work.
+    public var standardID: String?
+    /// The same work at other sources, set by the engine when it merges the results of several
+    /// sources into this one (the item's own source is not among them).
+    public var otherSources: [SourceOffer] = []
     /// Fields the provider owns, for its own tiles and details.
     public var extras: [String: String]
     /// The source's own record, for the provider that made the item.
@@ -78,7 +85,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, kind, title, censoredTitle, creator, creatorID, collection, censoredCollection, collectionID
         case artwork, url, previewURL, releaseDate, price, currency, durationMilliseconds, genre, isExplicit
-        case description, extras, payload
+        case description, extras, payload, standardID, otherSources
         /// How items made from iTunes records were stored before items carried their own fields.
         case legacyITunes = "itunes"
     }
@@ -105,6 +112,8 @@ public struct MediaItem: Sendable, Hashable, Codable {
         try c.encodeIfPresent(isExplicit, forKey: .isExplicit)
         try c.encodeIfPresent(description, forKey: .description)
         if !extras.isEmpty { try c.encode(extras, forKey: .extras) }
+        try c.encodeIfPresent(standardID, forKey: .standardID)
+        if !otherSources.isEmpty { try c.encode(otherSources, forKey: .otherSources) }
         try c.encodeIfPresent(payload, forKey: .payload)
     }
 
@@ -142,6 +151,8 @@ public struct MediaItem: Sendable, Hashable, Codable {
         censoredCollection = try c.decodeIfPresent(String.self, forKey: .censoredCollection)
         creatorID = try c.decodeIfPresent(String.self, forKey: .creatorID)
         collectionID = try c.decodeIfPresent(String.self, forKey: .collectionID)
+        standardID = try c.decodeIfPresent(String.self, forKey: .standardID)
+        otherSources = try c.decodeIfPresent([SourceOffer].self, forKey: .otherSources) ?? []
     }
 }
 

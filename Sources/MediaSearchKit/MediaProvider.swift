@@ -8,6 +8,17 @@ public protocol MediaProvider: Sendable {
     /// The source it asks, e.g. `itunes`: providers of one source share its base URL and
     /// budget. By default the provider is its own source, named by its kind.
     var source: String { get }
+    /// The kind of media its results are, e.g. `song`: several providers (one per source) may
+    /// share it, and `--kind song` asks every enabled one. By default its ``kind``.
+    var mediaKind: String { get }
+    /// The source's name for people, e.g. `iTunes`, `Deezer`. By default ``source``, capitalised.
+    var sourceName: String { get }
+    /// How many requests the source allows, when it documents it (Deezer: 50 per 5 s): the
+    /// engine keeps the source's budget to it. `nil` takes the engine's default.
+    var requestRate: RequestRate? { get }
+    /// Seconds an answer of the source stays usable, when less than the response cache's own
+    /// time (Deezer's signed preview links expire after about 15 minutes). `nil` for no limit.
+    var answerLifetime: Double? { get }
     /// A name for people, e.g. `Songs`.
     var displayName: String { get }
     /// The filters this provider offers, each a `--name value` option of `search`.
@@ -42,6 +53,10 @@ public protocol MediaProvider: Sendable {
 
 extension MediaProvider {
     public var source: String { kind }
+    public var mediaKind: String { kind }
+    public var sourceName: String { source.prefix(1).uppercased() + source.dropFirst() }
+    public var requestRate: RequestRate? { nil }
+    public var answerLifetime: Double? { nil }
     public var displayName: String { kind.prefix(1).uppercased() + kind.dropFirst() }
     public var filters: [FilterSpec] { [] }
     public var payloadTypes: [any MediaPayload.Type] { [] }
@@ -56,5 +71,17 @@ extension MediaProvider {
     /// A tile with the item's title, artist and no facts.
     public func tile(for item: MediaItem) -> Tile {
         Tile(item: item, kind: kind, summary: [])
+    }
+}
+
+/// A source's request allowance: `count` requests per `seconds`.
+public struct RequestRate: Sendable, Hashable {
+    public var count: Int
+    public var seconds: Double
+
+    /// Creates a rate.
+    public init(_ count: Int, per seconds: Double) {
+        self.count = count
+        self.seconds = seconds
     }
 }

@@ -6,17 +6,23 @@ import Foundation
 public struct ResultRecord: Encodable, Sendable {
     public var tile: Tile
     public var item: MediaItem
+    /// The item at its own source, when known: the first of its `sources`.
+    public var offer: SourceOffer?
 
-    /// The record of a tile and the item it shows.
-    public init(tile: Tile, item: MediaItem) {
+    /// The record of a tile and the item it shows; `offer` is the item at its own source.
+    public init(tile: Tile, item: MediaItem, offer: SourceOffer? = nil) {
         self.tile = tile
         self.item = item
+        self.offer = offer
     }
+
+    /// Every source known to have the work: the item's own first, then the others merged into it.
+    public var sources: [SourceOffer] { (offer.map { [$0] } ?? []) + item.otherSources }
 
     enum CodingKeys: String, CodingKey {
         case kind, id, title, subtitle, summary, artworkUrl, url
         case creator, collection, price, currency, durationMs, releaseDate, year, genre, explicit, previewUrl
-        case artwork, creatorId, collectionId
+        case artwork, creatorId, collectionId, sources
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,6 +51,7 @@ public struct ResultRecord: Encodable, Sendable {
         try c.encode(artwork, forKey: .artwork)
         try c.encode(item.creatorID, forKey: .creatorId)
         try c.encode(item.collectionID, forKey: .collectionId)
+        try c.encode(sources, forKey: .sources)
     }
 
     static func iso8601(_ date: Date) -> String {

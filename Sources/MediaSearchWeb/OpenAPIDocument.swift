@@ -323,7 +323,8 @@ enum OpenAPIDocument {
                   "previewUrl",
                   "artwork",
                   "creatorId",
-                  "collectionId"
+                  "collectionId",
+                  "sources"
                 ],
                 "additionalProperties": false,
                 "properties": {
@@ -437,6 +438,58 @@ enum OpenAPIDocument {
                       "string",
                       "null"
                     ]
+                  },
+                  "sources": {
+                    "description": "Every source known to have the work: the result's own first (when known), then those merged into it.",
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "source",
+                        "kind",
+                        "id",
+                        "url",
+                        "price",
+                        "currency",
+                        "previewUrl"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "source": {
+                          "type": "string"
+                        },
+                        "kind": {
+                          "type": "string"
+                        },
+                        "id": {
+                          "type": "string"
+                        },
+                        "url": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "price": {
+                          "type": [
+                            "number",
+                            "null"
+                          ]
+                        },
+                        "currency": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "previewUrl": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      }
+                    }
                   }
                 }
               },
@@ -729,6 +782,58 @@ enum OpenAPIDocument {
                       "string",
                       "null"
                     ]
+                  },
+                  "sources": {
+                    "description": "Every source known to have the work: the result's own first (when known), then those merged into it.",
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "source",
+                        "kind",
+                        "id",
+                        "url",
+                        "price",
+                        "currency",
+                        "previewUrl"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "source": {
+                          "type": "string"
+                        },
+                        "kind": {
+                          "type": "string"
+                        },
+                        "id": {
+                          "type": "string"
+                        },
+                        "url": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "price": {
+                          "type": [
+                            "number",
+                            "null"
+                          ]
+                        },
+                        "currency": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "previewUrl": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      }
+                    }
                   }
                 }
               },

@@ -246,9 +246,10 @@ struct SearchCommandTests {
         let providers = try #require(object?["providers"] as? [[String: Any]])
         #expect(
             providers.map { $0["kind"] as? String } == [
-                "song", "movie", "audiobook", "podcast", "music-video", "album", "radio",
+                "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
             ])
-        #expect(providers.map { $0["enabled"] as? Bool } == [true, false, false, false, false, false, false])
+        #expect(
+            providers.map { $0["enabled"] as? Bool } == [true, false, false, false, false, false, false, false, false])
         let help = try await harness.run(["search", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--director <text>"))

@@ -403,7 +403,8 @@ struct WebTests {
         #expect(try SchemaValidator.load("detail.schema.json").errors(detail).isEmpty)
         let (_, providers) = try await web.json("/api/providers")
         let kinds = (providers["providers"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
-        #expect(kinds == ["song", "movie", "audiobook", "podcast", "music-video", "album"])
+        #expect(
+            kinds == ["song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album"])
         #expect(try await web.get("/?q=jack").status == 200)  // the screen, not the API, records the history
         let (_, suggestions) = try await web.json("/api/suggest?q=ja")
         let suggested = suggestions["suggestions"] as? [String] ?? []

@@ -42,6 +42,7 @@ struct DecodingTests {
         "podcasts/mdewilde-lookup-podcast-uhhyeahdude.json": 1,
         "podcasts/sharecast-lookup-podcast-stories.json": 1,
         "songs/andr3a88-jackjohnson-songs-raw.json": 5,
+        "constructed/daft-punk-songs.json": 5,
         "songs/erickrodr-search-song.json": 1,
         "songs/glennposadas-star-songs-raw.json": 50,
         "songs/poznakks-track-post-malone.json": 1,

@@ -25,16 +25,22 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     static let reservedOptionNames: Set<String> = [
         "kind", "limit", "offset", "page", "country", "lang", "explicit", "no-explicit", "sort", "reverse", "group",
         "width", "artwork", "uncensored", "config", "format", "no-cache", "refresh", "no-wait", "verbose", "help",
-        "version", "term", "color", "no-pager", "offline",
+        "version", "term", "color", "no-pager", "offline", "source",
     ]
 
     @Argument(help: "What to search for; several words are one term.")
     var term: [String] = []
 
     @Option(
-        name: [.customShort("k"), .customLong("kind")], help: "Search only this kind (repeat or separate with commas).",
+        name: [.customShort("k"), .customLong("kind")],
+        help: "Search only this kind: a kind of media (song), a provider or a source (repeat or separate with commas).",
         completion: CompletionWords.kind)
     var kinds: [String] = []
+
+    @Option(
+        name: .customLong("source"),
+        help: "Ask only this source, e.g. deezer or itunes (repeat or separate with commas).")
+    var sources: [String] = []
 
     @Option(name: [.customShort("n"), .long], help: "Results per kind, 1-200 (default from config, 30).")
     var limit: Int?
@@ -185,12 +191,17 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             lang: lang.flatMap(LanguageCode.normalize) ?? configuration.lang,
             explicit: explicit ?? configuration.explicit)
         request.page = page ?? 1
+        let sourceList = sources.flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }.filter { !$0.isEmpty }
+        if !sourceList.isEmpty { request.sources = sourceList }
         return request
     }
 
     private func nextPageCommand(_ page: Int) -> String {
         var words = ["mediasearch", "search"] + term.map(Self.quoted)
         for kind in kinds { words += ["--kind", kind] }
+        for source in sources { words += ["--source", source] }
         if let limit { words += ["--limit", String(limit)] }
         words += ["--page", String(page + 1)]
         return words.joined(separator: " ")

@@ -59,6 +59,14 @@ public struct Configuration: Sendable, Hashable {
     /// The most records the library keeps.
     public var libraryMaxRecords: Int = 100_000
 
+    /// `providers.<name>.base_url` of providers and sources that are not described in the file,
+    /// by name: where that provider's (or source's) API is.
+    public var sourceURLs: [String: URL] = [:]
+    /// `providers.<name>.rate_limit` of such providers and sources, by name.
+    public var sourceRates: [String: RequestRate] = [:]
+    /// `$MEDIASEARCH_<SOURCE>_URL` of the environment, by variable: it wins over the file.
+    public var environmentURLs: [String: URL] = [:]
+
     /// The file these settings came from, `nil` for the built-in defaults.
     public var source: String? = nil
     /// Where each setting that is not a default came from, by key path: `file:line`, or the
@@ -100,7 +108,18 @@ public struct Configuration: Sendable, Hashable {
     /// The base URL the user configured for a source, `nil` for the source's default: today
     /// `itunes.base_url` (or `MEDIASEARCH_ITUNES_URL`) for the iTunes source.
     public func baseURL(forSource source: String) -> URL? {
-        source == "itunes" ? baseURL : nil
+        source == "itunes" ? baseURL : (environmentURLs[Self.environmentVariable(source)] ?? sourceURLs[source])
+    }
+
+    /// Where a provider's source is: `$MEDIASEARCH_<SOURCE>_URL`, else `providers.<source>.base_url`,
+    /// else `providers.<kind>.base_url`; `nil` for the provider's own default.
+    public func baseURL(for provider: any MediaProvider) -> URL? {
+        baseURL(forSource: provider.source) ?? sourceURLs[provider.kind]
+    }
+
+    /// The variable that moves a source, e.g. `MEDIASEARCH_DEEZER_URL`.
+    public static func environmentVariable(_ source: String) -> String {
+        "MEDIASEARCH_" + source.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "_URL"
     }
 
     /// The providers the config itself describes (`type: json`).
@@ -109,15 +128,21 @@ public struct Configuration: Sendable, Hashable {
     /// The request budget of a source: Apple's for iTunes, as configured; a declared source's
     /// own `rate_limit`; 60 a minute for any other source. Each has its own file, so one source's
     /// requests never spend another's budget.
-    public func budget(forSource source: String) -> SourceBudget {
+    /// - Parameters:
+    ///   - name: the source's name for people, e.g. `Deezer`.
+    ///   - documented: the rate the source's provider documents (``MediaProvider/requestRate``),
+    ///     which `providers.<source>.rate_limit` overrides.
+    public func budget(forSource source: String, name: String? = nil, documented: RequestRate? = nil) -> SourceBudget {
         if source == "itunes" {
             return SourceBudget(name: "iTunes", fileName: budgetFileName, limit: effectiveRateLimit, window: 60)
         }
         let declared = declaredSources.first { $0.name == source }
         let safe = String(source.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        let rate =
+            sourceRates[source] ?? declared?.rateLimit.map { RequestRate($0.count, per: $0.seconds) } ?? documented
         return SourceBudget(
-            name: declared.map { JSONProvider($0).displayName } ?? source, fileName: "budget-source-\(safe).json",
-            limit: declared?.rateLimit?.count ?? 60, window: declared?.rateLimit?.seconds ?? 60)
+            name: declared.map { JSONProvider($0).displayName } ?? name ?? source,
+            fileName: "budget-source-\(safe).json", limit: rate?.count ?? 60, window: rate?.seconds ?? 60)
     }
 
     /// The limit for one kind: its override, else the global limit.
@@ -130,14 +155,22 @@ public struct Configuration: Sendable, Hashable {
     /// provider declares, with a value of the declared type.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` naming the line.
     public func validate(providers registered: [any MediaProvider]) throws(MediaSearchError) {
-        try validate(knownKinds: registered.map(\.kind))
+        try validate(knownKinds: Self.names(of: registered))
+        let sourceNames = Set(registered.map(\.source)).subtracting(registered.map(\.kind))
+        for name in sourceNames.sorted() {
+            // A source's own entry (`providers.deezer`) takes only where it is and its rate.
+            guard let written = providers[name], let key = written.values.keys.sorted().first else { continue }
+            throw .invalidConfig(
+                file: source ?? "built-in defaults", line: written.lines[key], key: "providers.\(name).\(key)",
+                message: "unknown key (known for a source: base_url, rate_limit)")
+        }
         for provider in registered {
             guard let written = providers[provider.kind] else { continue }
             let specs = provider.settings
             for key in written.values.keys.sorted() {
                 let path = "providers.\(provider.kind).\(key)"
                 guard let spec = specs.first(where: { $0.name == key }) else {
-                    let known = ["limit", "weight"] + specs.map(\.name)
+                    let known = ["limit", "weight", "base_url", "rate_limit"] + specs.map(\.name)
                     throw .invalidConfig(
                         file: source ?? "built-in defaults", line: written.lines[key], key: path,
                         message: "unknown key (known here: \(known.joined(separator: ", ")))")
@@ -164,6 +197,35 @@ public struct Configuration: Sendable, Hashable {
             }
         }
         return result
+    }
+
+    /// Every word `kinds:` and `--kind` take: the providers' names, their sources and their kinds
+    /// of media, each once, in registration order.
+    public static func names(of registered: [any MediaProvider]) -> [String] {
+        var seen: Set<String> = []
+        return (registered.map(\.kind) + registered.map(\.source) + registered.map(\.mediaKind)).filter {
+            seen.insert($0).inserted
+        }
+    }
+
+    /// The providers a word of `kinds:` enables: the provider of that name; else every provider
+    /// of the source of that name (`deezer`); else every provider of that kind of media. So
+    /// `kinds: [song]` keeps meaning the provider named `song`, as it always did.
+    public static func providers(named word: String, in registered: [any MediaProvider]) -> [any MediaProvider] {
+        if let provider = registered.first(where: { $0.kind == word }) { return [provider] }
+        let ofSource = registered.filter { $0.source == word }
+        return ofSource.isEmpty ? registered.filter { $0.mediaKind == word } : ofSource
+    }
+
+    /// The providers `kinds:` enables, in its order.
+    public func enabledProviders(_ registered: [any MediaProvider]) -> [any MediaProvider] {
+        var seen: Set<String> = []
+        return kinds.flatMap { Self.providers(named: $0, in: registered) }.filter { seen.insert($0.kind).inserted }
+    }
+
+    /// Whether `kinds:` enables a provider.
+    public func enables(_ provider: any MediaProvider, among registered: [any MediaProvider]) -> Bool {
+        kinds.contains { word in Self.providers(named: word, in: registered).contains { $0.kind == provider.kind } }
     }
 
     /// Checks that every enabled kind has a provider.

@@ -80,6 +80,18 @@ public enum ConfigurationLoader {
             configuration.declaredSources[index] = source.rebased(on: url)
             configuration.origins["providers.\(source.name).base_url"] = "$\(variable)"
         }
+        // `$MEDIASEARCH_<SOURCE>_URL` for any other source (e.g. `MEDIASEARCH_DEEZER_URL`).
+        for (variable, value) in environment
+        where variable.hasPrefix("MEDIASEARCH_") && variable.hasSuffix("_URL") && !value.isEmpty
+            && variable != "MEDIASEARCH_ITUNES_URL"
+            && !configuration.declaredSources.contains(where: { $0.environmentVariable == variable })
+        {
+            guard let url = ConfigurationParser.httpURL(value) else {
+                throw .invalidConfig(
+                    file: "$\(variable)", line: nil, key: nil, message: "'\(value)' is not an http(s) URL")
+            }
+            configuration.environmentURLs[variable] = url
+        }
         return configuration
     }
 

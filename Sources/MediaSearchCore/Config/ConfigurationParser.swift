@@ -72,6 +72,18 @@ struct ConfigurationParser {
                 case "limit": settings.limit = try int(value, key: "\(prefix).limit", range: 1...200)
                 case "weight": settings.weight = try number(value, key: "\(prefix).weight", range: 0.01...100)
                 case _ where declared: continue
+                case "base_url":
+                    // Moves the source of this provider (or of every provider, when the name is a source's).
+                    guard let url = Self.httpURL(try string(value, key: "\(prefix).base_url")) else {
+                        throw fail(value, "\(prefix).base_url", "not an http(s) URL")
+                    }
+                    configuration.sourceURLs[kind] = url
+                case "rate_limit":
+                    let raw = try string(value, key: "\(prefix).rate_limit")
+                    guard let parsed = Self.rate(raw) else {
+                        throw fail(value, "\(prefix).rate_limit", "'\(raw)' is not a rate such as 50/5s or 20/min")
+                    }
+                    configuration.sourceRates[kind] = RequestRate(parsed.count, per: parsed.seconds)
                 default:
                     // A provider's own setting: checked against what it declares once providers are known.
                     guard case .scalar(let scalar) = value else {
@@ -88,8 +100,8 @@ struct ConfigurationParser {
 
     /// The keys of a source described in the config.
     static let declaredKeys = [
-        "type", "kind", "name", "search", "results", "lookup", "fields", "duration_unit", "rate_limit", "base_url",
-        "limit", "weight",
+        "type", "kind", "name", "search", "results", "lookup", "fields", "facts", "duration_unit", "rate_limit",
+        "base_url", "limit", "weight",
     ]
 
     /// A source described under `providers.<name>` (`type: json`), checked whole before any request.
@@ -125,6 +137,12 @@ struct ConfigurationParser {
             fields[field] = try string(path, key: "\(prefix).fields.\(field)")
             fieldLines[field] = path.mark?.line
         }
+        var facts: [(label: String, template: String)] = []
+        if let factsNode = values["facts"] {
+            for (label, path) in try mapping(factsNode, key: "\(prefix).facts", allowed: nil) {
+                facts.append((label, try string(path, key: "\(prefix).facts.\(label)")))
+            }
+        }
         var unit = JSONSource.DurationUnit.seconds
         if let raw = try text("duration_unit") {
             guard let parsed = JSONSource.DurationUnit(rawValue: raw) else {
@@ -150,7 +168,7 @@ struct ConfigurationParser {
         var source = JSONSource(
             name: name, mediaKind: kind, displayName: try text("name"), search: search,
             results: try text("results") ?? "",
-            lookup: try text("lookup"), fields: fields, durationUnit: unit, rateLimit: rateLimit)
+            lookup: try text("lookup"), fields: fields, durationUnit: unit, rateLimit: rateLimit, facts: facts)
         if let base { source = source.rebased(on: base) }
         if let problem = source.problems().first {
             let field = problem.key.hasPrefix("fields.") ? String(problem.key.dropFirst("fields.".count)) : nil

@@ -11,9 +11,11 @@ public enum DocumentedConfiguration {
         # (~/.config/...), then the built-in defaults, which are the values below. The current directory is
         # never searched. `mediasearch config show` lists every setting and where it came from.
 
-        # Enabled kinds, in display order. Remove a kind to leave it out of every search.
+        # Enabled kinds, in display order. Remove a kind to leave it out of every search. An entry names a
+        # provider (song), a source (deezer: Deezer's songs and albums) or a kind of media.
         # Also available, off by default (each enabled kind costs one request per search): music-video,
-        # album, radio.
+        # album, radio, deezer (or deezer-song, deezer-album). With several sources of one kind, the same
+        # work from two of them is one result that lists both (docs/sources.md).
         kinds: [song, movie, audiobook, podcast]
 
         # Results per kind and request, 1-200 (out-of-range values on the command line are clamped).
@@ -23,6 +25,9 @@ public enum DocumentedConfiguration {
         # the settings a provider declares (`mediasearch providers` lists them).
         providers:
           song: {limit: 30, weight: 1.0}
+          # A source's own entry takes where it is and its budget: $MEDIASEARCH_DEEZER_URL overrides
+          # base_url; rate_limit defaults to the allowance the source documents (Deezer: 50/5s).
+          # deezer: {base_url: "https://api.deezer.com", rate_limit: 50/5s}
           # A source described here, with no code: internet radio stations from Radio Browser. Add radio
           # to kinds: to search it; $MEDIASEARCH_RADIO_URL (or base_url:) moves it to a mirror. Any
           # JSON-over-HTTP API can be added the same way: see docs/providers.md.
@@ -40,6 +45,9 @@ public enum DocumentedConfiguration {
               artwork: favicon
               preview: url_resolved | url
               genre: tags
+            facts:
+              Codec: codec
+              Bitrate: "{bitrate} kbps"
             rate_limit: 10/10s
 
         # Include explicit content. When false, names are shown censored (show --uncensored reveals them).

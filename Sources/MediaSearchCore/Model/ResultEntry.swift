@@ -10,6 +10,8 @@ public struct ResultEntry: Sendable, Hashable {
     public var tile: Tile
     /// Whether names are shown censored (explicit content off and not revealed).
     public var censored: Bool = false
+    /// The name for people of the source it came from, e.g. `Deezer`.
+    public var sourceName: String = ""
 
     /// The item as shown: censored when names are.
     public var shown: MediaItem { censored ? item.censored() : item }
@@ -18,6 +20,9 @@ public struct ResultEntry: Sendable, Hashable {
 extension ResultRecord {
     /// The record of a result, with names censored as its tile shows them.
     public init(_ entry: ResultEntry) {
-        self.init(tile: entry.tile, item: entry.shown)
+        self.init(
+            tile: entry.tile, item: entry.shown,
+            offer: entry.sourceName.isEmpty
+                ? nil : SourceOffer(entry.shown, source: entry.sourceName, kind: entry.kind))
     }
 }

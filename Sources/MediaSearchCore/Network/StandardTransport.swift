@@ -6,18 +6,24 @@ public enum StandardTransport {
     /// The response cache, then retries, then same-host redirects, then the request budget of
     /// the answering host (so every hop is counted), then the network. Offline, only the cache
     /// answers.
-    /// - Parameter source: the source the stack serves (its budget and its name in messages).
+    /// - Parameters:
+    ///   - source: the source the stack serves (its budget and its name in messages).
+    ///   - provider: a provider of that source, for its name, documented rate and the lifetime of
+    ///     its answers (the cache serves none older).
     public static func make(
         configuration: Configuration, paths: StoragePaths, policy: NetworkPolicy = NetworkPolicy(),
-        source: String = "itunes"
+        source: String = "itunes", provider: (any MediaProvider)? = nil
     ) -> any HTTPTransport {
+        var configuration = configuration
+        if let lifetime = provider?.answerLifetime { configuration.cacheTTL = min(configuration.cacheTTL, lifetime) }
         if policy.offline {
             let cache = ResponseCache(paths: paths, configuration: configuration)
             return configuration.cacheEnabled && !policy.noCache
                 ? CachingTransport(cache: cache, mode: .normal, next: OfflineTransport(), onHit: policy.onCacheHit)
                 : OfflineTransport()
         }
-        let described = configuration.budget(forSource: source)
+        let described = configuration.budget(
+            forSource: source, name: provider?.sourceName, documented: provider?.requestRate)
         let budget = RequestBudget(
             path: (paths.cacheDirectory as NSString).appendingPathComponent(described.fileName),
             limit: described.limit, window: described.window, report: policy.onNotice)

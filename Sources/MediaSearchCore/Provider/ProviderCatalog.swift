@@ -59,7 +59,8 @@ public struct ProviderCatalog: Encodable, Sendable {
     public init(providers: [any MediaProvider], configuration: Configuration) {
         self.providers = providers.map { provider in
             Entry(
-                kind: provider.kind, name: provider.displayName, enabled: configuration.kinds.contains(provider.kind),
+                kind: provider.kind, name: provider.displayName,
+                enabled: configuration.enables(provider, among: providers),
                 limit: configuration.limit(for: provider.kind),
                 filters: provider.filters.map {
                     Filter(name: $0.name, type: $0.valueType.label, help: $0.help, attribute: $0.attribute)

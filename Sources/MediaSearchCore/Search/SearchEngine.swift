@@ -31,6 +31,7 @@ public struct SearchEngine: Sendable {
     }
 
     /// Searches every planned provider at once; one provider's failure never stops the others.
+    /// The same work from several sources comes back as one result (``SameWork``).
     /// - Parameter progress: called as each provider finishes, e.g. to update a spinner.
     public func run(
         _ plan: [PlannedSearch], progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
@@ -46,8 +47,10 @@ public struct SearchEngine: Sendable {
             var results = [ProviderResult?](repeating: nil, count: plan.count)
             for await (index, result) in group { results[index] = result }
             let finished = results.compactMap { $0 }
+            let providers = Dictionary(plan.map { ($0.provider.kind, $0.provider) }, uniquingKeysWith: { a, _ in a })
             return SearchOutcome(
-                perProvider: finished.map { ($0.status.kind, $0.entries) }, statuses: finished.map(\.status))
+                perProvider: finished.map { ($0.status.kind, $0.entries) }, statuses: finished.map(\.status)
+            ).mergingSameWorks(providers)
         }
     }
 
@@ -98,7 +101,8 @@ public struct SearchEngine: Sendable {
                 let shown = censorNames ? item.censored() : item
                 // The record stays as received (detail views censor on their own); the tile shows it.
                 return ResultEntry(
-                    kind: provider.kind, rank: rank, item: item, tile: provider.tile(for: shown), censored: censorNames)
+                    kind: provider.kind, rank: rank, item: item, tile: provider.tile(for: shown), censored: censorNames,
+                    sourceName: provider.sourceName)
             }
             let status = ProviderStatus(
                 kind: provider.kind, count: entries.count, error: nil, elapsed: (clock.now - start).seconds)

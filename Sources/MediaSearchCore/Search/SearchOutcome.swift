@@ -5,6 +5,9 @@ public struct SearchOutcome: Sendable {
     /// Results grouped per provider, in the order the providers were planned.
     public var perProvider: [(kind: String, entries: [ResultEntry])]
     public var statuses: [ProviderStatus]
+    /// Entries folded into another source's entry of the same work (``mergingSameWorks(_:)``),
+    /// with their provider's kind: no longer shown on their own, still kept in the library.
+    public var absorbed: [(kind: String, item: MediaItem)] = []
 
     /// How many results there are in all.
     public var total: Int { perProvider.reduce(0) { $0 + $1.entries.count } }

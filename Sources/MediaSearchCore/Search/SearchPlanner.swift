@@ -19,7 +19,7 @@ public enum SearchPlanner {
         if request.term == nil && request.filters.isEmpty {
             throw .usage("a search term is required, e.g. \(words.searchExample)")
         }
-        let chosen = try chosenProviders(request.kinds, providers: providers, configuration: configuration)
+        let chosen = try chosenProviders(request, providers: providers, configuration: configuration)
         var planned: [PlannedSearch] = []
         var lacking: [String] = []
         for provider in chosen {
@@ -50,7 +50,9 @@ public enum SearchPlanner {
             planned.append(PlannedSearch(provider: provider, query: query))
         }
         let names = request.filters.keys.sorted().map(words.filter).joined(separator: " ")
-        if request.kinds != nil, let kind = lacking.first {
+        // A provider named itself must take every filter; one that a kind of media or a source
+        // brought in is left out when it lacks one.
+        if let kinds = request.kinds, let kind = lacking.first(where: kinds.contains) {
             throw .usage("\(names) cannot be used with kind '\(kind)' (see: \(words.kindList))")
         }
         guard !planned.isEmpty else {
@@ -63,20 +65,40 @@ public enum SearchPlanner {
     }
 
     private static func chosenProviders(
-        _ kinds: [String]?, providers: [any MediaProvider], configuration: Configuration
+        _ request: SearchRequest, providers: [any MediaProvider], configuration: Configuration
     ) throws(MediaSearchError) -> [any MediaProvider] {
-        let byKind = Dictionary(providers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
-        let wanted = kinds ?? configuration.kinds
+        let enabled = configuration.enabledProviders(providers)
         var chosen: [any MediaProvider] = []
-        for kind in wanted {
-            guard let provider = byKind[kind] else {
-                throw .usage(DidYouMean.unknownKind(kind, known: providers.map(\.kind)))
+        if let kinds = request.kinds {
+            // A provider's name, a source, or a kind of media: every enabled provider it names.
+            for word in kinds {
+                let named = enabled.filter { $0.kind == word || $0.source == word || $0.mediaKind == word }
+                if named.isEmpty {
+                    guard Configuration.names(of: providers).contains(word) else {
+                        throw .usage(DidYouMean.unknownKind(word, known: Configuration.names(of: enabled)))
+                    }
+                    throw .usage(
+                        "kind '\(word)' is disabled in \(configuration.source ?? "the config"); add it to kinds: to use it"
+                    )
+                }
+                for provider in named where !chosen.contains(where: { $0.kind == provider.kind }) {
+                    chosen.append(provider)
+                }
             }
-            guard configuration.kinds.contains(kind) else {
-                throw .usage(
-                    "kind '\(kind)' is disabled in \(configuration.source ?? "the config"); add it to kinds: to use it")
+        } else {
+            chosen = enabled
+        }
+        if let sources = request.sources {
+            let known = Set(chosen.flatMap { [$0.source, $0.sourceName.lowercased()] })
+            for source in sources where !known.contains(source.lowercased()) {
+                let names = Set(chosen.map { $0.source }).sorted().joined(separator: ", ")
+                throw .usage("no chosen kind is searched at source '\(source)' (sources here: \(names))")
             }
-            if !chosen.contains(where: { $0.kind == kind }) { chosen.append(provider) }
+            chosen = chosen.filter { provider in
+                sources.contains {
+                    $0.lowercased() == provider.source || $0.lowercased() == provider.sourceName.lowercased()
+                }
+            }
         }
         guard !chosen.isEmpty else { throw .usage("select at least one kind") }
         return chosen

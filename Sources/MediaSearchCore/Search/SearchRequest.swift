@@ -8,6 +8,8 @@ public struct SearchRequest: Sendable, Hashable {
     public var filters: [String: String]
     /// Kinds chosen on the command line; `nil` means every enabled kind (S1).
     public var kinds: [String]?
+    /// Sources to narrow to (`--source deezer`), by id or name; `nil` for every source.
+    public var sources: [String]? = nil
     /// Results per kind; `nil` uses the config's limit for each kind.
     public var limit: Int?
     public var offset: Int
@@ -42,7 +44,7 @@ extension SearchRequest {
     /// Identifies the query apart from its page, to detect a page that repeats the one before.
     public var queryKey: String {
         let filterText = filters.keys.sorted().map { "\($0)=\(filters[$0]!)" }.joined(separator: "&")
-        let kindText = kinds?.joined(separator: ",") ?? "*"
+        let kindText = (kinds?.joined(separator: ",") ?? "*") + (sources.map { "@" + $0.joined(separator: ",") } ?? "")
         return [
             term ?? "", filterText, kindText, limit.map(String.init) ?? "", String(offset), country, lang ?? "",
             String(explicit),

@@ -37,9 +37,11 @@ public struct SearchSession: Sendable {
         MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
         var transports: [String: any HTTPTransport] = [:]
         for source in Set(providers.map(\.source)) {
+            let first = providers.first { $0.source == source }
             transports[source] =
                 transport
-                ?? StandardTransport.make(configuration: configuration, paths: paths, policy: policy, source: source)
+                ?? StandardTransport.make(
+                    configuration: configuration, paths: paths, policy: policy, source: source, provider: first)
         }
         self.transports = transports
         self.library =
@@ -57,7 +59,7 @@ public struct SearchSession: Sendable {
         let kind = provider.kind
         return ProviderContext(
             http: transports[provider.source] ?? OfflineTransport(),
-            baseURL: configuration.baseURL(forSource: provider.source),
+            baseURL: configuration.baseURL(for: provider),
             timeout: configuration.timeout, country: country, lang: lang, explicit: explicit,
             censorNames: censorNames, settings: configuration.settings(for: provider),
             report: { reports?.add("\(kind): \($0)") })
@@ -158,7 +160,9 @@ public struct SearchSession: Sendable {
     /// Keeps every record of an online search in the library; a library problem is a notice.
     private func keep(_ outcome: SearchOutcome) -> [String] {
         guard let library else { return [] }
-        let records = outcome.perProvider.flatMap { kind, entries in entries.map { (kind: kind, item: $0.item) } }
+        let records =
+            outcome.perProvider.flatMap { kind, entries in entries.map { (kind: kind, item: $0.item) } }
+            + outcome.absorbed
         do {
             try library.store(records)
             return []
@@ -225,11 +229,31 @@ public struct SearchSession: Sendable {
                 for: renderer, country: context.country, lang: context.lang, explicit: context.explicit,
                 censorNames: context.censorNames)
         }
-        let detail = await (renderer?.detailRenderer ?? GenericDetailRenderer()).detail(
+        var detail = await (renderer?.detailRenderer ?? GenericDetailRenderer()).detail(
             for: item, context: detailContext)
+        if !item.otherSources.isEmpty, let owner = found.owner {
+            detail = Detail(
+                sections: detail.sections + [Self.stores(item, owner: owner)], notices: detail.notices)
+        }
         if Task.isCancelled { throw MediaSearchError.cancelled }
         keepSeen(in: detail)
         return DetailPage(kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail)
+    }
+
+    /// Every source that has the work, when a search merged several into it: each with its
+    /// price (where it sells it), its page and its preview.
+    static func stores(_ item: MediaItem, owner: any MediaProvider) -> DetailSection {
+        let offers = [SourceOffer(item, source: owner.sourceName, kind: owner.kind)] + item.otherSources
+        return DetailSection(
+            "Stores",
+            rows: offers.map { offer in
+                let facts = [
+                    Formatting.price(offer.price, currency: offer.currency),
+                    offer.previewURL == nil ? nil : "preview", "show \(offer.id)",
+                ].compactMap { $0 }
+                return (offer.source, facts.joined(separator: " · "))
+            },
+            links: offers.flatMap { [("\($0.source) page", $0.url), ("\($0.source) preview", $0.previewURL)] })
     }
 
     /// The item of a target, as `detail(of:)` finds it (from the last search when it can), names
@@ -339,9 +363,11 @@ public struct SearchSession: Sendable {
         // Enabled kinds first, then disabled kinds of the same sources (an album id found through
         // the songs' source is the album kind's to show); a source no enabled kind asks is not
         // asked at all, nor its budget spent.
-        let enabled = providers.filter { configuration.kinds.contains($0.kind) }
+        let enabled = configuration.enabledProviders(providers)
         let sources = Set(enabled.map(\.source))
-        let alike = providers.filter { !configuration.kinds.contains($0.kind) && sources.contains($0.source) }
+        let alike = providers.filter { provider in
+            !enabled.contains { $0.kind == provider.kind } && sources.contains(provider.source)
+        }
         for provider in enabled + alike where provider.kind != skipped {
             do {
                 if let item = try await lookup(id, in: provider, context: context) { return (item, provider) }

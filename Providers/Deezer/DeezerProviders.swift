@@ -1,0 +1,176 @@
+import Foundation
+import MediaSearchKit
+
+/// What the Deezer providers share: the source, its budget and how long its answers keep.
+public protocol DeezerProvider: MediaProvider {}
+
+extension DeezerProvider {
+    public var source: String { "deezer" }
+    public var sourceName: String { DeezerAPI.sourceName }
+    /// Deezer's documented allowance, counted per IP address.
+    public var requestRate: RequestRate? { RequestRate(50, per: 5) }
+    /// Deezer's signed preview links expire about 15 minutes after the answer: the cache keeps
+    /// an answer 10 minutes at most, so a preview shown is still playable for a while.
+    public var answerLifetime: Double? { 600 }
+    public var supportsPaging: Bool { true }
+    /// Deezer pages by at most 100.
+    public var maximumLimit: Int? { 100 }
+
+    /// Deezer's search text: the term, or `artist:"…"` (`album:"…"`) when a filter is the search.
+    func searchText(_ query: SearchQuery) -> String {
+        guard let attribute = query.attribute else { return query.term }
+        return "\(attribute):\"\(query.term.replacingOccurrences(of: "\"", with: ""))\""
+    }
+
+    /// Explicit items left out when explicit content is off (Deezer has no such parameter).
+    func allowed(_ items: [MediaItem], _ query: SearchQuery) -> [MediaItem] {
+        query.explicit ? items : items.filter { $0.isExplicit != true }
+    }
+}
+
+/// Songs from Deezer (`/search`), each with its 30-second preview. Off by default: list
+/// `deezer` (both Deezer kinds) or `deezer-song` under `kinds:`.
+public struct DeezerSongProvider: DeezerProvider, DetailRenderer {
+    public let kind = "deezer-song"
+    public let mediaKind = "song"
+    public let displayName = "Deezer songs"
+
+    /// Creates the provider.
+    public init() {}
+
+    public var filters: [FilterSpec] {
+        [
+            .text("artist", help: "only songs whose artist contains this", attribute: "artist") { [$0.creator] },
+            .text("album", help: "only songs from an album whose title contains this", attribute: "album") {
+                [$0.collection]
+            },
+        ]
+    }
+
+    public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+        let page = try await DeezerAPI(context: context).get(
+            DeezerPage<DeezerTrack>.self, path: "/search",
+            query: [("q", searchText(query)), ("limit", String(query.limit)), ("index", String(query.offset))])
+        return allowed((page?.data ?? []).map { MediaItem(deezer: $0) }, query)
+    }
+
+    public func accepts(_ item: MediaItem) -> Bool { DeezerID.number(item.id, type: "track") != nil }
+
+    public func tile(for item: MediaItem) -> Tile {
+        var tile = Tile(
+            item: item, kind: kind,
+            summary: [
+                item.collection, Formatting.duration(milliseconds: item.durationMilliseconds),
+                item.isExplicit == true ? "explicit" : nil, item.previewURL == nil ? nil : "preview",
+            ])
+        tile.previewUrl = item.previewURL.flatMap(SafeURL.http)
+        return tile
+    }
+
+    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
+        guard let number = DeezerID.number(id, type: "track") else { return nil }
+        return try await DeezerAPI(context: context).get(DeezerTrack.self, path: "/track/\(number)").map {
+            MediaItem(deezer: $0)
+        }
+    }
+
+    public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        var album: [Tile] = []
+        if let id = item.collectionID, let title = item.collection {
+            var albumItem = MediaItem(id: id, title: title, kind: "album", creator: item.creator, artwork: item.artwork)
+            albumItem.url = item.extras["albumURL"]
+            album = [Tile(item: albumItem, kind: "deezer-album", summary: [ReleaseDate.day(item.releaseDate)])]
+        }
+        let facts = DetailSection(
+            "On Deezer",
+            rows: [
+                ("Album", item.collection), ("Artist", item.creator),
+                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
+                ("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
+                ("ISRC", item.standardID.map { String($0.dropFirst("isrc:".count)) }),
+            ],
+            links: [
+                ("Deezer", item.url), ("Preview (30 s)", item.previewURL), ("Album on Deezer", item.extras["albumURL"]),
+                ("Artist on Deezer", item.extras["artistURL"]),
+            ], items: album)
+        return Detail(sections: [StandardSections.header(for: item, kindLabel: "Song"), facts])
+    }
+}
+
+/// Albums from Deezer (`/search/album`); the detail lists the tracks (`/album/{id}`), each with
+/// its preview. Off by default: list `deezer` or `deezer-album` under `kinds:`.
+public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
+    public let kind = "deezer-album"
+    public let mediaKind = "album"
+    public let displayName = "Deezer albums"
+
+    /// Creates the provider.
+    public init() {}
+
+    public var filters: [FilterSpec] {
+        [.text("artist", help: "only albums whose artist contains this", attribute: "artist") { [$0.creator] }]
+    }
+
+    public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+        let page = try await DeezerAPI(context: context).get(
+            DeezerPage<DeezerAlbum>.self, path: "/search/album",
+            query: [("q", searchText(query)), ("limit", String(query.limit)), ("index", String(query.offset))])
+        return allowed((page?.data ?? []).map { MediaItem(deezer: $0) }, query)
+    }
+
+    public func accepts(_ item: MediaItem) -> Bool { DeezerID.number(item.id, type: "album") != nil }
+
+    public func tile(for item: MediaItem) -> Tile {
+        Tile(
+            item: item, kind: kind,
+            summary: [
+                item.releaseYear.map(String.init),
+                Formatting.count(item.extras["trackCount"].flatMap(Int.init), "track"),
+                item.extras["recordType"].flatMap { $0 == "album" ? nil : $0 },
+                item.isExplicit == true ? "explicit" : nil,
+            ])
+    }
+
+    public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
+        try await album(id, context: context).map { MediaItem(deezer: $0) }
+    }
+
+    private func album(_ id: String, context: ProviderContext) async throws -> DeezerAlbum? {
+        guard let number = DeezerID.number(id, type: "album") else { return nil }
+        return try await DeezerAPI(context: context).get(DeezerAlbum.self, path: "/album/\(number)")
+    }
+
+    public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        // The whole album (label, genres, tracks): one request, unless the item is already whole.
+        var whole: DeezerAlbum?
+        let (_, notice) = await StandardSections.attempt("tracks") { () async throws -> DetailSection? in
+            whole = try await album(item.id, context: context)
+            return nil
+        }
+        let shown =
+            whole.map { MediaItem(deezer: $0) }.map { fresh -> MediaItem in
+                var merged = fresh
+                merged.otherSources = item.otherSources
+                return context.censorNames ? merged.censored() : merged
+            } ?? item
+        let tracks = (whole?.tracks?.data ?? []).enumerated().map { position, track in
+            var tile = DeezerSongProvider().tile(for: MediaItem(deezer: track, album: whole))
+            tile.title = "\(track.trackPosition ?? position + 1). \(tile.title)"
+            return tile
+        }
+        let facts = DetailSection(
+            "On Deezer",
+            rows: [
+                ("Artist", shown.creator), ("Released", ReleaseDate.day(shown.releaseDate)),
+                ("Label", shown.extras["label"]), ("Genres", shown.extras["genres"]),
+                ("Tracks", shown.extras["trackCount"]),
+                ("Duration", Formatting.runtime(milliseconds: shown.durationMilliseconds)),
+                ("UPC", shown.standardID.map { String($0.dropFirst("upc:".count)) }),
+            ],
+            links: [("Deezer", shown.url), ("Artist on Deezer", shown.extras["artistURL"])])
+        return Detail(
+            sections: [
+                StandardSections.header(for: shown, kindLabel: "Album"), facts, DetailSection("Tracks", items: tracks),
+            ], notices: notice.map { [$0] } ?? [])
+    }
+}

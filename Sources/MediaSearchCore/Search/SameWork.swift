@@ -1,0 +1,136 @@
+import Foundation
+import MediaSearchKit
+
+/// Whether two sources' results are the same work, and merging them into one result.
+///
+/// The rule (docs/sources.md): two items of one kind of media from different sources are one work
+/// when both carry a standard id (ISRC, UPC) and it is the same; when either lacks one, when
+/// their normalized titles and main creators are equal and their durations are within 2 s (for
+/// works with no duration, such as albums, the release years must be equal instead). Normalizing
+/// folds case and accents, drops punctuation, `feat.`/`ft.` credits and version notes such as
+/// `(Remastered 2009)` or `- Radio Edit`, and keeps the creator's first name only (`Daft Punk &
+/// Julian Casablancas` is `daft punk`). Anything unknown keeps two items apart: a merge needs
+/// evidence, never its absence.
+public enum SameWork {
+    /// The most two durations of one work may differ, in milliseconds.
+    public static let durationTolerance = 2000
+
+    /// Whether `a` and `b` are the same work.
+    public static func matches(_ a: MediaItem, _ b: MediaItem) -> Bool {
+        if let x = a.standardID?.lowercased(), let y = b.standardID?.lowercased() { return x == y }
+        guard let titleA = a.title.map(title), !titleA.isEmpty, titleA == b.title.map(title),
+            let creatorA = a.creator.map(creator), !creatorA.isEmpty, creatorA == b.creator.map(creator)
+        else { return false }
+        switch (a.durationMilliseconds, b.durationMilliseconds) {
+        case (let x?, let y?):
+            return abs(x - y) <= durationTolerance
+        case (nil, nil):
+            guard let year = a.releaseYear else { return false }
+            return year == b.releaseYear
+        default:
+            return false
+        }
+    }
+
+    /// Words that open a version note or a credit inside brackets or after a dash.
+    private static let notes = [
+        "feat", "ft", "featuring", "with", "remaster", "remastered", "radio edit", "single version", "album version",
+        "mono", "stereo", "explicit", "clean",
+    ]
+
+    /// A title folded for comparison: `Get Lucky (feat. Pharrell Williams) [Radio Edit]` → `get lucky`.
+    public static func title(_ text: String) -> String {
+        var folded = fold(text)
+        // Bracketed notes: `(feat. …)`, `[Remastered 2009]`, `(2011 Remaster)`.
+        folded = folded.replacingOccurrences(
+            of: #"\s*[\(\[][^\)\]]*\b(\#(notes.joined(separator: "|")))\b[^\)\]]*[\)\]]"#, with: "",
+            options: .regularExpression)
+        // Dashed notes: `- Remastered 2009`, `- 2011 Remaster`, `- Radio Edit`.
+        folded = folded.replacingOccurrences(
+            of: #"\s+-\s+.*\b(\#(notes.joined(separator: "|")))\b.*$"#, with: "", options: .regularExpression)
+        // A trailing credit: `Song feat. Someone`.
+        folded = folded.replacingOccurrences(of: #"\s+(feat|ft|featuring)\b.*$"#, with: "", options: .regularExpression)
+        return words(folded)
+    }
+
+    /// A creator folded for comparison, first named only: `Daft Punk & Julian Casablancas` → `daft punk`.
+    public static func creator(_ text: String) -> String {
+        let folded = fold(text)
+        let first =
+            folded.components(separatedBy: CharacterSet(charactersIn: ",&;/")).first?
+            .replacingOccurrences(
+                of: #"\s+(feat|ft|featuring|and|x|with|vs)\b.*$"#, with: "", options: .regularExpression)
+            ?? folded
+        return words(first)
+    }
+
+    private static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .replacingOccurrences(of: "’", with: "'")
+    }
+
+    /// Letters and digits only, words separated by one space (`don't` → `dont`).
+    private static func words(_ text: String) -> String {
+        let kept = text.replacingOccurrences(of: "'", with: "").unicodeScalars.map {
+            CharacterSet.alphanumerics.contains($0) ? Character($0) : " "
+        }
+        return String(kept).split(separator: " ").joined(separator: " ")
+    }
+}
+
+extension SearchOutcome {
+    /// The same work from several sources made one result: each later provider's entry that is
+    /// the same work (``SameWork``) as an earlier provider's entry of the same kind of media from
+    /// another source is folded into it, as one of its ``MediaItem/otherSources``, and leaves the
+    /// list; its tile gains `also on <source>`. The entries folded in are kept in ``absorbed``, so
+    /// the library still keeps every record.
+    /// - Parameter providers: the providers by kind, for their kind of media and source.
+    func mergingSameWorks(_ providers: [String: any MediaProvider]) -> SearchOutcome {
+        var merged = self
+        // Where each kept entry is, by normalized title, for the groups seen so far.
+        var index: [String: [(group: Int, entry: Int)]] = [:]
+        for group in perProvider.indices {
+            guard let provider = providers[perProvider[group].kind] else { continue }
+            var kept: [ResultEntry] = []
+            for entry in perProvider[group].entries {
+                let key = entry.item.title.map(SameWork.title) ?? ""
+                let candidates =
+                    index[key, default: []]
+                    + (entry.item.standardID == nil
+                        ? [] : index["#" + entry.item.standardID!.lowercased(), default: []])
+                let target = candidates.first { place in
+                    let other = merged.perProvider[place.group]
+                    guard let owner = providers[other.kind], owner.mediaKind == provider.mediaKind,
+                        owner.source != provider.source
+                    else { return false }
+                    let item = other.entries[place.entry].item
+                    // One offer per source; the same record again (the library's copy) replaces it.
+                    return !item.otherSources.contains { $0.source == provider.sourceName && $0.id != entry.item.id }
+                        && SameWork.matches(item, entry.item)
+                }
+                if let target {
+                    var host = merged.perProvider[target.group].entries[target.entry]
+                    host.item.otherSources.removeAll { $0.source == provider.sourceName }
+                    host.item.otherSources.append(
+                        SourceOffer(entry.item, source: provider.sourceName, kind: entry.kind))
+                    host.tile.summary.removeAll { $0.hasPrefix("also on ") }
+                    // First, so that a narrow tile that shows few facts still shows it.
+                    host.tile.summary.insert(
+                        "also on " + host.item.otherSources.map(\.source).joined(separator: ", "), at: 0)
+                    merged.perProvider[target.group].entries[target.entry] = host
+                    merged.absorbed.append((entry.kind, entry.item))
+                } else {
+                    kept.append(entry)
+                }
+            }
+            merged.perProvider[group].entries = kept
+            for (position, entry) in kept.enumerated() {
+                index[entry.item.title.map(SameWork.title) ?? "", default: []].append((group, position))
+                if let id = entry.item.standardID {
+                    index["#" + id.lowercased(), default: []].append((group, position))
+                }
+            }
+        }
+        return merged
+    }
+}
