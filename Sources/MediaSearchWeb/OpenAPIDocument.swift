@@ -36,7 +36,7 @@ enum OpenAPIDocument {
                   {
                     "name": "kind",
                     "in": "query",
-                    "description": "`all` or one enabled kind; these are the default config's (see /api/providers).",
+                    "description": "`all`, one enabled kind, or a kind of media or a source of enabled kinds (`song` asks every enabled source of songs); these are the default config's (see /api/providers).",
                     "schema": {
                       "type": "string",
                       "enum": [
@@ -46,6 +46,19 @@ enum OpenAPIDocument {
                         "movie",
                         "audiobook",
                         "podcast"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "source",
+                    "in": "query",
+                    "description": "`all` or the source of an enabled kind (e.g. `deezer`); the default config's is itunes.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "",
+                        "all",
+                        "itunes"
                       ]
                     }
                   },
@@ -959,6 +972,9 @@ enum OpenAPIDocument {
                       "required": [
                         "kind",
                         "name",
+                        "media",
+                        "source",
+                        "sourceName",
                         "enabled",
                         "limit",
                         "filters",
@@ -970,6 +986,15 @@ enum OpenAPIDocument {
                           "type": "string"
                         },
                         "name": {
+                          "type": "string"
+                        },
+                        "media": {
+                          "type": "string"
+                        },
+                        "source": {
+                          "type": "string"
+                        },
+                        "sourceName": {
                           "type": "string"
                         },
                         "enabled": {

@@ -39,6 +39,16 @@ enum Screens {
         }
         let explicit = query?.explicit ?? configuration.explicit
         let kind = query?.kind.map { value -> HTML in "<input type=\"hidden\" name=\"kind\" value=\"\(value)\">" } ?? ""
+        // A choice of source only where there is one to make.
+        let sources = catalog?.enabledSources ?? []
+        let options = sources.map { entry -> HTML in
+            let selected = HTML(raw: query?.source == entry.id ? " selected" : "")
+            return "<option value=\"\(entry.id)\"\(selected)>\(entry.name)</option>"
+        }
+        let source: HTML =
+            sources.count < 2
+            ? ""
+            : "<select name=\"source\" aria-label=\"Source\"><option value=\"all\">All sources</option>\(options)</select>"
         return """
             <header class="bar">
             <a class="brand" href="/">MediaSearch</a>
@@ -46,6 +56,7 @@ enum Screens {
             <input id="q" type="search" name="q" value="\(query?.term)" placeholder="Songs, films, audiobooks, podcasts…" aria-label="Search" autocomplete="off" list="suggestions">
             <datalist id="suggestions"></datalist>
             \(kind)
+            \(source)
             <select name="limit" aria-label="Results per kind">\(limits)</select>
             <select name="sort" aria-label="Sort">\(sorts)</select>
             <label class="toggle"><input type="checkbox" name="reverse" value="on"\(HTML(raw: query?.reverse == true ? " checked" : ""))> Reverse</label>

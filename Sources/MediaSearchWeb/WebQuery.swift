@@ -3,12 +3,14 @@ import MediaSearchCore
 import MediaSearchKit
 
 /// The search screen's and the search API's parameters, checked: `q`, `kind` (`all` or an
-/// enabled kind), `limit` (1-200), `page` (1-10,000), `sort`, `explicit` (`on`/`off`), `reverse`,
+/// enabled kind), `source` (`all` or the source of an enabled kind), `limit` (1-200), `page` (1-10,000), `sort`, `explicit` (`on`/`off`), `reverse`,
 /// and any provider filter by its name (`artist=…`). Unknown parameters are ignored, like a
 /// browser's own; a bad value of a known one is a ``BadRequest``.
 struct WebQuery: Sendable, Hashable {
     var term: String?
     var kind: String?
+    /// The one source to ask (`source=deezer`), `nil` for all.
+    var source: String?
     var limit: Int?
     var page: Int
     var sort: ResultSort
@@ -26,14 +28,29 @@ struct WebQuery: Sendable, Hashable {
         }
         self.term = term?.isEmpty == false ? term : nil
         let enabled = catalog.enabled.map(\.kind)
+        // A provider, or a kind of media or a source of enabled providers, as `--kind` takes.
+        var words = enabled
+        for entry in catalog.enabled {
+            for word in [entry.media, entry.source] where !words.contains(word) { words.append(word) }
+        }
         switch values["kind"].map({ $0.lowercased() }) {
         case nil, "", "all": kind = nil
         case let kind?:
-            guard enabled.contains(kind) else {
+            guard words.contains(kind) else {
                 throw BadRequest(
-                    message: "kind must be all or one of \(enabled.joined(separator: ", ")), not '\(kind)'")
+                    message: "kind must be all or one of \(words.joined(separator: ", ")), not '\(kind)'")
             }
             self.kind = kind
+        }
+        let sources = catalog.enabledSources.map(\.id)
+        switch values["source"].map({ $0.lowercased() }) {
+        case nil, "", "all": source = nil
+        case let source?:
+            guard sources.contains(source) else {
+                throw BadRequest(
+                    message: "source must be all or one of \(sources.joined(separator: ", ")), not '\(source)'")
+            }
+            self.source = source
         }
         limit = try Self.number(values["limit"], name: "limit", in: 1...200)
         page = try Self.number(values["page"], name: "page", in: 1...10_000) ?? 1
@@ -69,6 +86,7 @@ struct WebQuery: Sendable, Hashable {
             term: term, filters: filters, kinds: kind.map { [$0] }, limit: limit, country: configuration.country,
             lang: configuration.lang, explicit: explicit)
         request.page = page
+        request.sources = source.map { [$0] }
         return request
     }
 
@@ -78,7 +96,7 @@ struct WebQuery: Sendable, Hashable {
     func link(kind: String?? = .none, page: Int? = nil, explicit: Bool? = nil, removing filter: String? = nil) -> String
     {
         var pairs: [(String, String?)] = [
-            ("q", term), ("kind", (kind ?? self.kind) ?? nil), ("limit", limit.map(String.init)),
+            ("q", term), ("kind", (kind ?? self.kind) ?? nil), ("source", source), ("limit", limit.map(String.init)),
             ("sort", sort == .relevance ? nil : sort.rawValue), ("reverse", reverse ? "on" : nil),
             ("explicit", (explicit ?? self.explicit) ? "on" : "off"),
         ]

@@ -40,16 +40,19 @@ def start(command, env, pattern):
     return match.group(1).rstrip("/")
 
 
-def serve(bindir, *fixture_options):
+def serve(bindir, *fixture_options, kinds=None):
     fixtures = start([os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *fixture_options], os.environ,
                      r"on (http://127\.0\.0\.1:\d+)")
     home = tempfile.mkdtemp(prefix="mediasearch-browser-")
     config = os.path.join(home, "config.yaml")
     with open(config, "w") as f:
         f.write("itunes:\n  rate_limit: 1000\n")  # many searches in a few seconds
-    # Every source at the fixture server: iTunes, and Radio Browser (a kind reachable by id even off).
+        if kinds:
+            f.write(f"kinds: [{', '.join(kinds)}]\n")
+    # Every source at the fixture server: iTunes, Deezer and Radio Browser (a kind reachable by id even off).
     env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_ITUNES_URL": fixtures,
-           "MEDIASEARCH_RADIO_URL": fixtures, "MEDIASEARCH_CONFIG": config}
+           "MEDIASEARCH_DEEZER_URL": fixtures + "/deezer", "MEDIASEARCH_RADIO_URL": fixtures,
+           "MEDIASEARCH_CONFIG": config}
     return start([os.path.join(bindir, "mediasearch"), "serve", "--port", "0"], env,
                  r"on (http://127\.0\.0\.1:\d+/)"), home
 
@@ -86,6 +89,7 @@ def main():
 
     clean, clean_home = serve(args.bin, "--local-artwork", "--fill")
     faulty, faulty_home = serve(args.bin, "--local-artwork", "--hostile", "audiobook", "--fail", "podcast=503")
+    several, several_home = serve(args.bin, "--local-artwork", kinds=["song", "deezer", "radio"])
 
     options = webdriver.ChromeOptions()
     for option in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -213,17 +217,58 @@ def main():
         check(driver.execute_script("return window.__pwned === undefined"), "no script ran on the detail screen")
         links = [a.get_attribute("href") or "" for a in driver.find_elements(By.TAG_NAME, "a")]
         check(not any(link.lower().startswith("javascript:") for link in links), "no javascript: link")
+
+        print("several sources")
+        driver.get(several + "/?q=daft+punk&kind=song")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        kinds = {t.get_attribute("data-kind") for t in tiles(driver)}
+        check(kinds == {"song", "deezer-song"}, f"kind=song asks every source of songs: {sorted(kinds)}")
+        driver.save_screenshot(os.path.join(args.artifacts, "sources.png"))
+        merged = [t for t in tiles(driver)
+                  if "also on Deezer" in [li.text for li in t.find_elements(By.CSS_SELECTOR, ".facts li")]]
+        check(len(merged) == 5, f"the works at both stores are one tile each: {len(merged)}")
+        deezer = [t for t in tiles(driver) if t.get_attribute("data-kind") == "deezer-song"]
+        check(deezer and all(t.find_elements(By.CSS_SELECTOR, "audio") for t in deezer),
+              "each Deezer song tile has its preview player")
+        options = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "select[name=source] option")]
+        check(options == ["all", "itunes", "deezer", "radio"], f"a source control: {options}")
+        driver.get(several + "/?q=daft+punk&kind=song&source=deezer")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        check({t.get_attribute("data-kind") for t in tiles(driver)} == {"deezer-song"}, "source=deezer narrows")
+        driver.get(several + "/?q=daft+punk&kind=song")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        merged = [t for t in tiles(driver)
+                  if "also on Deezer" in [li.text for li in t.find_elements(By.CSS_SELECTOR, ".facts li")]]
+        merged[0].find_element(By.CSS_SELECTOR, "a.open").click()
+        wait(driver, lambda d: "/item/" in d.current_url)
+        stores = driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores]")
+        labels = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores] a")]
+        check(len(stores) == 1 and "Deezer page" in labels, f"the detail lists both stores: {labels}")
+        driver.get(several + "/item/deezer-album/deezer:album:302127")
+        players = driver.find_elements(By.CSS_SELECTOR, "audio.episode")
+        check(len(players) == 14, f"a Deezer album lists its 14 tracks, each with a player: {len(players)}")
+        driver.get(several + "/?q=klara&kind=radio")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        tiles(driver)[0].find_element(By.CSS_SELECTOR, "a.open").click()
+        wait(driver, lambda d: "/item/radio/" in d.current_url)
+        station = driver.current_url.rsplit("/", 1)[1]
+        document = json.load(urllib.request.urlopen(several + "/api/items/radio/" + station, timeout=30))
+        stream = next(link["url"] for section in document["sections"] for link in section["links"]
+                      if link["label"] == "Preview")
+        player = driver.find_element(By.CSS_SELECTOR, "audio.preview")
+        check(player.get_attribute("src") == stream and "streamabc" in stream,
+              f"the station's page plays its stream: {stream}")
     finally:
         driver.quit()
         for process in PROCESSES:
             process.terminate()
-        for home in (clean_home, faulty_home):
+        for home in (clean_home, faulty_home, several_home):
             shutil.rmtree(home, ignore_errors=True)
 
     if args.update_docs:
         docs = os.path.join(ROOT, "docs", "screenshots")
         os.makedirs(docs, exist_ok=True)
-        for name in ("search.png", "detail.png"):
+        for name in ("search.png", "detail.png", "sources.png"):
             shutil.copy(os.path.join(args.artifacts, name), os.path.join(docs, name))
     print(f"screenshots: {args.artifacts}")
     if FAILURES:

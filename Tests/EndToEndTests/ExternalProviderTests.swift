@@ -68,7 +68,7 @@ struct ExternalProviderTests {
         #expect(shown.stdout.contains("Herman Melville"))
 
         let listed = try await harness.run(["providers"], environment: ["PATH": path])
-        #expect(listed.stdout.contains("gutenberg  Gutenberg books  enabled"))
+        #expect(listed.stdout.contains("gutenberg  Gutenberg books  book from Gutenberg  enabled"))
         #expect(listed.stdout.contains("--author <text>  only books whose author contains this"))
     }
 

@@ -15,7 +15,10 @@ struct Harness {
     func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60
     ) async throws -> CommandRunner.Result {
-        var variables = ["MEDIASEARCH_ITUNES_URL": server.baseURL]
+        var variables = [
+            "MEDIASEARCH_ITUNES_URL": server.baseURL, "MEDIASEARCH_DEEZER_URL": server.baseURL + "/deezer",
+            "MEDIASEARCH_RADIO_URL": server.baseURL,
+        ]
         variables.merge(environment) { _, new in new }
         return try await runner.run(arguments, environment: variables, timeout: timeout)
     }

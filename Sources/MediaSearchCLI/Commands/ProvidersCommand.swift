@@ -23,7 +23,8 @@ struct ProvidersCommand: ParsableCommand, ProviderCommand {
             var lines: [String] = []
             for entry in entries {
                 lines.append(
-                    "\(entry.kind)  \(entry.name)  \(entry.enabled ? "enabled" : "disabled")  limit \(entry.limit)")
+                    "\(entry.kind)  \(entry.name)  \(entry.media) from \(entry.sourceName)  "
+                        + "\(entry.enabled ? "enabled" : "disabled")  limit \(entry.limit)")
                 for filter in entry.filters {
                     lines.append("    --\(filter.name) <\(filter.type)>  \(filter.help)")
                 }

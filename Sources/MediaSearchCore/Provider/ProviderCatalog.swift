@@ -7,6 +7,10 @@ public struct ProviderCatalog: Encodable, Sendable {
     public struct Entry: Encodable, Sendable {
         public var kind: String
         public var name: String
+        /// The kind of media its results are (`song`), and the source it asks (`deezer`, `Deezer`).
+        public var media: String
+        public var source: String
+        public var sourceName: String
         public var enabled: Bool
         public var limit: Int
         public var filters: [Filter]
@@ -59,7 +63,8 @@ public struct ProviderCatalog: Encodable, Sendable {
     public init(providers: [any MediaProvider], configuration: Configuration) {
         self.providers = providers.map { provider in
             Entry(
-                kind: provider.kind, name: provider.displayName,
+                kind: provider.kind, name: provider.displayName, media: provider.mediaKind, source: provider.source,
+                sourceName: provider.sourceName,
                 enabled: configuration.enables(provider, among: providers),
                 limit: configuration.limit(for: provider.kind),
                 filters: provider.filters.map {
@@ -75,4 +80,10 @@ public struct ProviderCatalog: Encodable, Sendable {
 
     /// The enabled kinds, in the config's order.
     public var enabled: [Entry] { providers.filter(\.enabled) }
+
+    /// The sources of the enabled kinds, each once: id and name.
+    public var enabledSources: [(id: String, name: String)] {
+        var seen: Set<String> = []
+        return enabled.filter { seen.insert($0.source).inserted }.map { ($0.source, $0.sourceName) }
+    }
 }

@@ -124,6 +124,13 @@ extension SearchOutcome {
                 }
             }
             merged.perProvider[group].entries = kept
+            // A provider's count is of the results shown as its own; those merged count where they went.
+            if let status = merged.statuses.firstIndex(where: { $0.kind == perProvider[group].kind }),
+                merged.statuses[status].error == nil
+            {
+                merged.statuses[status].merged = merged.statuses[status].count - kept.count
+                merged.statuses[status].count = kept.count
+            }
             for (position, entry) in kept.enumerated() {
                 index[entry.item.title.map(SameWork.title) ?? "", default: []].append((group, position))
                 if let id = entry.item.standardID {

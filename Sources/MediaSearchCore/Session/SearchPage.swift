@@ -25,7 +25,7 @@ public struct SearchPage: Sendable {
     public var hasMore: Bool {
         !repeatsPrevious
             && plan.contains { planned in
-                outcome.statuses.first { $0.kind == planned.provider.kind }.map { $0.count >= planned.query.limit }
+                outcome.statuses.first { $0.kind == planned.provider.kind }.map { $0.received >= planned.query.limit }
                     ?? false
             }
     }

@@ -1,0 +1,199 @@
+import Foundation
+import MediaSearchFixtures
+import Testing
+
+/// Deezer and internet radio beside iTunes, run as a user runs them: the real binary against the
+/// fixture server's recorded Deezer, iTunes and Radio Browser answers.
+@Suite("Several sources")
+struct SourcesTests {
+    static let both = "kinds: [song, movie, deezer]\n"
+
+    static func result(_ document: [String: Any], title: String) -> [String: Any]? {
+        document.results.first { ($0["title"] as? String) == title }
+    }
+
+    static func sources(_ result: [String: Any]?) -> [String] {
+        (result?["sources"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
+    }
+
+    /// `--kind song` asks every enabled source of songs; Deezer's songs carry their previews; a song
+    /// both return is one result listing both stores; two songs of one title and artist but
+    /// different lengths stay apart.
+    @Test func oneSearchAsksEverySourceOfAKindAndMergesTheSameWork() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(Self.both, to: "c.yaml")
+        let (result, document) = try await harness.searchJSON(["daft punk", "--kind", "song", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.kinds == ["song", "deezer-song"], "\(document.kinds)")
+        let deezer = document.results.filter { $0["kind"] as? String == "deezer-song" }
+        #expect(!deezer.isEmpty)
+        #expect(deezer.allSatisfy { ($0["previewUrl"] as? String)?.hasPrefix("https://cdns-preview") == true })
+        #expect(deezer.allSatisfy { ($0["artworkUrl"] as? String)?.contains("dzcdn.net") == true })
+
+        // The same recording at both stores: one result, iTunes's (asked first), with both.
+        let merged = try #require(Self.result(document, title: "One More Time"))
+        #expect(Self.sources(merged) == ["iTunes", "Deezer"])
+        let offers = merged["sources"] as? [[String: Any]] ?? []
+        #expect(offers.first?["price"] as? Double == 1.29)
+        #expect(offers.last?["id"] as? String == "deezer:track:3135553")
+        #expect((offers.last?["previewUrl"] as? String)?.hasPrefix("https://cdns-preview") == true)
+        #expect((merged["summary"] as? [String])?.first == "also on Deezer")
+        #expect(document.results.filter { ($0["title"] as? String) == "One More Time" }.count == 1)
+        // Spelled differently at each store, still one work.
+        #expect(Self.sources(Self.result(document, title: "Harder, Better, Faster, Stronger")) == ["iTunes", "Deezer"])
+        #expect(
+            Self.sources(Self.result(document, title: "Instant Crush (feat. Julian Casablancas)")) == [
+                "iTunes", "Deezer",
+            ])
+        // "Get Lucky": the radio edit (4:08) is at both stores; the album version (6:09) only at
+        // Deezer, and stays a result of its own.
+        let edit = Self.result(document, title: "Get Lucky (feat. Pharrell Williams & Nile Rodgers) [Radio Edit]")
+        #expect(Self.sources(edit) == ["iTunes", "Deezer"])
+        let album = try #require(Self.result(document, title: "Get Lucky"))
+        #expect(album["kind"] as? String == "deezer-song")
+        #expect(album["durationMs"] as? Int == 369_000)
+        #expect(Self.sources(album) == ["Deezer"])
+        // Only at Deezer: one source.
+        #expect(Self.sources(Self.result(document, title: "Veridis Quo")) == ["Deezer"])
+
+        // Each source spends a budget of its own.
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: harness.runner.home.appendingPathComponent("cache/mediasearch").path)
+        #expect(names.contains("budget-source-deezer.json"), "\(names)")
+        let asked = await harness.server.requests().filter { $0.path == "/deezer/search" }
+        #expect(asked.map { $0.query["q"] } == ["daft punk"])
+        #expect(asked.first?.query["limit"] == "30" && asked.first?.query["index"] == "0")
+    }
+
+    /// The terminal shows the merged result once, with its stores; `show` of it lists both.
+    @Test func theMergedResultShowsItsStoresInTilesAndTheDetail() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(Self.both, to: "c.yaml")
+        let search = try await harness.run(
+            ["search", "daft punk", "--kind", "song", "--config", config, "--format", "lines"])
+        #expect(search.status == 0, "\(search.stderr)")
+        let lines = search.stdout.split(separator: "\n")
+        let number = try #require(lines.firstIndex { $0.contains("\tOne More Time\t") }) + 1
+        #expect(lines.filter { $0.contains("\tOne More Time\t") }.count == 1)
+        let show = try await harness.run(
+            ["show", "--result", String(number), "--config", config, "--no-pager", "--color", "never"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("Stores"))
+        #expect(show.stdout.contains("show deezer:track:3135553"))
+        #expect(show.stdout.contains("Deezer preview"))
+    }
+
+    /// `--source` narrows to one source; an unknown one is a usage error naming those there are.
+    @Test func sourceNarrowsToOneSource() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(Self.both, to: "c.yaml")
+        let (result, document) = try await harness.searchJSON(
+            ["daft punk", "--kind", "song", "--source", "deezer", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.kinds == ["deezer-song"])
+        #expect(await harness.server.requests().allSatisfy { $0.path.hasPrefix("/deezer/") })
+        let wrong = try await harness.run(["search", "x", "--source", "spotify", "--config", config])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("source 'spotify'") && wrong.stderr.contains("deezer"), "\(wrong.stderr)")
+    }
+
+    /// A config written before there were several sources means what it always meant.
+    @Test func yesterdaysConfigAsksNoNewSource() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let (result, document) = try await harness.searchJSON(["daft punk", "--kind", "song"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.kinds == ["song"])
+        #expect(await !harness.server.requests().contains { $0.path.hasPrefix("/deezer/") })
+        let off = try await harness.run(["search", "x", "--kind", "deezer"])
+        #expect(off.status == 64)
+        #expect(off.stderr.contains("kind 'deezer' is disabled"), "\(off.stderr)")
+    }
+
+    /// `show` of a Deezer album lists its tracks, each with its preview; an id Deezer has no data
+    /// for (its error comes as HTTP 200) is not found, not a failure.
+    @Test func aDeezerAlbumListsItsTracks() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(Self.both, to: "c.yaml")
+        let track = try await harness.run(["show", "deezer:track:3135556", "--config", config, "--no-pager"])
+        #expect(track.status == 0, "\(track.stderr)")
+        #expect(track.stdout.contains("GBDUW0000059"), "the ISRC of a looked-up track")
+        let show = try await harness.run(["show", "deezer:album:302127", "--config", config, "--format", "json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let sections = detail["sections"] as? [[String: Any]] ?? []
+        let tracks = try #require(sections.first { $0["title"] as? String == "Tracks" }?["items"] as? [[String: Any]])
+        #expect(tracks.count == 14)
+        #expect(tracks.first?["title"] as? String == "1. One More Time")
+        #expect(tracks.allSatisfy { ($0["previewUrl"] as? String)?.hasPrefix("https://") == true })
+        let facts = sections.first { $0["title"] as? String == "On Deezer" }?["rows"] as? [[String: String]] ?? []
+        #expect(facts.contains { $0["label"] == "Label" && $0["value"] == "Parlophone France" })
+        #expect(facts.contains { $0["label"] == "Genres" && $0["value"] == "Dance" })
+        // One request for the album: the lookup's answer, from the cache, serves the tracks too.
+        #expect(await harness.server.requests().filter { $0.path == "/deezer/album/302127" }.count == 1)
+
+        let missing = try await harness.run(["show", "deezer:album:999", "--config", config])
+        #expect(missing.status == 66, "\(missing.stderr)")
+    }
+
+    /// Deezer's quota error comes as HTTP 200 with a body: it is a rate limit, said once, beside
+    /// iTunes's results, and never kept by the cache.
+    @Test func deezerThrottledNeverHidesApplesResults() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(Self.both, to: "c.yaml")
+        let quota = #"{"error":{"type":"Exception","message":"Quota limit exceeded","code":4}}"#
+        await harness.server.inject(
+            FaultRule(path: "/deezer/search", fault: .body(quota, contentType: "application/json"), times: 1))
+        let (throttled, document) = try await harness.searchJSON(["daft punk", "--kind", "song", "--config", config])
+        #expect(throttled.status == 3, "some provider failed: \(throttled.stderr)")
+        #expect(document.kinds == ["song"])
+        #expect(throttled.stderr.contains("Deezer is rate-limiting"), "\(throttled.stderr)")
+        let (again, recovered) = try await harness.searchJSON(["daft punk", "--kind", "song", "--config", config])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(recovered.kinds == ["song", "deezer-song"])
+        #expect(await harness.server.requests().filter { $0.path == "/deezer/search" }.count == 2)
+    }
+
+    /// The library keeps every source's records, and `--offline` merges them the same way.
+    @Test func offlineMergesTheSameWay() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(Self.both, to: "c.yaml")
+        let (_, online) = try await harness.searchJSON(["daft punk", "--kind", "song", "--config", config])
+        let (result, offline) = try await harness.searchJSON(
+            ["daft punk", "--kind", "song", "--offline", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.sources(Self.result(offline, title: "One More Time")) == ["iTunes", "Deezer"])
+        #expect(offline.results.filter { ($0["title"] as? String) == "One More Time" }.count == 1)
+        #expect(
+            Set(offline.results.compactMap { $0["id"] as? String })
+                == Set(online.results.compactMap { $0["id"] as? String }))
+    }
+
+    /// Radio Browser's stations: codec and bitrate as facts, the resolved stream as the preview.
+    @Test func radioStationsShowCodecBitrateAndStream() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [radio]\n", to: "c.yaml")
+        let (result, document) = try await harness.searchJSON(["klara", "--kind", "radio", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        let klara = try #require(document.results.first)
+        #expect(klara["title"] as? String == "Klara")
+        let summary = klara["summary"] as? [String] ?? []
+        // Radio Browser's bitrate 0 means unknown: no "0 kbps".
+        #expect(summary.contains("AAC") && !summary.contains { $0.hasSuffix("kbps") }, "\(summary)")
+        #expect((klara["previewUrl"] as? String)?.hasPrefix("http://vrt.streamabc.net/vrt-klara-aac-128") == true)
+        let show = try await harness.run(
+            ["show", "78012206-1aa1-11e9-a80b-52543be04c81", "--kind", "radio", "--config", config, "--format", "json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let rows = (detail["sections"] as? [[String: Any]] ?? []).flatMap { $0["rows"] as? [[String: String]] ?? [] }
+        #expect(rows.contains { $0["label"] == "Codec" && $0["value"] == "MP3" }, "\(rows)")
+        #expect(rows.contains { $0["label"] == "Bitrate" && $0["value"] == "128 kbps" }, "\(rows)")
+    }
+}

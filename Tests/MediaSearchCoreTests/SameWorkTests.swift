@@ -1,0 +1,159 @@
+import Foundation
+import MediaSearchFixtures
+import MediaSearchKit
+import Testing
+
+@testable import MediaSearchCore
+
+/// A provider of one kind of media at one source, answering fixed items.
+private struct SourceProvider: MediaProvider {
+    let kind: String
+    let mediaKind: String
+    let source: String
+    var answerLifetime: Double? = nil
+    var items: [MediaItem] = []
+
+    func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] { items }
+}
+
+private struct Silent: HTTPTransport {
+    func get(_ url: URL, timeout: Double) async throws -> HTTPResponse { throw MediaSearchError.offline }
+}
+
+@Suite("One work from several sources")
+struct SameWorkTests {
+    static func song(
+        _ id: String, _ title: String, by creator: String, seconds: Double?, isrc: String? = nil
+    ) -> MediaItem {
+        var item = MediaItem(
+            id: id, title: title, creator: creator, durationMilliseconds: seconds.map { Int($0 * 1000) })
+        item.standardID = isrc.map { "isrc:" + $0 }
+        return item
+    }
+
+    @Test func titlesAndCreatorsAreFoldedAsDocumented() {
+        #expect(SameWork.title("Get Lucky (feat. Pharrell Williams & Nile Rodgers) [Radio Edit]") == "get lucky")
+        #expect(SameWork.title("Harder, Better, Faster, Stronger") == "harder better faster stronger")
+        #expect(SameWork.title("Héroes - Remastered 2017") == "heroes")
+        #expect(SameWork.title("Yesterday (2009 Remaster)") == "yesterday")
+        #expect(SameWork.title("Don’t Stop Me Now") == "dont stop me now")
+        #expect(SameWork.title("Song ft. Someone") == "song")
+        // A version that is another recording keeps its note.
+        #expect(SameWork.title("One More Time (Live)") == "one more time live")
+        #expect(SameWork.creator("Daft Punk & Julian Casablancas") == "daft punk")
+        #expect(SameWork.creator("Beyoncé feat. JAY-Z") == "beyonce")
+        #expect(SameWork.creator("AC/DC") == "ac")
+    }
+
+    @Test func theRuleMergesOnlyWithEvidence() {
+        let a = Self.song("1", "One More Time", by: "Daft Punk", seconds: 320.357)
+        #expect(SameWork.matches(a, Self.song("d1", "One More Time", by: "DAFT PUNK", seconds: 320)))
+        #expect(SameWork.matches(a, Self.song("d2", "One More Time", by: "Daft Punk", seconds: 322.3)))
+        // Same title and artist, lengths apart: two recordings.
+        #expect(!SameWork.matches(a, Self.song("d3", "One More Time", by: "Daft Punk", seconds: 322.4)))
+        #expect(!SameWork.matches(a, Self.song("d4", "One More Time", by: "Daft Punk", seconds: nil)))
+        #expect(!SameWork.matches(a, Self.song("d5", "One More Time", by: "Romanthony", seconds: 320)))
+        // Standard ids decide when both have one, either way.
+        let isrc = Self.song("i1", "Harder Better Faster Stronger", by: "Daft Punk", seconds: 224, isrc: "GBDUW0000059")
+        #expect(SameWork.matches(isrc, Self.song("i2", "HBFS", by: "Daft Punk", seconds: 300, isrc: "gbduw0000059")))
+        #expect(!SameWork.matches(isrc, Self.song("i3", isrc.title!, by: "Daft Punk", seconds: 224, isrc: "X1")))
+        // No duration on either side: the release years must agree.
+        var album = MediaItem(id: "a", title: "Discovery", creator: "Daft Punk", releaseDate: "2001-03-07")
+        var other = MediaItem(id: "b", title: "Discovery", creator: "Daft Punk", releaseDate: "2001-03-12")
+        #expect(SameWork.matches(album, other))
+        other.releaseDate = "2021-02-22"
+        #expect(!SameWork.matches(album, other))
+        album.releaseDate = nil
+        #expect(!SameWork.matches(album, other))
+    }
+
+    /// The engine folds the later source's result into the earlier one's, only across sources of
+    /// one kind of media, and keeps the folded record for the library.
+    @Test func theEngineMergesAcrossSourcesOfOneKindOnly() async throws {
+        let itunes = SourceProvider(
+            kind: "song", mediaKind: "song", source: "itunes",
+            items: [
+                Self.song("1", "One More Time", by: "Daft Punk", seconds: 320.4),
+                Self.song("2", "One More Time", by: "Daft Punk", seconds: 330),
+            ])
+        let deezer = SourceProvider(
+            kind: "deezer-song", mediaKind: "song", source: "deezer",
+            items: [
+                Self.song("d1", "One More Time", by: "Daft Punk", seconds: 320),
+                Self.song("d2", "Veridis Quo", by: "Daft Punk", seconds: 345),
+            ])
+        // Another kind of media at another source, with a title that matches: never merged.
+        let video = SourceProvider(
+            kind: "clip", mediaKind: "music-video", source: "tube",
+            items: [Self.song("v1", "One More Time", by: "Daft Punk", seconds: 320)])
+        // The same source twice (two kinds over one API): never merged with itself.
+        let again = SourceProvider(
+            kind: "single", mediaKind: "song", source: "itunes",
+            items: [Self.song("s1", "One More Time", by: "Daft Punk", seconds: 320)])
+        let query = SearchQuery(term: "daft punk", limit: 10)
+        let plan = [itunes, deezer, video, again].map { PlannedSearch(provider: $0, query: query) }
+        let outcome = await SearchEngine(context: ProviderContext(http: Silent()), providerTimeout: 5).run(plan)
+        let ids = outcome.perProvider.map { $0.entries.map(\.item.id) }
+        #expect(ids == [["1", "2"], ["d2"], ["v1"], ["s1"]])
+        let merged = try #require(outcome.perProvider.first?.entries.first)
+        #expect(merged.item.otherSources.map(\.id) == ["d1"])
+        #expect(merged.item.otherSources.first?.source == "Deezer")
+        #expect(merged.tile.summary.first == "also on Deezer")
+        #expect(outcome.perProvider.first?.entries.last?.item.otherSources.isEmpty == true)
+        #expect(outcome.absorbed.map(\.item.id) == ["d1"])
+        #expect(outcome.absorbed.map(\.kind) == ["deezer-song"])
+        // Counted where shown; a page is still full (more may follow) by what the source answered.
+        let deezerStatus = try #require(outcome.statuses.first { $0.kind == "deezer-song" })
+        #expect(deezerStatus.count == 1 && deezerStatus.merged == 1 && deezerStatus.received == 2)
+    }
+
+    /// `kinds:` and `--kind` take a provider, a source or a kind of media.
+    @Test func kindsNameProvidersSourcesOrKindsOfMedia() throws {
+        let providers: [any MediaProvider] = [
+            SourceProvider(kind: "song", mediaKind: "song", source: "itunes"),
+            SourceProvider(kind: "album", mediaKind: "album", source: "itunes"),
+            SourceProvider(kind: "deezer-song", mediaKind: "song", source: "deezer"),
+            SourceProvider(kind: "deezer-album", mediaKind: "album", source: "deezer"),
+        ]
+        var configuration = Configuration()
+        configuration.kinds = ["song"]
+        #expect(configuration.enabledProviders(providers).map(\.kind) == ["song"], "a name is the provider")
+        configuration.kinds = ["song", "deezer"]
+        #expect(configuration.enabledProviders(providers).map(\.kind) == ["song", "deezer-song", "deezer-album"])
+        try configuration.validate(providers: providers)
+        configuration.kinds = ["song", "deezer-song"]
+        func planned(_ request: SearchRequest) throws -> [String] {
+            try SearchPlanner.plan(request, providers: providers, configuration: configuration).map(\.provider.kind)
+        }
+        #expect(try planned(SearchRequest(term: "x", kinds: ["song"])) == ["song", "deezer-song"])
+        #expect(try planned(SearchRequest(term: "x", kinds: ["deezer"])) == ["deezer-song"])
+        var narrowed = SearchRequest(term: "x", kinds: ["song"])
+        narrowed.sources = ["Deezer"]
+        #expect(try planned(narrowed) == ["deezer-song"])
+        #expect(throws: MediaSearchError.self) { try planned(SearchRequest(term: "x", kinds: ["album"])) }
+        configuration.kinds = ["spotify"]
+        #expect(throws: MediaSearchError.self) { try configuration.validate(providers: providers) }
+    }
+
+    /// A source whose answers expire (Deezer's signed previews) is never answered from a cache
+    /// older than its lifetime; another source keeps the cache's own time.
+    @Test func answersAreNotKeptPastTheirSourcesLifetime() async throws {
+        let server = try await FixtureServer.start()
+        defer { Task { await server.stop() } }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lifetime-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let paths = StoragePaths(stateDirectory: root + "/state", cacheDirectory: root + "/cache")
+        let short = SourceProvider(kind: "deezer-song", mediaKind: "song", source: "deezer", answerLifetime: 0.3)
+        let long = SourceProvider(kind: "other", mediaKind: "song", source: "other")
+        for (provider, path) in [(short, "/deezer/track/3135556"), (long, "/deezer/album/302127")] {
+            let url = try #require(URL(string: server.baseURL + path))
+            let transport = StandardTransport.make(
+                configuration: Configuration(), paths: paths, source: provider.source, provider: provider)
+            _ = try await transport.get(url, timeout: 5)
+            try await Task.sleep(for: .milliseconds(1100))
+            _ = try await transport.get(url, timeout: 5)
+        }
+        // The short-lived source asked twice; the other once, then from the cache.
+        #expect(await server.requests().count == 3)
+    }
+}
