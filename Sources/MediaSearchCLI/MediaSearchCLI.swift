@@ -112,7 +112,6 @@ public enum MediaSearchCLI {
         -> Int32
     {
         let console = environment.console
-        let providers = environment.providers
         let code = RootCommand.exitCode(for: error).rawValue
         if code == 0 {
             var text = RootCommand.fullMessage(for: error)
@@ -121,11 +120,13 @@ public enum MediaSearchCLI {
                 let explicit = arguments.firstIndex(of: "--config").flatMap {
                     arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
                 }
-                let enabled =
-                    (try? environment.loadConfiguration(explicitPath: explicit))?.kinds ?? Configuration().kinds
+                let configuration = (try? environment.loadConfiguration(explicitPath: explicit)) ?? Configuration()
+                // With the sources the config describes (radio), as a search would have them.
+                let all = environment.providers(configuration)
+                let enabled = configuration.enabledProviders(all)
                 text +=
                     "\n\n"
-                    + FilterArguments.helpSection(for: providers, enabled: enabled, width: environment.layoutWidth(nil))
+                    + FilterArguments.helpSection(for: all, enabled: enabled, width: environment.layoutWidth(nil))
             }
             console.out(text.hasSuffix("\n") ? text : text + "\n")
             return code

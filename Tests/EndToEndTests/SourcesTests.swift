@@ -113,6 +113,45 @@ struct SourcesTests {
         #expect(off.stderr.contains("kind 'deezer' is disabled"), "\(off.stderr)")
     }
 
+    /// A source's entry in the config moves it and sets its budget; its other keys, and a bad
+    /// URL in its variable, are one-line config errors.
+    @Test func aSourcesPlaceAndBudgetAreConfigurable() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(
+            """
+            kinds: [song, deezer]
+            providers:
+              deezer: {base_url: "\(harness.server.baseURL)/deezer", rate_limit: 1/60s}
+            """, to: "c.yaml")
+        let unset = ["MEDIASEARCH_DEEZER_URL": ""]
+        let (first, document) = try await harness.searchJSON(
+            ["daft punk", "--kind", "deezer-song", "--config", config], environment: unset)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(document.kinds == ["deezer-song"], "base_url from the config")
+        // One request a minute: the next one (not from the cache) is refused at once, for Deezer
+        // only; Apple's songs are still asked.
+        let second = try await harness.run(
+            [
+                "search", "daft punk", "--kind", "song", "--no-cache", "--no-wait", "--config", config, "--format",
+                "json",
+            ],
+            environment: unset)
+        #expect(second.status == 3, "\(second.stderr)")
+        #expect(second.stderr.contains("deezer-song"), "\(second.stderr)")
+        #expect(await harness.server.requests().filter { $0.path == "/deezer/search" }.count == 1)
+        #expect(await harness.server.requests().filter { $0.path == "/search" }.count == 1)
+
+        let unknown = try harness.runner.write("kinds: [deezer]\nproviders:\n  deezer: {colour: red}\n", to: "u.yaml")
+        let bad = try await harness.run(["search", "x", "--config", unknown])
+        #expect(bad.status == 78)
+        #expect(bad.stderr.contains("providers.deezer.colour: unknown key"), "\(bad.stderr)")
+        let wrongURL = try await harness.run(
+            ["search", "x", "--config", config], environment: ["MEDIASEARCH_DEEZER_URL": "ftp://nowhere"])
+        #expect(wrongURL.status == 78)
+        #expect(wrongURL.stderr.contains("$MEDIASEARCH_DEEZER_URL"), "\(wrongURL.stderr)")
+    }
+
     /// `show` of a Deezer album lists its tracks, each with its preview; an id Deezer has no data
     /// for (its error comes as HTTP 200) is not found, not a failure.
     @Test func aDeezerAlbumListsItsTracks() async throws {

@@ -66,11 +66,26 @@ enum FilterArguments {
     /// The "Provider filters" part of `search --help`.
     /// The kinds `--kind` takes (the enabled ones first) and every provider's filters, laid out
     /// like ArgumentParser's own options and wrapped to `width` columns.
-    static func helpSection(for providers: [any MediaProvider], enabled: [String], width: Int) -> String {
+    static func helpSection(for providers: [any MediaProvider], enabled: [any MediaProvider], width: Int) -> String {
         let width = max(width, 40)
-        let off = providers.map(\.kind).filter { !enabled.contains($0) }
+        let off = providers.map(\.kind).filter { kind in !enabled.contains { $0.kind == kind } }
         var lines = ["KINDS (for --kind):"]
-        lines += wrap("enabled: \(enabled.joined(separator: ", "))", indent: 2, width: width)
+        lines += wrap("enabled: \(enabled.map(\.kind).joined(separator: ", "))", indent: 2, width: width)
+        // Words that name several enabled providers at once: a kind of media, a source.
+        var seen: Set<String> = []
+        let media = enabled.map(\.mediaKind).filter { seen.insert($0).inserted }.compactMap { media -> String? in
+            let named = enabled.filter { $0.mediaKind == media }.map(\.kind)
+            return named == [media] ? nil : "\(media) (\(named.joined(separator: ", ")))"
+        }
+        if !media.isEmpty {
+            lines += wrap("kinds of media: \(media.joined(separator: ", "))", indent: 2, width: width)
+        }
+        seen = Set(enabled.map(\.kind))
+        let sources = enabled.map(\.source).filter { seen.insert($0).inserted }
+        if sources.count > 1 {
+            lines += wrap(
+                "sources: \(sources.joined(separator: ", ")) (for --kind or --source)", indent: 2, width: width)
+        }
         if !off.isEmpty {
             lines += wrap(
                 "off: \(off.joined(separator: ", ")) (add them to kinds: in config.yaml to search them)",
