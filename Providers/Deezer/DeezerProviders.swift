@@ -156,6 +156,11 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
         let tracks = (whole?.tracks?.data ?? []).enumerated().map { position, track in
             var tile = DeezerSongProvider().tile(for: MediaItem(deezer: track, album: whole))
             tile.title = "\(track.trackPosition ?? position + 1). \(tile.title)"
+            // Within its album, a track's facts are its own: no album name, no "preview" beside its player.
+            tile.summary = [
+                Formatting.duration(milliseconds: track.duration.map { $0 * 1000 }),
+                track.explicitLyrics == true ? "explicit" : nil,
+            ].compactMap { $0 }
             return tile
         }
         let facts = DetailSection(

@@ -70,6 +70,7 @@ enum Assets {
         .hero { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; margin-bottom: 1.5rem; }
         .hero .artwork { width: min(600px, 100%); height: auto; aspect-ratio: 1; border-radius: 1rem;
           background: var(--line); object-fit: cover; }
+        .hero .artwork.none { display: block; }
         .hero .heading { flex: 1 1 18rem; }
         .hero h1 { margin: .3rem 0; font-size: 2rem; }
         .hero .creator { color: var(--muted); font-size: 1.1rem; margin: 0 0 1rem; }
@@ -85,6 +86,21 @@ enum Assets {
         dd.long { white-space: pre-line; }
         .links { list-style: none; padding: 0; margin: .75rem 0 0; display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
         .section .tiles { margin-top: .75rem; }
+        .tracks { list-style: none; padding: 0; margin: .75rem 0 0; display: grid; gap: .5rem; }
+        .track { display: grid; grid-template-columns: minmax(12rem, 1fr) minmax(16rem, 2fr); gap: .4rem 1rem;
+          align-items: center; padding: .5rem 0; border-top: 1px solid var(--line); }
+        .track:first-child { border-top: 0; }
+        .track .what { display: flex; flex-direction: column; gap: .15rem; min-width: 0; }
+        .track .title { font-weight: 600; }
+        .track .title a { color: inherit; }
+        .track .creator, .track .facts { color: var(--muted); font-size: .9rem; }
+        .track .facts { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 0 .6rem; }
+        .track audio { width: 100%; }
+        @media (max-width: 640px) { .track { grid-template-columns: 1fr; } }
+        .hero .creator a { color: inherit; }
+        a.back { display: inline-block; margin-bottom: 1rem; text-decoration: none; }
+        body.opening main { opacity: 1; }
+        .pending { color: var(--muted); }
         """
 
     static let js = """
@@ -101,7 +117,7 @@ enum Assets {
           if (form) {
             form.addEventListener("submit", function () { document.body.classList.add("loading"); });
           }
-          window.addEventListener("pageshow", function () { document.body.classList.remove("loading"); });
+          window.addEventListener("pageshow", function () { document.body.classList.remove("loading", "opening"); });
           // Artwork that fails to load (offline, a dead link) becomes the kind's placeholder.
           const icons = { "song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡",
             "podcast": "◎" };
@@ -123,10 +139,21 @@ enum Assets {
           document.addEventListener("error", function (event) {
             const image = event.target;
             if (image instanceof HTMLImageElement && image.classList.contains("art")) { replaceBroken(image); }
+            if (image instanceof HTMLImageElement && image.classList.contains("artwork")) { replaceArtwork(image); }
           }, true);
+          // A detail's large artwork that fails leaves the same blank square as none at all.
+          function replaceArtwork(image) {
+            const none = document.createElement("span");
+            none.className = "artwork none";
+            none.setAttribute("aria-hidden", "true");
+            image.replaceWith(none);
+          }
           // Images that failed before this script ran.
           document.querySelectorAll("img.art").forEach(function (image) {
             if (image.complete && image.naturalWidth === 0) { replaceBroken(image); }
+          });
+          document.querySelectorAll("img.artwork").forEach(function (image) {
+            if (image.complete && image.naturalWidth === 0 && image.src) { replaceArtwork(image); }
           });
           let timer = null;
           let last = "";
@@ -175,7 +202,109 @@ enum Assets {
             }, { rootMargin: "400px" });
             observer.observe(next);
           }
+          // Back returns to the same results at the same place: the tiles appended so far, the
+          // pager and the scroll position are kept for this tab (sessionStorage) as the page is
+          // left, and put back when the user comes back to it (the pages are not cached).
+          const key = "results:" + location.pathname + location.search;
+          // This script puts the place back itself; the browser's own restoring would undo it.
+          if (tiles && "scrollRestoration" in history) { history.scrollRestoration = "manual"; }
+          let opened = false;
+          function saveResults() {
+            if (!tiles || opened) { return; }
+            const pager = document.querySelector(".pager");
+            try {
+              sessionStorage.setItem(key, JSON.stringify({ tiles: tiles.innerHTML, count: tiles.children.length,
+                pager: pager ? pager.outerHTML : "", scroll: window.scrollY }));
+              sessionStorage.setItem("last-search", JSON.stringify({ url: location.pathname + location.search,
+                term: input ? input.value : "" }));
+            } catch (error) { /* storage full or off: Back reloads the first page */ }
+          }
+          window.addEventListener("pagehide", saveResults);
+          function restoreResults() {
+            const entry = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+            const asked = sessionStorage.getItem("restore") === key;
+            sessionStorage.removeItem("restore");
+            if (!tiles || !((entry && entry.type === "back_forward") || asked)) { return; }
+            let saved = null;
+            try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (error) { return; }
+            if (!saved) { return; }
+            if (saved.count > tiles.children.length) {
+              // The tiles as this page showed them before (its own markup, kept above).
+              tiles.innerHTML = saved.tiles;
+              const pager = document.querySelector(".pager");
+              const kept = new DOMParser().parseFromString(saved.pager || "", "text/html").querySelector(".pager");
+              if (pager && kept) { pager.replaceWith(kept); } else if (pager) { pager.remove(); }
+            }
+            requestAnimationFrame(function () { window.scrollTo(0, saved.scroll || 0); });
+          }
+          restoreResults();
           watch();
+          // A tile opens its detail: its top (artwork, kind, title, creator) shows at once, from the
+          // tile, while the rest loads.
+          if (tiles) {
+            tiles.addEventListener("click", function (event) {
+              const link = event.target.closest("a.open");
+              if (!link || link.classList.contains("outside") || event.button !== 0 || event.metaKey
+                || event.ctrlKey || event.shiftKey || event.altKey) { return; }
+              const tile = link.closest(".tile");
+              const main = document.querySelector("main");
+              if (!tile || !main) { return; }
+              saveResults();
+              opened = true;  // what is kept is the results as they were, not the detail's top
+              const hero = document.createElement("div");
+              hero.className = "hero";
+              const art = tile.querySelector("img.art");
+              if (art) {
+                const image = document.createElement("img");
+                image.className = "artwork";
+                image.alt = "";
+                image.src = art.src;
+                hero.appendChild(image);
+              }
+              const heading = document.createElement("div");
+              heading.className = "heading";
+              const parts = [["span", "badge", ".badge"], ["h1", "", ".title"], ["p", "creator", ".creator"]];
+              for (const [tag, name, selector] of parts) {
+                const element = document.createElement(tag);
+                if (name) { element.className = name; }
+                const source = tile.querySelector(selector);
+                element.textContent = source ? source.textContent : "";
+                heading.appendChild(element);
+              }
+              const wait = document.createElement("p");
+              wait.className = "pending";
+              wait.textContent = "Loading the details…";
+              heading.appendChild(wait);
+              hero.appendChild(heading);
+              main.className = "detail";
+              main.replaceChildren(hero);
+              document.body.classList.add("loading", "opening");
+              window.scrollTo(0, 0);
+            });
+          }
+          // On a detail, the search it came from stays in the box, and a link leads back to it.
+          if (document.body.classList.contains("screen-detail")) {
+            let last = null;
+            try { last = JSON.parse(sessionStorage.getItem("last-search") || "null"); } catch (error) { last = null; }
+            const main = document.querySelector("main");
+            if (last && last.url && main) {
+              if (input && !input.value) { input.value = last.term || ""; }
+              const back = document.createElement("a");
+              back.className = "back";
+              back.href = last.url;
+              back.textContent = "← Back to the results" + (last.term ? " for “" + last.term + "”" : "");
+              back.addEventListener("click", function (event) {
+                const from = document.referrer ? new URL(document.referrer) : null;
+                if (from && from.origin === location.origin && from.pathname + from.search === last.url) {
+                  event.preventDefault();
+                  history.back();
+                } else {
+                  sessionStorage.setItem("restore", "results:" + last.url);
+                }
+              });
+              main.prepend(back);
+            }
+          }
         })();
         """
 }

@@ -275,6 +275,32 @@ enum Screens {
             """
     }
 
+    /// One row of a list that plays: title (opening its detail when some provider renders it, else
+    /// its own page), creator, facts, and a player as wide as the row.
+    static func track(_ tile: Tile, kinds: Set<String>) -> HTML {
+        let facts = tile.summary.map { fact -> HTML in "<li>\(fact)</li>" }
+        let title: HTML
+        if kinds.contains(tile.kind) {
+            let path = "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
+            title = "<a class=\"open\" href=\"\(local: path)\">\(tile.title)</a>"
+        } else if let url = tile.url {
+            title =
+                "<a class=\"open outside\" href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(tile.title)</a>"
+        } else {
+            title = "<span>\(tile.title)</span>"
+        }
+        let audio: HTML =
+            tile.previewUrl.map { url in
+                "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
+            }
+            ?? ""
+        return """
+            <li class="track" data-kind="\(tile.kind)" data-id="\(tile.id)"><div class="what">\
+            <span class="title">\(title)</span><span class="creator">\(tile.subtitle)</span>\
+            <ul class="facts">\(facts)</ul></div>\(audio)</li>
+            """
+    }
+
     /// What stands where a tile has no artwork, or where its artwork fails to load (the script
     /// swaps a failing image for the same): the kind's icon and the title.
     static func placeholder(kind: String, title: String) -> HTML {
@@ -293,7 +319,11 @@ enum Screens {
     // MARK: detail
 
     /// The detail screen of one item.
-    static func detail(_ page: DetailPage, kinds: Set<String>, configuration: Configuration) -> HTML {
+    /// - Parameter albumKind: the kind that shows this item's album (the album kind of its
+    ///   source), when the item is a song: its album's name then links to the album's detail.
+    static func detail(
+        _ page: DetailPage, kinds: Set<String>, configuration: Configuration, albumKind: String? = nil
+    ) -> HTML {
         let item = page.item
         let artwork: HTML =
             item.artworkURL.flatMap(SafeURL.http).map { url in
@@ -318,11 +348,24 @@ enum Screens {
                 \(form(nil, configuration: configuration))
                 <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)">
                 <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.kind))</span>\
-                <h1>\(item.title ?? "Untitled")</h1><p class="creator">\(item.creator)</p>\(player)\(header)</div></div>
+                <h1>\(item.title ?? "Untitled")</h1>\(creatorLine(item, albumKind: albumKind))\(player)\(header)</div></div>
                 \(noticeList)
                 \(sections)
                 </main>
                 """, bodyClass: "screen-detail")
+    }
+
+    /// The creator, a link to a search for them, and for a song its album, a link to the album's
+    /// detail: the names lead on inside the app.
+    static func creatorLine(_ item: MediaItem, albumKind: String?) -> HTML {
+        guard let creator = item.creator, !creator.isEmpty else { return "" }
+        let search = "/" + QueryString.make([("q", creator)])
+        var album: HTML = ""
+        if let albumKind, let collection = item.collection, let id = item.collectionID {
+            let path = "/item/\(QueryString.encode(albumKind))/\(QueryString.encode(id))"
+            album = " · <a class=\"album\" href=\"\(local: path)\">\(collection)</a>"
+        }
+        return "<p class=\"creator\"><a class=\"artist\" href=\"\(local: search)\">\(creator)</a>\(album)</p>"
     }
 
     /// One section: its rows, its links (opening outside) and its items as tiles.
@@ -335,10 +378,15 @@ enum Screens {
         let links = section.links.map { link -> HTML in
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(link.label)</a></li>"
         }
-        let items = section.items.map { tile($0, uncensored: nil, kinds: kinds) }
+        // Items that play (an album's tracks, a podcast's episodes) are rows with a full-width
+        // player; others (other works) are tiles.
+        let playable = !section.items.isEmpty && section.items.allSatisfy { $0.previewUrl != nil }
+        let items = section.items.map { playable ? track($0, kinds: kinds) : tile($0, uncensored: nil, kinds: kinds) }
         let rowList: HTML = rows.isEmpty ? "" : "<dl>\(rows)</dl>"
         let linkList: HTML = links.isEmpty ? "" : "<ul class=\"links\">\(links)</ul>"
-        let itemList: HTML = items.isEmpty ? "" : "<ol class=\"tiles small\">\(items)</ol>"
+        let itemList: HTML =
+            items.isEmpty
+            ? "" : playable ? "<ol class=\"tracks\">\(items)</ol>" : "<ol class=\"tiles small\">\(items)</ol>"
         return """
             <section class="section\(HTML(raw: first ? " header" : ""))" data-title="\(section.title)">
             <h2>\(section.title)</h2>

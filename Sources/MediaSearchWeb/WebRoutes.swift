@@ -97,8 +97,15 @@ struct WebRoutes: Sendable {
     func detailScreen(kind: String, id: String, request: Request) async -> Response {
         switch await detail(kind: kind, id: id, request: request) {
         case .success(let page):
+            // A song's album is shown by the album kind of the song's own source.
+            let shown = catalog.providers.first { $0.kind == page.kind }
+            let albumKind =
+                shown?.media == "song"
+                ? catalog.providers.first { $0.media == "album" && $0.source == shown?.source }?.kind : nil
             return WebResponse.html(
-                Screens.detail(page, kinds: Set(catalog.providers.map(\.kind)), configuration: configuration))
+                Screens.detail(
+                    page, kinds: Set(catalog.providers.map(\.kind)), configuration: configuration, albumKind: albumKind)
+            )
         case .failure(let error): return failure(error, json: false)
         }
     }

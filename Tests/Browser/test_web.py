@@ -149,6 +149,36 @@ def main():
         driver.get(clean + "/?q=love&kind=song&limit=10&page=2")
         check(len(driver.find_elements(By.CSS_SELECTOR, ".pager .prev")) == 1, "page 2 links back to page 1")
 
+        print("a detail and the way back")
+        driver.get(clean + "/?q=love&kind=song&limit=10")
+        wait(driver, lambda d: len(tiles(d)) >= 10)
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(driver, lambda d: len(tiles(d)) >= 20)
+        count = len(tiles(driver))
+        target = tiles(driver)[count - 2]
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+        position = driver.execute_script("return window.scrollY")
+        title = target.find_element(By.CSS_SELECTOR, ".title").text
+        shown = driver.execute_script(
+            "arguments[0].querySelector('a.open').click();"
+            "const h = document.querySelector('main h1'); return h ? h.textContent : '';", target)
+        check(shown == title, f"the detail's top shows at once from the tile: {shown!r}")
+        wait(driver, lambda d: "/item/" in d.current_url and len(d.find_elements(By.CSS_SELECTOR, "section.section")) > 0)
+        check(driver.find_element(By.ID, "q").get_attribute("value") == "love", "the detail keeps the search in the box")
+        back = driver.find_elements(By.CSS_SELECTOR, "main a.back")
+        check(len(back) == 1 and "love" in back[0].text, "a link leads back to the results")
+        driver.back()
+        wait(driver, lambda d: "/item/" not in d.current_url and len(tiles(d)) >= count)
+        check(len(tiles(driver)) >= count, f"Back shows every tile scrolled before: {len(tiles(driver))} of {count}")
+        wait(driver, lambda d: abs(d.execute_script("return window.scrollY") - position) < 80)
+        now = driver.execute_script("return window.scrollY")
+        check(abs(now - position) < 80, f"at the same place: {now} vs {position}")
+        tiles(driver)[0].find_element(By.CSS_SELECTOR, "a.open").click()
+        wait(driver, lambda d: "/item/" in d.current_url and len(d.find_elements(By.CSS_SELECTOR, "main a.back")) == 1)
+        driver.find_element(By.CSS_SELECTOR, "main a.back").click()
+        wait(driver, lambda d: "/item/" not in d.current_url and len(tiles(d)) >= count)
+        check(len(tiles(driver)) >= count, "the link back does the same")
+
         print("suggestions")
         driver.get(clean + "/")
         driver.find_element(By.ID, "q").send_keys("ja")
@@ -193,6 +223,18 @@ def main():
         episodes = driver.find_elements(By.CSS_SELECTOR, "audio.episode")
         check(len(episodes) == 5 and all(e.get_attribute("src").startswith("http") for e in episodes),
               "a podcast's recent episodes each have a player")
+        rows = driver.find_elements(By.CSS_SELECTOR, "ol.tracks li.track")
+        widths = [driver.execute_script("return arguments[0].getBoundingClientRect().width", e) for e in episodes]
+        check(len(rows) == 5 and min(widths) >= 250, f"episodes are rows with a usable player: {widths}")
+        driver.get(clean + "/item/song/1469577741")
+        album = driver.find_elements(By.CSS_SELECTOR, ".hero .creator a.album")
+        artist = driver.find_elements(By.CSS_SELECTOR, ".hero .creator a.artist")
+        check(len(album) == 1 and "/item/album/" in album[0].get_attribute("href")
+              and len(artist) == 1 and "q=Jack" in artist[0].get_attribute("href"),
+              "a song's album and artist lead on inside the app")
+        album[0].click()
+        wait(driver, lambda d: "/item/album/" in d.current_url)
+        check(driver.find_element(By.TAG_NAME, "h1").text != "", "the album's own detail")
         dead = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.open")
                 if "/item/episode/" in (a.get_attribute("href") or "")]
         check(not dead, "episodes link to their own page, not to a detail nobody renders")
@@ -246,6 +288,9 @@ def main():
         check(len(stores) == 1 and "Deezer page" in labels, f"the detail lists both stores: {labels}")
         driver.get(several + "/item/deezer-album/deezer:album:302127")
         players = driver.find_elements(By.CSS_SELECTOR, "audio.episode")
+        driver.set_window_size(1280, 1500)
+        driver.save_screenshot(os.path.join(args.artifacts, "album.png"))
+        driver.set_window_size(1280, 900)
         check(len(players) == 14, f"a Deezer album lists its 14 tracks, each with a player: {len(players)}")
         driver.get(several + "/?q=klara&kind=radio")
         wait(driver, lambda d: len(tiles(d)) > 0)
@@ -268,7 +313,7 @@ def main():
     if args.update_docs:
         docs = os.path.join(ROOT, "docs", "screenshots")
         os.makedirs(docs, exist_ok=True)
-        for name in ("search.png", "detail.png", "sources.png"):
+        for name in ("search.png", "detail.png", "sources.png", "album.png"):
             shutil.copy(os.path.join(args.artifacts, name), os.path.join(docs, name))
     print(f"screenshots: {args.artifacts}")
     if FAILURES:
