@@ -17,6 +17,8 @@ enum Assets {
           border: 1px solid var(--line); border-radius: .5rem; background: var(--bg); color: var(--fg); }
         .search select, .search button { padding: .5rem .6rem; border-radius: .5rem; border: 1px solid var(--line);
           background: var(--bg); color: var(--fg); font-size: .95rem; }
+        .search input.country { width: 3.2rem; padding: .5rem .4rem; text-transform: uppercase; text-align: center;
+          border: 1px solid var(--line); border-radius: .5rem; background: var(--bg); color: var(--fg); font-size: .95rem; }
         .search button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
         .toggle { font-size: .95rem; color: var(--muted); }
         .tabs { display: flex; gap: .25rem; padding: .5rem 1rem; overflow-x: auto; border-bottom: 1px solid var(--line); }

@@ -63,6 +63,29 @@ enum OpenAPIDocument {
                     }
                   },
                   {
+                    "name": "country",
+                    "in": "query",
+                    "description": "Storefront, a two-letter country code (default from config).",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^([A-Za-z]{2})?$"
+                    }
+                  },
+                  {
+                    "name": "lang",
+                    "in": "query",
+                    "description": "Language of results (default from config; `default` is the store's).",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "",
+                        "default",
+                        "en_us",
+                        "ja_jp"
+                      ]
+                    }
+                  },
+                  {
                     "name": "limit",
                     "in": "query",
                     "description": "Results per kind (default from config).",

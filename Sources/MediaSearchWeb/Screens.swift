@@ -45,6 +45,18 @@ enum Screens {
             let selected = HTML(raw: query?.source == entry.id ? " selected" : "")
             return "<option value=\"\(entry.id)\"\(selected)>\(entry.name)</option>"
         }
+        let country = query?.country ?? configuration.country
+        let lang = query?.lang ?? configuration.lang
+        let langs = ([nil] + LanguageCode.supported).map { code -> HTML in
+            let name = code.map { ["en_us": "English", "ja_jp": "Japanese"][$0] ?? $0 } ?? "Store's language"
+            return
+                "<option value=\"\(code ?? "default")\"\(HTML(raw: code == lang ? " selected" : ""))>\(name)</option>"
+        }
+        let region: HTML = """
+            <input class="country" name="country" value="\(country)" size="3" maxlength="2" pattern="[A-Za-z]{2}" \
+            aria-label="Country (storefront)" title="Country (storefront), e.g. US or GB" autocomplete="off">\
+            <select name="lang" aria-label="Language of results">\(langs)</select>
+            """
         let source: HTML =
             sources.count < 2
             ? ""
@@ -57,6 +69,7 @@ enum Screens {
             <datalist id="suggestions"></datalist>
             \(kind)
             \(source)
+            \(region)
             <select name="limit" aria-label="Results per kind">\(limits)</select>
             <select name="sort" aria-label="Sort">\(sorts)</select>
             <label class="toggle"><input type="checkbox" name="reverse" value="on"\(HTML(raw: query?.reverse == true ? " checked" : ""))> Reverse</label>

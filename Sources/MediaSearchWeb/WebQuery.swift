@@ -3,7 +3,8 @@ import MediaSearchCore
 import MediaSearchKit
 
 /// The search screen's and the search API's parameters, checked: `q`, `kind` (`all` or an
-/// enabled kind), `source` (`all` or the source of an enabled kind), `limit` (1-200), `page` (1-10,000), `sort`, `explicit` (`on`/`off`), `reverse`,
+/// enabled kind), `source` (`all` or the source of an enabled kind), `country` (two letters),
+/// `lang` (`default` or a supported language), `limit` (1-200), `page` (1-10,000), `sort`, `explicit` (`on`/`off`), `reverse`,
 /// and any provider filter by its name (`artist=…`). Unknown parameters are ignored, like a
 /// browser's own; a bad value of a known one is a ``BadRequest``.
 struct WebQuery: Sendable, Hashable {
@@ -12,6 +13,9 @@ struct WebQuery: Sendable, Hashable {
     /// The one source to ask (`source=deezer`), `nil` for all.
     var source: String?
     var limit: Int?
+    /// The storefront and the language of results, when the query sets them; else the config's.
+    var country: String?
+    var lang: String?
     var page: Int
     var sort: ResultSort
     var reverse: Bool
@@ -52,6 +56,21 @@ struct WebQuery: Sendable, Hashable {
             }
             self.source = source
         }
+        if let text = values["country"], !text.isEmpty {
+            guard let code = CountryCode.normalize(text) else {
+                throw BadRequest(message: "country must be a two-letter country code such as US or GB, not '\(text)'")
+            }
+            country = code
+        }
+        if let text = values["lang"], !text.isEmpty, text.lowercased() != "default" {
+            guard let code = LanguageCode.normalize(text) else {
+                throw BadRequest(
+                    message:
+                        "lang must be default or one of \(LanguageCode.supported.joined(separator: ", ")), not '\(text)'"
+                )
+            }
+            lang = code
+        }
         limit = try Self.number(values["limit"], name: "limit", in: 1...200)
         page = try Self.number(values["page"], name: "page", in: 1...10_000) ?? 1
         if let text = values["sort"], !text.isEmpty {
@@ -83,8 +102,8 @@ struct WebQuery: Sendable, Hashable {
     /// The request the session runs.
     func request(configuration: Configuration) -> SearchRequest {
         var request = SearchRequest(
-            term: term, filters: filters, kinds: kind.map { [$0] }, limit: limit, country: configuration.country,
-            lang: configuration.lang, explicit: explicit)
+            term: term, filters: filters, kinds: kind.map { [$0] }, limit: limit,
+            country: country ?? configuration.country, lang: lang ?? configuration.lang, explicit: explicit)
         request.page = page
         request.sources = source.map { [$0] }
         return request
@@ -96,7 +115,8 @@ struct WebQuery: Sendable, Hashable {
     func link(kind: String?? = .none, page: Int? = nil, explicit: Bool? = nil, removing filter: String? = nil) -> String
     {
         var pairs: [(String, String?)] = [
-            ("q", term), ("kind", (kind ?? self.kind) ?? nil), ("source", source), ("limit", limit.map(String.init)),
+            ("q", term), ("kind", (kind ?? self.kind) ?? nil), ("source", source), ("country", country),
+            ("lang", lang), ("limit", limit.map(String.init)),
             ("sort", sort == .relevance ? nil : sort.rawValue), ("reverse", reverse ? "on" : nil),
             ("explicit", (explicit ?? self.explicit) ? "on" : "off"),
         ]

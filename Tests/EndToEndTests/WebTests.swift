@@ -570,6 +570,18 @@ struct WebTests {
         let chip = try #require(movies.firstMatch(of: /<ul class="chips active-filters"[^>]*><li><a href="([^"]+)"/))
         let removal = String(chip.1).replacingOccurrences(of: "&amp;", with: "&")
         #expect(removal.contains("q=star") && removal.contains("kind=movie") && !removal.contains("director"))
+
+        // The storefront and the language: controls, sent to the source, kept by links.
+        #expect(all.contains("name=\"country\" value=\"US\""))
+        let (status, _, british) = try await web.get("/?q=love&country=gb&lang=ja_jp&kind=song")
+        #expect(status == 200)
+        #expect(british.contains("name=\"country\" value=\"GB\""))
+        #expect(british.contains("<option value=\"ja_jp\" selected>"))
+        let asked = await web.fixtures.requests().filter { $0.query["term"] == "love" }
+        #expect(asked.map(\.query["country"]) == ["GB"] && asked.map(\.query["lang"]) == ["ja_jp"])
+        #expect(british.contains("country=GB&amp;lang=ja_jp"), "the tabs and pages keep them")
+        #expect(try await web.get("/?q=love&country=gbr").status == 400)
+        #expect(try await web.get("/api/search?q=love&lang=fr").status == 400)
     }
 
     /// When a kind failed and the others found nothing, the page says so with a way to try
