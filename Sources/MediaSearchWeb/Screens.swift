@@ -361,11 +361,25 @@ enum Screens {
                 \(form(nil, configuration: configuration))
                 <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)">
                 <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.kind))</span>\
-                <h1>\(item.title ?? "Untitled")</h1>\(creatorLine(item, albumKind: albumKind))\(player)\(header)</div></div>
+                <h1>\(item.title ?? "Untitled")</h1>\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
                 \(noticeList)
                 \(sections)
                 </main>
                 """, bodyClass: "screen-detail")
+    }
+
+    /// With names censored, a Reveal for each name that the source censors, shown in place on request.
+    static func reveal(_ page: DetailPage) -> HTML {
+        guard let original = page.uncensored else { return "" }
+        let names = [
+            ("Title", page.item.title, original.title), ("Collection", page.item.collection, original.collection),
+        ]
+        .compactMap { label, shown, real -> HTML? in
+            guard let real, real != shown else { return nil }
+            return
+                "<details class=\"reveal\"><summary>Reveal the \(label.lowercased())</summary><span>\(real)</span></details>"
+        }
+        return names.isEmpty ? "" : "<div class=\"reveals\">\(names)</div>"
     }
 
     /// The creator, a link to a search for them, and for a song its album, a link to the album's

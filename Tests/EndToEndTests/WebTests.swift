@@ -528,6 +528,12 @@ struct WebTests {
         #expect(songs.contains("href=\"/item/song/1540774502?explicit=off\""))
         let (_, _, censoredDetail) = try await web.get("/item/song/1540774502?explicit=off")
         #expect(censoredDetail.contains("Jack Johnson (Byron The Aquarius Remix)"))
+        // Each censored name can be revealed on its own, in place.
+        #expect(
+            censoredDetail.contains(
+                "<details class=\"reveal\"><summary>Reveal the title</summary><span>Jack Johnson</span></details>"))
+        let (_, _, plainDetail) = try await web.get("/item/song/1540774502?explicit=on")
+        #expect(!plainDetail.contains("class=\"reveal\""))
         let (_, detail) = try await web.json("/api/items/song/1540774502?explicit=on")
         #expect(detail["title"] as? String == "Jack Johnson")
         #expect(try await web.get("/item/song/1540774502?explicit=maybe").status == 400)

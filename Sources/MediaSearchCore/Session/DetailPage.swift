@@ -7,6 +7,9 @@ public struct DetailPage: Sendable {
     /// The item, censored when names are shown censored.
     public var item: MediaItem
     public var detail: Detail
+    /// The item's names as the source gives them, when ``item`` shows them censored: a face may
+    /// offer to reveal them one by one.
+    public var uncensored: MediaItem? = nil
 
     /// The JSON document of `show --format json`.
     public var document: DetailDocument {

@@ -237,7 +237,9 @@ public struct SearchSession: Sendable {
         }
         if Task.isCancelled { throw MediaSearchError.cancelled }
         keepSeen(in: detail)
-        return DetailPage(kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail)
+        return DetailPage(
+            kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail,
+            uncensored: context.censorNames ? found.item : nil)
     }
 
     /// Every source that has the work, when a search merged several into it: each with its
