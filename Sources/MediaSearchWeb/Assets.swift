@@ -100,6 +100,7 @@ enum Assets {
         .track audio { width: 100%; }
         @media (max-width: 640px) { .track { grid-template-columns: 1fr; } }
         .hero .creator a { color: inherit; }
+        .languages { display: flex; gap: .6rem; font-size: .9rem; }
         a.back { display: inline-block; margin-bottom: 1rem; text-decoration: none; }
         body.opening main { opacity: 1; }
         .pending { color: var(--muted); }
@@ -275,7 +276,7 @@ enum Assets {
               }
               const wait = document.createElement("p");
               wait.className = "pending";
-              wait.textContent = "Loading the details…";
+              wait.textContent = document.body.dataset.loading || "Loading…";
               heading.appendChild(wait);
               hero.appendChild(heading);
               main.className = "detail";
@@ -294,7 +295,9 @@ enum Assets {
               const back = document.createElement("a");
               back.className = "back";
               back.href = last.url;
-              back.textContent = "← Back to the results" + (last.term ? " for “" + last.term + "”" : "");
+              const words = document.body.dataset;
+              back.textContent = last.term && words.backFor ? words.backFor.replace("{term}", last.term)
+                : (words.back || "←");
               back.addEventListener("click", function (event) {
                 const from = document.referrer ? new URL(document.referrer) : null;
                 if (from && from.origin === location.origin && from.pathname + from.search === last.url) {

@@ -8,34 +8,37 @@ import MediaSearchKit
 enum Screens {
     /// The whole page around a screen.
     static func page(title: String, body: HTML, bodyClass: String) -> HTML {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(title)</title>
-        <link rel="stylesheet" href="/assets/app.css">
-        <script src="/assets/app.js" defer></script>
-        </head>
-        <body class="\(bodyClass)">
-        \(body)
-        </body>
-        </html>
-        """
+        let t = Texts.current
+        return """
+            <!doctype html>
+            <html lang="\(t.code)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title>
+            <link rel="stylesheet" href="/assets/app.css">
+            <script src="/assets/app.js" defer></script>
+            </head>
+            <body class="\(bodyClass)" data-loading="\(t("script.loading"))" data-back="\(t("script.back"))" \
+            data-back-for="\(t("script.backFor"))">
+            \(body)
+            </body>
+            </html>
+            """
     }
 
     // MARK: search
 
     /// The search form, with the query's current choices.
     static func form(_ query: WebQuery?, configuration: Configuration, catalog: ProviderCatalog? = nil) -> HTML {
+        let t = Texts.current
         let limit = query?.limit ?? configuration.limit
         let limits = Set([10, 30, 50, limit]).sorted().map { value -> HTML in
-            "<option value=\"\(value)\"\(HTML(raw: value == limit ? " selected" : ""))>\(value) per kind</option>"
+            "<option value=\"\(value)\"\(HTML(raw: value == limit ? " selected" : ""))>\(t("form.limit.option", ["n": String(value)]))</option>"
         }
         let sorts = ResultSort.allCases.map { sort -> HTML in
             let selected = HTML(raw: (query?.sort ?? .relevance) == sort ? " selected" : "")
-            return "<option value=\"\(sort.rawValue)\"\(selected)>\(sort.rawValue.capitalized)</option>"
+            return "<option value=\"\(sort.rawValue)\"\(selected)>\(t("sort." + sort.rawValue))</option>"
         }
         let explicit = query?.explicit ?? configuration.explicit
         let kind = query?.kind.map { value -> HTML in "<input type=\"hidden\" name=\"kind\" value=\"\(value)\">" } ?? ""
@@ -48,35 +51,36 @@ enum Screens {
         let country = query?.country ?? configuration.country
         let lang = query?.lang ?? configuration.lang
         let langs = ([nil] + LanguageCode.supported).map { code -> HTML in
-            let name = code.map { ["en_us": "English", "ja_jp": "Japanese"][$0] ?? $0 } ?? "Store's language"
+            let name = t("form.lang." + (code ?? "default"))
             return
                 "<option value=\"\(code ?? "default")\"\(HTML(raw: code == lang ? " selected" : ""))>\(name)</option>"
         }
         let region: HTML = """
             <input class="country" name="country" value="\(country)" size="3" maxlength="2" pattern="[A-Za-z]{2}" \
-            aria-label="Country (storefront)" title="Country (storefront), e.g. US or GB" autocomplete="off">\
-            <select name="lang" aria-label="Language of results">\(langs)</select>
+            aria-label="\(t("form.country"))" title="\(t("form.country.hint"))" autocomplete="off">\
+            <select name="lang" aria-label="\(t("form.lang"))">\(langs)</select>
             """
         let source: HTML =
             sources.count < 2
             ? ""
-            : "<select name=\"source\" aria-label=\"Source\"><option value=\"all\">All sources</option>\(options)</select>"
+            : "<select name=\"source\" aria-label=\"\(t("form.source"))\"><option value=\"all\">\(t("form.source.all"))</option>\(options)</select>"
         return """
             <header class="bar">
             <a class="brand" href="/">MediaSearch</a>
             <form id="search" class="search" action="/" method="get" role="search">
-            <input id="q" type="search" name="q" value="\(query?.term)" placeholder="Songs, films, audiobooks, podcasts…" aria-label="Search" autocomplete="off" list="suggestions">
+            <input id="q" type="search" name="q" value="\(query?.term)" placeholder="\(t("form.placeholder"))" aria-label="\(t("form.search"))" autocomplete="off" list="suggestions">
             <datalist id="suggestions"></datalist>
             \(kind)
             \(source)
             \(region)
-            <select name="limit" aria-label="Results per kind">\(limits)</select>
-            <select name="sort" aria-label="Sort">\(sorts)</select>
-            <label class="toggle"><input type="checkbox" name="reverse" value="on"\(HTML(raw: query?.reverse == true ? " checked" : ""))> Reverse</label>
-            <select name="explicit" aria-label="Explicit content"><option value="on"\(HTML(raw: explicit ? " selected" : ""))>Explicit shown</option><option value="off"\(HTML(raw: explicit ? "" : " selected"))>Explicit hidden</option></select>
-            <button type="submit">Search</button>
+            <select name="limit" aria-label="\(t("form.limit"))">\(limits)</select>
+            <select name="sort" aria-label="\(t("form.sort"))">\(sorts)</select>
+            <label class="toggle"><input type="checkbox" name="reverse" value="on"\(HTML(raw: query?.reverse == true ? " checked" : ""))> \(t("form.reverse"))</label>
+            <select name="explicit" aria-label="\(t("form.explicit"))"><option value="on"\(HTML(raw: explicit ? " selected" : ""))>\(t("form.explicit.on"))</option><option value="off"\(HTML(raw: explicit ? "" : " selected"))>\(t("form.explicit.off"))</option></select>
+            <button type="submit">\(t("form.submit"))</button>
             \(filterFields(query, catalog: catalog))
             </form>
+            \(t.switcher)
             </header>
             """
     }
@@ -91,16 +95,17 @@ enum Screens {
             "<label>\(filter.name) <input name=\"\(filter.name)\" value=\"\(query.filters[filter.name])\" placeholder=\"\(filter.type)\" title=\"\(filter.help)\"></label>"
         }
         let open = HTML(raw: query.filters.isEmpty ? "" : " open")
-        return "<details class=\"filters\"\(open)><summary>Filters</summary>\(fields)</details>"
+        return
+            "<details class=\"filters\"\(open)><summary>\(Texts.current("filters.summary"))</summary>\(fields)</details>"
     }
 
     /// The filters in force, each a chip that removes it.
     static func activeFilters(_ query: WebQuery) -> HTML {
         guard !query.filters.isEmpty else { return "" }
         let chips = query.filters.keys.sorted().map { name -> HTML in
-            "<li><a href=\"\(local: query.link(removing: name))\" aria-label=\"Remove the filter \(name)\">\(name): \(query.filters[name]) ✕</a></li>"
+            "<li><a href=\"\(local: query.link(removing: name))\" aria-label=\"\(Texts.current("filters.remove", ["name": name]))\">\(name): \(query.filters[name]) ✕</a></li>"
         }
-        return "<ul class=\"chips active-filters\" aria-label=\"Filters in force\">\(chips)</ul>"
+        return "<ul class=\"chips active-filters\" aria-label=\"\(Texts.current("filters.inForce"))\">\(chips)</ul>"
     }
 
     /// The search screen: the form, the tabs, then the results, the errors, or the empty state.
@@ -108,19 +113,20 @@ enum Screens {
         _ query: WebQuery, page: SearchPage?, catalog: ProviderCatalog, configuration: Configuration,
         suggestions: [String]
     ) -> HTML {
+        let t = Texts.current
         let tabs = tabs(query, catalog: catalog, page: page)
         let kinds = Set(catalog.providers.map(\.kind))
         guard let page else {
             let hints = suggestions.prefix(8).map { text -> HTML in
                 "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
             }
-            let recent: HTML = hints.isEmpty ? "" : "<h2>Recent searches</h2><ul class=\"chips\">\(hints)</ul>"
+            let recent: HTML = hints.isEmpty ? "" : "<h2>\(t("welcome.recent"))</h2><ul class=\"chips\">\(hints)</ul>"
             return Self.page(
                 title: "MediaSearch",
                 body: """
                     \(form(query, configuration: configuration, catalog: catalog))
                     \(tabs)
-                    <main id="results" class="welcome"><p>Search songs, films, audiobooks and podcasts at once.</p>\(recent)</main>
+                    <main id="results" class="welcome"><p>\(t("welcome.lead"))</p>\(recent)</main>
                     """, bodyClass: "screen-search")
         }
         let failures = page.outcome.failures.map { failure in
@@ -130,7 +136,8 @@ enum Screens {
         var retry: [HTML] = []
         if page.outcome.hasFailures {
             retry.append(
-                "<li class=\"retry\"><a class=\"button\" href=\"\(local: query.link())\">Try again</a></li>")
+                "<li class=\"retry\"><a class=\"button\" href=\"\(local: query.link())\">\(t("results.retry"))</a></li>"
+            )
         }
         let notices = (page.offline.map { [offlineSummary($0)] } ?? []) + page.notices
         let noticeList = notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
@@ -149,13 +156,16 @@ enum Screens {
         var pager: [HTML] = []
         if query.page > 1 {
             pager.append(
-                "<a class=\"prev\" rel=\"prev\" href=\"\(local: query.link(page: query.page - 1))\">← Previous</a>")
+                "<a class=\"prev\" rel=\"prev\" href=\"\(local: query.link(page: query.page - 1))\">\(t("pager.previous"))</a>"
+            )
         }
         if page.hasMore {
             pager.append(
-                "<a class=\"next\" rel=\"next\" href=\"\(local: query.link(page: query.page + 1))\">Next page →</a>")
+                "<a class=\"next\" rel=\"next\" href=\"\(local: query.link(page: query.page + 1))\">\(t("pager.next"))</a>"
+            )
         }
-        let pagerHTML: HTML = pager.isEmpty ? "" : "<nav class=\"pager\" aria-label=\"Pages\">\(pager)</nav>"
+        let pagerHTML: HTML =
+            pager.isEmpty ? "" : "<nav class=\"pager\" aria-label=\"\(t("pager.label"))\">\(pager)</nav>"
         return Self.page(
             title: "\(query.term ?? query.filters.values.sorted().joined(separator: " ")) – MediaSearch",
             body: """
@@ -180,40 +190,42 @@ enum Screens {
             value.map { "<span class=\"count\">\(Formatting.grouped($0))</span>" } ?? ""
         }
         let total = counts.isEmpty ? nil : page?.results.count
+        let t = Texts.current
         let all: HTML =
-            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>All\(count(total))</a>"
+            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(total))</a>"
         let kinds = catalog.enabled.map { entry -> HTML in
             let current = HTML(raw: query.kind == entry.kind ? " aria-current=\"page\"" : "")
             return
                 "<a href=\"\(local: query.link(kind: .some(entry.kind)))\" data-kind=\"\(entry.kind)\"\(current)>\(entry.name)\(count(counts[entry.kind]))</a>"
         }
-        return "<nav class=\"tabs\" aria-label=\"Kinds\">\(all)\(kinds)</nav>"
+        return "<nav class=\"tabs\" aria-label=\"\(t("tabs.label"))\">\(all)\(kinds)</nav>"
     }
 
     /// What to try when nothing was found.
     static func empty(_ query: WebQuery, page: SearchPage, suggestions: [String]) -> HTML {
+        let t = Texts.current
         if page.repeatsPrevious {
-            return "<div class=\"empty\"><p>No more results: this page repeats the one before.</p></div>"
+            return "<div class=\"empty\"><p>\(t("empty.repeats"))</p></div>"
         }
         // Spelling is worth checking only when every kind asked really answered "nothing".
         guard !page.outcome.hasFailures || page.offline != nil else {
             return
-                "<div class=\"empty\"><p>Nothing to show: the search could not reach every source. Try again in a moment.</p></div>"
+                "<div class=\"empty\"><p>\(t("empty.unreachable"))</p></div>"
         }
-        var tips: [HTML] = ["<li>Check the spelling, or use fewer words.</li>"]
+        var tips: [HTML] = ["<li>\(t("empty.spelling"))</li>"]
         if query.kind != nil {
-            tips.append("<li><a href=\"\(local: query.link(kind: .some(nil)))\">Search every kind</a>.</li>")
+            tips.append("<li><a href=\"\(local: query.link(kind: .some(nil)))\">\(t("empty.everyKind"))</a>.</li>")
         }
         if !query.explicit {
-            tips.append("<li><a href=\"\(local: query.link(explicit: true))\">Include explicit content</a>.</li>")
+            tips.append("<li><a href=\"\(local: query.link(explicit: true))\">\(t("empty.explicit"))</a>.</li>")
         }
-        if !query.filters.isEmpty { tips.append("<li>Remove a filter (above).</li>") }
+        if !query.filters.isEmpty { tips.append("<li>\(t("empty.removeFilter"))</li>") }
         let others = suggestions.filter { $0.lowercased() != query.term?.lowercased() }.prefix(5).map {
             text -> HTML in "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
         }
-        let also: HTML = others.isEmpty ? "" : "<p>Or try:</p><ul class=\"chips\">\(others)</ul>"
+        let also: HTML = others.isEmpty ? "" : "<p>\(t("empty.orTry"))</p><ul class=\"chips\">\(others)</ul>"
         let term = query.term ?? query.filters.values.sorted().joined(separator: " ")
-        return "<div class=\"empty\"><p>Nothing found for “\(term)”.</p><ul>\(tips)</ul>\(also)</div>"
+        return "<div class=\"empty\"><p>\(t("empty.nothingFor", ["term": term]))</p><ul>\(tips)</ul>\(also)</div>"
     }
 
     /// One provider failure: the kinds it hit and what happened.
@@ -223,26 +235,21 @@ enum Screens {
 
     /// What a user can do about an error, in plain words.
     static func hint(for error: MediaSearchError) -> String {
+        let key: String
         switch error {
-        case .rateLimited, .coolingDown, .budgetExhausted:
-            " — the source asks us to slow down. Try again in a minute; searches made before still answer."
-        case .network, .timedOut, .deadlineExceeded:
-            " — the source could not be reached. Check the connection and try again; results seen before are kept on this computer."
-        case .httpStatus(let status, _) where status >= 500:
-            " — the source is having trouble. Try again in a moment."
-        case .unavailable, .malformedResponse, .responseTooLarge, .badRedirect:
-            " — the source is not answering properly. Try again later."
-        default: ""
+        case .rateLimited, .coolingDown, .budgetExhausted: key = "hint.slowDown"
+        case .network, .timedOut, .deadlineExceeded: key = "hint.unreachable"
+        case .httpStatus(let status, _) where status >= 500: key = "hint.trouble"
+        case .unavailable, .malformedResponse, .responseTooLarge, .badRedirect: key = "hint.improper"
+        default: return ""
         }
+        return " — " + Texts.current(key)
     }
 
     /// How the page was answered from the library, in plain words.
     static func offlineSummary(_ answer: OfflineAnswer) -> String {
-        let found = "\(Formatting.grouped(answer.results)) result\(answer.results == 1 ? "" : "s")"
-        let kept = "\(Formatting.grouped(answer.records)) kept from earlier searches"
-        return answer.fallback
-            ? "The sources could not be reached, so these come from this computer: \(found) among \(kept)."
-            : "From this computer only: \(found) among \(kept)."
+        let values = ["found": Formatting.grouped(answer.results), "kept": Formatting.grouped(answer.records)]
+        return Texts.current(answer.fallback ? "offline.fallback" : "offline.only", values)
     }
 
     /// One tile: artwork, kind badge, title, creator and the provider's facts; a censored name
@@ -258,7 +265,7 @@ enum Screens {
         var reveal: HTML = ""
         if let uncensored, uncensored.title != tile.title || uncensored.creator != tile.subtitle {
             reveal =
-                "<details class=\"reveal\"><summary>Reveal</summary><span>\(uncensored.title)</span> <span>\(uncensored.creator)</span></details>"
+                "<details class=\"reveal\"><summary>\(Texts.current("tile.reveal"))</summary><span>\(uncensored.title)</span> <span>\(uncensored.creator)</span></details>"
         }
         let audio: HTML =
             tile.previewUrl.map { url in
@@ -372,12 +379,12 @@ enum Screens {
     static func reveal(_ page: DetailPage) -> HTML {
         guard let original = page.uncensored else { return "" }
         let names = [
-            ("Title", page.item.title, original.title), ("Collection", page.item.collection, original.collection),
+            ("title", page.item.title, original.title), ("collection", page.item.collection, original.collection),
         ]
         .compactMap { label, shown, real -> HTML? in
             guard let real, real != shown else { return nil }
             return
-                "<details class=\"reveal\"><summary>Reveal the \(label.lowercased())</summary><span>\(real)</span></details>"
+                "<details class=\"reveal\"><summary>\(Texts.current("detail.reveal." + label))</summary><span>\(real)</span></details>"
         }
         return names.isEmpty ? "" : "<div class=\"reveals\">\(names)</div>"
     }
@@ -430,8 +437,8 @@ enum Screens {
             title: "\(status) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration))
-                <main class="failure"><h1>\(status == 404 ? "Not found" : status == 400 ? "Bad request" : "Something went wrong")</h1>\
-                <p class="error">\(message)</p><p><a href="/">Back to search</a></p></main>
+                <main class="failure"><h1>\(Texts.current(status == 404 ? "error.404" : status == 400 ? "error.400" : "error.other"))</h1>\
+                <p class="error">\(message)</p><p><a href="/">\(Texts.current("error.back"))</a></p></main>
                 """, bodyClass: "screen-error")
     }
 }

@@ -31,7 +31,7 @@ struct WebRoutes: Sendable {
     /// The answer cache's key of a query: the request as it runs, not as it was spelled.
     func cacheKey(_ face: String, _ query: WebQuery) -> String {
         let request = query.request(configuration: configuration)
-        return "\(face) \(request.queryKey)|\(request.page)|\(query.order)"
+        return "\(face) \(Texts.current.code) \(request.queryKey)|\(request.page)|\(query.order)"
     }
 
     func searchScreen(_ request: Request) async -> Response {

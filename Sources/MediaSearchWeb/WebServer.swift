@@ -80,6 +80,7 @@ public struct WebServer: Sendable {
     func router(host: String, port: BoundPort) -> Router<BasicRequestContext> {
         // HEAD answers as GET does, without the body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: LanguageMiddleware())
         router.add(middleware: SecurityHeaders(configuration: session.configuration))
         router.add(middleware: RequestGuard(host: host, port: port, configuration: session.configuration))
         let routes = WebRoutes(session: session, answers: answers)

@@ -179,6 +179,19 @@ def main():
         wait(driver, lambda d: "/item/" not in d.current_url and len(tiles(d)) >= count)
         check(len(tiles(driver)) >= count, "the link back does the same")
 
+        print("language")
+        driver.get(clean + "/?q=jack+johnson")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        driver.find_element(By.CSS_SELECTOR, ".languages a[hreflang=ru]").click()
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru")
+        check(driver.find_element(By.CSS_SELECTOR, "#search button").text == "Найти"
+              and "q=jack+johnson" in driver.current_url, "the switch shows the same page in Russian")
+        driver.get(clean + "/")
+        check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru", "the choice is remembered")
+        driver.find_element(By.CSS_SELECTOR, ".languages a[hreflang=en]").click()
+        wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+        check(driver.find_element(By.CSS_SELECTOR, "#search button").text == "Search", "and switched back")
+
         print("suggestions")
         driver.get(clean + "/")
         driver.find_element(By.ID, "q").send_keys("ja")

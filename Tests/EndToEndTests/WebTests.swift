@@ -55,11 +55,12 @@ struct WebHarness {
     }
 
     /// GET (or another method on) a path; the status, the headers by lower-cased name, and the body.
-    func get(_ path: String, method: HTTPMethod = .GET) async throws -> (
+    func get(_ path: String, method: HTTPMethod = .GET, headers extra: [String: String] = [:]) async throws -> (
         status: Int, headers: [String: String], body: String
     ) {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
+        for (name, value) in extra { request.headers.add(name: name, value: value) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 8 * 1_048_576)
         var headers: [String: String] = [:]
@@ -558,6 +559,34 @@ struct WebTests {
 
     /// The controls show what is in force: counts per tab and in all, filters as removable chips
     /// and as fields on a kind's tab, one explicit choice (never `explicit=on&explicit=off`).
+    /// The page speaks the reader's language: Accept-Language picks it, the switch on the page
+    /// changes it and a cookie remembers; the words come from one catalog per language.
+    @Test func thePageSpeaksEnglishOrRussian() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let english = try await web.get("/?q=jack")
+        #expect(english.body.contains("<html lang=\"en\">") && english.body.contains(">Search</button>"))
+        #expect(english.body.contains("href=\"/?q=jack&amp;ui=ru\" hreflang=\"ru\""), "the switch keeps the query")
+        #expect(english.headers["vary"] == "Accept-Language, Cookie")
+
+        let russian = try await web.get("/?q=jack", headers: ["Accept-Language": "de-DE, ru;q=0.8, en;q=0.5"])
+        #expect(russian.body.contains("<html lang=\"ru\">"), "the best language there is a catalog for")
+        #expect(russian.body.contains(">Найти</button>") && russian.body.contains(">Все<span class=\"count\">"))
+        #expect(russian.body.contains("data-back-for=\"← Назад к результатам по запросу «{term}»\""))
+        let german = try await web.get("/?q=jack", headers: ["Accept-Language": "de"])
+        #expect(german.body.contains("<html lang=\"en\">"))
+
+        let switched = try await web.get("/?q=jack&ui=ru")
+        #expect(switched.body.contains("<html lang=\"ru\">"))
+        #expect(switched.headers["set-cookie"]?.hasPrefix("ui=ru;") == true)
+        let remembered = try await web.get("/item/song/1469577741", headers: ["Cookie": "ui=ru"])
+        #expect(remembered.body.contains("<html lang=\"ru\">"))
+        let missing = try await web.get("/item/song/1", headers: ["Cookie": "theme=dark; ui=ru"])
+        #expect(missing.status == 404 && missing.body.contains("Вернуться к поиску"), "error pages too")
+        let back = try await web.get("/?q=jack&ui=en", headers: ["Cookie": "ui=ru"])
+        #expect(back.body.contains("<html lang=\"en\">") && back.headers["set-cookie"]?.hasPrefix("ui=en;") == true)
+    }
+
     @Test func controlsShowWhatIsInForce() async throws {
         let web = try await WebHarness.start()
         defer { Task { await web.stop() } }

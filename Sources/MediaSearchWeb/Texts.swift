@@ -1,0 +1,79 @@
+import Foundation
+
+/// The web UI's words in one language, from its catalog (`Localization/web/<code>.json`); a key
+/// a catalog lacks falls back to English. The language of a request is, in order: `?ui=<code>`
+/// (the switch on every page, which a cookie then remembers), the `ui` cookie, the best match of
+/// `Accept-Language`, English. Messages that come from the engine or a source (a provider's
+/// failure, a detail's rows) stay in their own words.
+struct Texts: Sendable {
+    /// The language's code, e.g. `ru`, for `<html lang>`.
+    let code: String
+    private let strings: [String: String]
+    /// The path and query being answered, without `ui`: where the language switch leads.
+    var here = "/"
+
+    init(code: String) {
+        let known = Catalogs.all[code] != nil ? code : "en"
+        self.code = known
+        strings = Catalogs.all[known] ?? [:]
+    }
+
+    /// The string for a key, with `{name}` placeholders filled.
+    func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
+        var text = strings[key] ?? Catalogs.all["en"]?[key] ?? key
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    /// The languages there are catalogs for, English first: code and the language's own name.
+    static var languages: [(code: String, name: String)] {
+        Catalogs.all.keys.sorted { ($0 == "en" ? "" : $0) < ($1 == "en" ? "" : $1) }.map {
+            ($0, Catalogs.all[$0]?["language.name"] ?? $0)
+        }
+    }
+
+    /// The language of a request: `?ui=`, then the `ui` cookie, then `Accept-Language`, then English.
+    static func negotiate(query: String?, cookie: String?, acceptLanguage: String?) -> Texts {
+        if let query, Catalogs.all[query.lowercased()] != nil { return Texts(code: query.lowercased()) }
+        if let cookie, let value = Self.cookie("ui", in: cookie), Catalogs.all[value] != nil {
+            return Texts(code: value)
+        }
+        return Texts(code: Self.best(acceptLanguage) ?? "en")
+    }
+
+    /// The first language of an `Accept-Language` header (by quality, then order) that has a catalog.
+    static func best(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let ranked = header.split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first, !tag.isEmpty else { return nil }
+            let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            let primary = tag.lowercased().split(separator: "-").first.map(String.init) ?? ""
+            return (primary, quality, index)
+        }
+        return ranked.filter { $0.1 > 0 }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }.map(\.0).first {
+            Catalogs.all[$0] != nil
+        }
+    }
+
+    static func cookie(_ name: String, in header: String) -> String? {
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == name { return parts[1].lowercased() }
+        }
+        return nil
+    }
+
+    /// Links to this page in every other language, for the switch on each page.
+    var switcher: HTML {
+        let links = Self.languages.filter { $0.code != code }.map { language -> HTML in
+            let target = here + (here.contains("?") ? "&" : "?") + "ui=" + language.code
+            return
+                "<a href=\"\(local: target)\" hreflang=\"\(language.code)\" lang=\"\(language.code)\">\(language.name)</a>"
+        }
+        return links.isEmpty ? "" : "<nav class=\"languages\" aria-label=\"\(self("language.switch"))\">\(links)</nav>"
+    }
+
+    /// The language of the request being answered.
+    @TaskLocal static var current = Texts(code: "en")
+}
