@@ -98,6 +98,7 @@ enum Assets {
         .track .creator, .track .facts { color: var(--muted); font-size: .9rem; }
         .track .facts { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 0 .6rem; }
         .track audio { width: 100%; }
+        .track .about { margin: .2rem 0 0; font-size: .9rem; color: var(--muted); }
         @media (max-width: 640px) { .track { grid-template-columns: 1fr; } }
         .hero .creator a { color: inherit; }
         .languages { display: flex; gap: .6rem; font-size: .9rem; }

@@ -196,7 +196,7 @@ enum Screens {
         let kinds = catalog.enabled.map { entry -> HTML in
             let current = HTML(raw: query.kind == entry.kind ? " aria-current=\"page\"" : "")
             return
-                "<a href=\"\(local: query.link(kind: .some(entry.kind)))\" data-kind=\"\(entry.kind)\"\(current)>\(entry.name)\(count(counts[entry.kind]))</a>"
+                "<a href=\"\(local: query.link(kind: .some(entry.kind)))\" data-kind=\"\(entry.kind)\"\(current)>\(t.name(of: entry))\(count(counts[entry.kind]))</a>"
         }
         return "<nav class=\"tabs\" aria-label=\"\(t("tabs.label"))\">\(all)\(kinds)</nav>"
     }
@@ -314,10 +314,17 @@ enum Screens {
                 "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
             }
             ?? ""
+        // An episode says what it is about: the start of its description, as plain text.
+        let about: HTML =
+            tile.item?.description.map(HTMLText.plain).map { text -> HTML in
+                let short =
+                    text.count > 240 ? String(text.prefix(240)).trimmingCharacters(in: .whitespaces) + "…" : text
+                return "<p class=\"about\">\(short)</p>"
+            } ?? ""
         return """
             <li class="track" data-kind="\(tile.kind)" data-id="\(tile.id)"><div class="what">\
             <span class="title">\(title)</span><span class="creator">\(tile.subtitle)</span>\
-            <ul class="facts">\(facts)</ul></div>\(audio)</li>
+            <ul class="facts">\(facts)</ul>\(about)</div>\(audio)</li>
             """
     }
 
@@ -333,7 +340,8 @@ enum Screens {
     }
 
     static func kindLabel(_ kind: String) -> String {
-        kind.prefix(1).uppercased() + kind.dropFirst().replacingOccurrences(of: "-", with: " ")
+        Texts.current.ifKnown("kind." + kind) ?? kind.prefix(1).uppercased()
+            + kind.dropFirst().replacingOccurrences(of: "-", with: " ")
     }
 
     // MARK: detail

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 
 /// The web UI's words in one language, from its catalog (`Localization/web/<code>.json`); a key
 /// a catalog lacks falls back to English. The language of a request is, in order: `?ui=<code>`
@@ -62,6 +63,18 @@ struct Texts: Sendable {
             if parts.count == 2, parts[0] == name { return parts[1].lowercased() }
         }
         return nil
+    }
+
+    /// The string for a key when some catalog has it, else `nil` (for names with a fallback of their own).
+    func ifKnown(_ key: String) -> String? {
+        strings[key] ?? Catalogs.all["en"]?[key]
+    }
+
+    /// A kind's tab name: the catalog's for a built-in kind (whose English name the catalog
+    /// holds), else the provider's own (a source a user described keeps the name they gave it).
+    func name(of entry: ProviderCatalog.Entry) -> String {
+        guard Catalogs.all["en"]?["tab." + entry.kind] == entry.name else { return entry.name }
+        return ifKnown("tab." + entry.kind) ?? entry.name
     }
 
     /// Links to this page in every other language, for the switch on each page.

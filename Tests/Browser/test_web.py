@@ -239,6 +239,8 @@ def main():
         rows = driver.find_elements(By.CSS_SELECTOR, "ol.tracks li.track")
         widths = [driver.execute_script("return arguments[0].getBoundingClientRect().width", e) for e in episodes]
         check(len(rows) == 5 and min(widths) >= 250, f"episodes are rows with a usable player: {widths}")
+        abouts = driver.find_elements(By.CSS_SELECTOR, "ol.tracks li.track .about")
+        check(len(abouts) == 5 and all(a.text for a in abouts), "each episode says what it is about")
         driver.get(clean + "/item/song/1469577741")
         album = driver.find_elements(By.CSS_SELECTOR, ".hero .creator a.album")
         artist = driver.find_elements(By.CSS_SELECTOR, ".hero .creator a.artist")
