@@ -155,9 +155,10 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
             } ?? item
         let tracks = (whole?.tracks?.data ?? []).enumerated().map { position, track in
             var tile = DeezerSongProvider().tile(for: MediaItem(deezer: track, album: whole))
-            tile.title = "\(track.trackPosition ?? position + 1). \(tile.title)"
-            // Within its album, a track's facts are its own: no album name, no "preview" beside its player.
+            // Within its album, a track's facts are its own: its number, no album name, no
+            // "preview" beside its player.
             tile.summary = [
+                "track \(track.trackPosition ?? position + 1)",
                 Formatting.duration(milliseconds: track.duration.map { $0 * 1000 }),
                 track.explicitLyrics == true ? "explicit" : nil,
             ].compactMap { $0 }

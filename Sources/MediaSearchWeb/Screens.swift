@@ -310,10 +310,9 @@ enum Screens {
             title = "<span>\(tile.title)</span>"
         }
         let audio: HTML =
-            tile.previewUrl.map { url in
+            preview(of: tile).map { url in
                 "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
-            }
-            ?? ""
+            } ?? ""
         // An episode says what it is about: the start of its description, as plain text.
         let about: HTML =
             tile.item?.description.map(HTMLText.plain).map { text -> HTML in
@@ -326,6 +325,11 @@ enum Screens {
             <span class="title">\(title)</span><span class="creator">\(tile.subtitle)</span>\
             <ul class="facts">\(facts)</ul>\(about)</div>\(audio)</li>
             """
+    }
+
+    /// What a tile plays: its own preview, else its item's (a track listed in an album's detail).
+    static func preview(of tile: Tile) -> String? {
+        tile.previewUrl ?? tile.item?.previewURL.flatMap(SafeURL.http)
     }
 
     /// What stands where a tile has no artwork, or where its artwork fails to load (the script
@@ -422,7 +426,7 @@ enum Screens {
         }
         // Items that play (an album's tracks, a podcast's episodes) are rows with a full-width
         // player; others (other works) are tiles.
-        let playable = !section.items.isEmpty && section.items.allSatisfy { $0.previewUrl != nil }
+        let playable = !section.items.isEmpty && section.items.allSatisfy { preview(of: $0) != nil }
         let items = section.items.map { playable ? track($0, kinds: kinds) : tile($0, uncensored: nil, kinds: kinds) }
         let rowList: HTML = rows.isEmpty ? "" : "<dl>\(rows)</dl>"
         let linkList: HTML = links.isEmpty ? "" : "<ul class=\"links\">\(links)</ul>"

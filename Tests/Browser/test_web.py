@@ -250,6 +250,9 @@ def main():
         album[0].click()
         wait(driver, lambda d: "/item/album/" in d.current_url)
         check(driver.find_element(By.TAG_NAME, "h1").text != "", "the album's own detail")
+        driver.get(clean + "/item/album/1038991417")  # an album whose tracks are recorded
+        tracks = driver.find_elements(By.CSS_SELECTOR, "section[data-title=Tracks] li.track audio")
+        check(len(tracks) >= 5, f"an album's tracks are rows, each with its player: {len(tracks)}")
         dead = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.open")
                 if "/item/episode/" in (a.get_attribute("href") or "")]
         check(not dead, "episodes link to their own page, not to a detail nobody renders")

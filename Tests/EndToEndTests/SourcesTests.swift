@@ -167,7 +167,8 @@ struct SourcesTests {
         let sections = detail["sections"] as? [[String: Any]] ?? []
         let tracks = try #require(sections.first { $0["title"] as? String == "Tracks" }?["items"] as? [[String: Any]])
         #expect(tracks.count == 14)
-        #expect(tracks.first?["title"] as? String == "1. One More Time")
+        #expect(tracks.first?["title"] as? String == "One More Time")
+        #expect((tracks.first?["summary"] as? [String])?.first == "track 1")
         #expect(tracks.allSatisfy { ($0["previewUrl"] as? String)?.hasPrefix("https://") == true })
         let facts = sections.first { $0["title"] as? String == "On Deezer" }?["rows"] as? [[String: String]] ?? []
         #expect(facts.contains { $0["label"] == "Label" && $0["value"] == "Parlophone France" })
