@@ -131,6 +131,11 @@ struct SameWorkTests {
         narrowed.sources = ["Deezer"]
         #expect(try planned(narrowed) == ["deezer-song"])
         #expect(throws: MediaSearchError.self) { try planned(SearchRequest(term: "x", kinds: ["album"])) }
+        // A source's entry sets the limit and weight of each of its providers; a provider's own wins.
+        configuration.providers["deezer"] = Configuration.KindSettings(limit: 10, weight: 2)
+        configuration.providers["deezer-album"] = Configuration.KindSettings(limit: 5)
+        #expect(configuration.limit(for: providers[2]) == 10 && configuration.weight(for: providers[2]) == 2)
+        #expect(configuration.limit(for: providers[3]) == 5 && configuration.limit(for: providers[0]) == 30)
         configuration.kinds = ["spotify"]
         #expect(throws: MediaSearchError.self) { try configuration.validate(providers: providers) }
     }

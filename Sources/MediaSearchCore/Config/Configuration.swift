@@ -151,6 +151,17 @@ public struct Configuration: Sendable, Hashable {
     /// The weight for one kind (default 1).
     public func weight(for kind: String) -> Double { providers[kind]?.weight ?? 1 }
 
+    /// A provider's limit: its own override, else its source's (`providers.deezer.limit` for
+    /// every Deezer kind), else the global limit.
+    public func limit(for provider: any MediaProvider) -> Int {
+        providers[provider.kind]?.limit ?? providers[provider.source]?.limit ?? limit
+    }
+
+    /// A provider's weight: its own, else its source's, else 1.
+    public func weight(for provider: any MediaProvider) -> Double {
+        providers[provider.kind]?.weight ?? providers[provider.source]?.weight ?? 1
+    }
+
     /// Checks that every enabled kind has a provider, and every provider setting is one its
     /// provider declares, with a value of the declared type.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` naming the line.
@@ -158,11 +169,12 @@ public struct Configuration: Sendable, Hashable {
         try validate(knownKinds: Self.names(of: registered))
         let sourceNames = Set(registered.map(\.source)).subtracting(registered.map(\.kind))
         for name in sourceNames.sorted() {
-            // A source's own entry (`providers.deezer`) takes only where it is and its rate.
+            // A source's own entry (`providers.deezer`) takes where it is, its rate, and the limit
+            // and weight of all its providers.
             guard let written = providers[name], let key = written.values.keys.sorted().first else { continue }
             throw .invalidConfig(
                 file: source ?? "built-in defaults", line: written.lines[key], key: "providers.\(name).\(key)",
-                message: "unknown key (known for a source: base_url, rate_limit)")
+                message: "unknown key (known for a source: base_url, rate_limit, limit, weight)")
         }
         for provider in registered {
             guard let written = providers[provider.kind] else { continue }
@@ -259,13 +271,37 @@ public struct Configuration: Sendable, Hashable {
         var list: [Setting] = []
         for key in ConfigurationKey.all {
             if key.path == "providers" {
-                for kind in kinds + providers.keys.sorted().filter({ !kinds.contains($0) }) {
+                // Each enabled provider (a source in kinds: stands for its providers), then the
+                // entries for providers that are off.
+                let enabled = registered.isEmpty ? kinds : enabledProviders(registered).map(\.kind)
+                for kind in enabled + providers.keys.sorted().filter({ !enabled.contains($0) }) {
+                    let provider = registered.first { $0.kind == kind }
+                    if provider == nil, let first = registered.first(where: { $0.source == kind }) {
+                        // A source's own entry: where it is and its budget.
+                        let budget = self.budget(forSource: kind, name: first.sourceName, documented: first.requestRate)
+                        for (name, value) in [
+                            ("base_url", baseURL(forSource: kind)?.absoluteString ?? "(the source's own)"),
+                            ("rate_limit", budget.rate),
+                        ] {
+                            let path = "providers.\(kind).\(name)"
+                            list.append(Setting(key: path, value: value, origin: origins[path] ?? "default"))
+                        }
+                        continue
+                    }
+                    let source = provider.map { "providers.\($0.source)" }
+                    let inherited = { (name: String, fallback: String) -> String in
+                        guard let source, let origin = origins["\(source).\(name)"] else { return fallback }
+                        return "from \(source).\(name) (\(origin))"
+                    }
                     let pairs = [
                         (
-                            "limit", String(limit(for: kind)),
-                            origins["limit"].map { "from limit (\($0))" } ?? "from limit"
+                            "limit", String(provider.map { limit(for: $0) } ?? limit(for: kind)),
+                            inherited("limit", origins["limit"].map { "from limit (\($0))" } ?? "from limit")
                         ),
-                        ("weight", Formatting.number(weight(for: kind)), "default"),
+                        (
+                            "weight", Formatting.number(provider.map { weight(for: $0) } ?? weight(for: kind)),
+                            inherited("weight", "default")
+                        ),
                     ]
                     for (name, value, fallback) in pairs {
                         let path = "providers.\(kind).\(name)"

@@ -66,7 +66,7 @@ public struct ProviderCatalog: Encodable, Sendable {
                 kind: provider.kind, name: provider.displayName, media: provider.mediaKind, source: provider.source,
                 sourceName: provider.sourceName,
                 enabled: configuration.enables(provider, among: providers),
-                limit: configuration.limit(for: provider.kind),
+                limit: configuration.limit(for: provider),
                 filters: provider.filters.map {
                     Filter(name: $0.name, type: $0.valueType.label, help: $0.help, attribute: $0.attribute)
                 },

@@ -37,7 +37,7 @@ public enum SearchPlanner {
                 lacking.append(provider.kind)
                 continue
             }
-            let limit = ResultLimit.clamp(request.limit ?? configuration.limit(for: provider.kind)).value
+            let limit = ResultLimit.clamp(request.limit ?? configuration.limit(for: provider)).value
             let (skipped, overflowed) = (request.page - 1).multipliedReportingOverflow(by: limit)
             let (offset, overflowedAgain) = request.offset.addingReportingOverflow(skipped)
             guard request.page >= 1, request.offset >= 0, !overflowed, !overflowedAgain else {

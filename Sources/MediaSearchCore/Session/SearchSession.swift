@@ -141,7 +141,9 @@ public struct SearchSession: Sendable {
         if Task.isCancelled { throw MediaSearchError.cancelled }
         notices += reports.all
         notices += library?.takeNotices() ?? []
-        let results = order.apply(to: outcome, weight: configuration.weight(for:))
+        let results = order.apply(to: outcome) { [self] kind in
+            provider(kind: kind).map { configuration.weight(for: $0) } ?? configuration.weight(for: kind)
+        }
         let repeats = repeatsPrevious(results, request: request)
         var page = SearchPage(
             request: request, plan: plan, outcome: outcome, results: results, order: order,
