@@ -12,6 +12,9 @@ extension DeezerProvider {
     /// Deezer's signed preview links expire about 15 minutes after the answer: the cache keeps
     /// an answer 10 minutes at most, so a preview shown is still playable for a while.
     public var answerLifetime: Double? { 600 }
+    /// Covers and previews are on Deezer's CDN (`cdn-images.dzcdn.net`, `cdns-preview-*.dzcdn.net`).
+    public var artworkHosts: [String]? { ["*.dzcdn.net"] }
+    public var previewHosts: [String]? { ["*.dzcdn.net"] }
     public var supportsPaging: Bool { true }
     /// Deezer pages by at most 100.
     public var maximumLimit: Int? { 100 }

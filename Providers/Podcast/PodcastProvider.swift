@@ -3,6 +3,9 @@ import MediaSearchKit
 
 /// Podcasts from the iTunes store (`media=podcast`, `entity=podcast`).
 public struct PodcastProvider: ITunesProvider {
+    /// Episodes are heard from their publishers' own hosts, any of them.
+    public var previewHosts: [String]? { nil }
+
     public let kind = "podcast"
     public let displayName = "Podcasts"
     public let media = "podcast"

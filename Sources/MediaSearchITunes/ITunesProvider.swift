@@ -12,6 +12,9 @@ extension ITunesProvider {
     /// Every iTunes kind asks the same source, so they share its base URL and budget.
     public var source: String { "itunes" }
     public var sourceName: String { "iTunes" }
+    /// Apple's artwork (`is1-ssl.mzstatic.com`) and previews (`audio-ssl.itunes.apple.com`).
+    public var artworkHosts: [String]? { ["*.mzstatic.com"] }
+    public var previewHosts: [String]? { ["*.apple.com", "*.mzstatic.com"] }
 
     /// Items keep their iTunes record.
     public var payloadTypes: [any MediaPayload.Type] { [ITunesRecord.self] }

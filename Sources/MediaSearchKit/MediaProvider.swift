@@ -19,6 +19,11 @@ public protocol MediaProvider: Sendable {
     /// Seconds an answer of the source stays usable, when less than the response cache's own
     /// time (Deezer's signed preview links expire after about 15 minutes). `nil` for no limit.
     var answerLifetime: Double? { get }
+    /// The hosts its artwork comes from (`*.mzstatic.com`), for the web page's
+    /// Content-Security-Policy; `nil` (the default) for any host.
+    var artworkHosts: [String]? { get }
+    /// The hosts its previews (audio, video, streams) come from; `nil` (the default) for any host.
+    var previewHosts: [String]? { get }
     /// A name for people, e.g. `Songs`.
     var displayName: String { get }
     /// The filters this provider offers, each a `--name value` option of `search`.
@@ -57,6 +62,8 @@ extension MediaProvider {
     public var sourceName: String { source.prefix(1).uppercased() + source.dropFirst() }
     public var requestRate: RequestRate? { nil }
     public var answerLifetime: Double? { nil }
+    public var artworkHosts: [String]? { nil }
+    public var previewHosts: [String]? { nil }
     public var displayName: String { kind.prefix(1).uppercased() + kind.dropFirst() }
     public var filters: [FilterSpec] { [] }
     public var payloadTypes: [any MediaPayload.Type] { [] }

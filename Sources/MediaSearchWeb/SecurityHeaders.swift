@@ -11,10 +11,39 @@ import NIOCore
 struct SecurityHeaders: RouterMiddleware {
     typealias Context = BasicRequestContext
     let configuration: Configuration
+    /// The Content-Security-Policy of every answer (``policy(providers:configuration:)``).
+    let policy: String
 
-    static let policy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: http: data:; "
-        + "media-src https: http:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    init(configuration: Configuration, providers: [any MediaProvider] = []) {
+        self.configuration = configuration
+        policy = Self.policy(providers: providers, configuration: configuration)
+    }
+
+    /// Scripts and styles from this server only; artwork and media from the hosts the enabled
+    /// providers declare (``MediaProvider/artworkHosts``, ``MediaProvider/previewHosts``) and
+    /// the sources' configured base URLs (a mirror, the demo server's pictures), or from any
+    /// http(s) host when an enabled provider may use any (a described source, a podcast's
+    /// episodes, a radio station's stream).
+    static func policy(providers: [any MediaProvider], configuration: Configuration) -> String {
+        let enabled = configuration.enabledProviders(providers)
+        var origins: [String] = []
+        for url in [configuration.baseURL] + enabled.compactMap({ configuration.baseURL(for: $0) }) {
+            guard let scheme = url.scheme, let host = url.host else { continue }
+            let origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
+            if !origins.contains(origin) { origins.append(origin) }
+        }
+        func sources(_ hosts: (any MediaProvider) -> [String]?) -> String {
+            var list: [String] = []
+            for provider in enabled {
+                guard let declared = hosts(provider) else { return "https: http:" }
+                for host in declared where !list.contains(host) { list.append(host) }
+            }
+            return (list + origins).joined(separator: " ")
+        }
+        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: "
+            + sources(\.artworkHosts) + "; media-src " + sources(\.previewHosts)
+            + "; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -49,7 +78,7 @@ struct SecurityHeaders: RouterMiddleware {
 
     private func secured(_ response: Response) -> Response {
         var response = response
-        response.headers[.contentSecurityPolicy] = Self.policy
+        response.headers[.contentSecurityPolicy] = policy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"

@@ -81,7 +81,7 @@ public struct WebServer: Sendable {
         // HEAD answers as GET does, without the body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: LanguageMiddleware())
-        router.add(middleware: SecurityHeaders(configuration: session.configuration))
+        router.add(middleware: SecurityHeaders(configuration: session.configuration, providers: session.providers))
         router.add(middleware: RequestGuard(host: host, port: port, configuration: session.configuration))
         let routes = WebRoutes(session: session, answers: answers)
         router.get("/") { request, _ in await routes.searchScreen(request) }

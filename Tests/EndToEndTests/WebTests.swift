@@ -20,10 +20,11 @@ struct WebHarness {
 
     static func start(
         routes: FixtureRoutes = .default, timeout: Double = 10, rateLimit: Int = 1000, diskCache: Bool = true,
-        limits: ConnectionLimits = ConnectionLimits()
+        limits: ConnectionLimits = ConnectionLimits(), kinds: [String]? = nil
     ) async throws -> WebHarness {
         let fixtures = try await FixtureServer.start(routes: routes)
         var configuration = Configuration()
+        if let kinds { configuration.kinds = kinds }
         configuration.baseURL = URL(string: fixtures.baseURL)!
         configuration.timeout = timeout
         configuration.rateLimit = rateLimit
@@ -136,6 +137,10 @@ struct WebTests {
         let policy = try #require(headers["content-security-policy"])
         #expect(policy.contains("script-src 'self'") && policy.contains("default-src 'none'"))
         #expect(!policy.contains("unsafe-inline"))
+        // Artwork from Apple's image hosts and the configured API (here the fixture server's
+        // pictures) only; media from any host, since podcasts' episodes come from their publishers.
+        #expect(policy.contains("img-src 'self' data: *.mzstatic.com \(web.fixtures.baseURL);"), "\(policy)")
+        #expect(policy.contains("media-src https: http:;"), "\(policy)")
         #expect(page.contains("value=\"jack johnson\""))
         for kind in ["song", "movie", "audiobook", "podcast"] {
             #expect(page.contains("data-kind=\"\(kind)\" data-id="), "a \(kind) tile")
@@ -559,6 +564,23 @@ struct WebTests {
 
     /// The controls show what is in force: counts per tab and in all, filters as removable chips
     /// and as fields on a kind's tab, one explicit choice (never `explicit=on&explicit=off`).
+    /// The CSP allows artwork and media only from the hosts the enabled sources declare, and any
+    /// http(s) host only when an enabled source may use any.
+    @Test func thePolicyNamesTheEnabledSourcesHosts() async throws {
+        for (kinds, image, media) in [
+            (["song", "deezer"], "*.mzstatic.com *.dzcdn.net", "*.apple.com *.mzstatic.com *.dzcdn.net"),
+            // A podcast's episodes come from any publisher's host.
+            (["movie", "podcast"], "*.mzstatic.com", nil),
+        ] {
+            let web = try await WebHarness.start(kinds: kinds)
+            defer { Task { await web.stop() } }
+            let policy = try await web.get("/").headers["content-security-policy"] ?? ""
+            let origin = " " + web.fixtures.baseURL
+            #expect(policy.contains("img-src 'self' data: \(image)\(origin);"), "\(kinds): \(policy)")
+            #expect(policy.contains("media-src \(media.map { $0 + origin } ?? "https: http:");"), "\(kinds): \(policy)")
+        }
+    }
+
     /// The page speaks the reader's language: Accept-Language picks it, the switch on the page
     /// changes it and a cookie remembers; the words come from one catalog per language.
     @Test func thePageSpeaksEnglishOrRussian() async throws {
