@@ -17,6 +17,34 @@ struct LibraryTests {
 
     static func titles(_ items: [MediaItem]) -> [String] { items.compactMap(\.title) }
 
+    /// An iTunes item as its record says is stored as the record alone (about half the bytes);
+    /// one a provider edited, or merged with another source, whole; both read back the same.
+    @Test func iTunesItemsAreStoredAsTheirRecordUnlessEdited() throws {
+        let library = MediaLibrary(path: path)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let songs = try Self.recorded("songs/andr3a88-jackjohnson-songs-raw.json")
+        var plain = try #require(songs.first)
+        plain.extras["note"] = "kept"
+        var edited = try #require(songs.dropFirst().first)
+        edited.title = "Renamed by a provider"
+        var merged = try #require(songs.dropFirst(2).first)
+        merged.otherSources = [SourceOffer(source: "Deezer", kind: "deezer-song", id: "deezer:track:1")]
+        let encoder = JSONEncoder()
+        let compact = try StoredRecord.encode(plain, with: encoder)
+        let whole = try encoder.encode(plain)
+        #expect(compact.count * 10 < whole.count * 7, "\(compact.count) of \(whole.count) bytes")
+        func keys(_ data: Data) throws -> Set<String> {
+            Set((try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]).keys)
+        }
+        #expect(try keys(compact) == ["itunes", "extras"])
+        #expect(try keys(StoredRecord.encode(edited, with: encoder)).contains("title"))
+        #expect(try keys(StoredRecord.encode(merged, with: encoder)).contains("otherSources"))
+        try library.store([("song", plain), ("song", edited), ("song", merged)])
+        #expect(try library.item(id: plain.id)?.item == plain)
+        #expect(try library.item(id: edited.id)?.item == edited)
+        #expect(try library.item(id: merged.id)?.item == merged)
+    }
+
     @Test("Records come back by title, creator or collection words, ignoring case and accents, by prefix")
     func roundTrip() throws {
         let library = MediaLibrary(path: path)

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchITunes
 import MediaSearchKit
 
 /// The offline library: every record a search or lookup ever decoded, of any provider, kept in
@@ -28,6 +29,9 @@ public final class MediaLibrary: @unchecked Sendable {
     public init(path: String, maxRecords: Int = 100_000) {
         self.path = path
         self.maxRecords = max(1, maxRecords)
+        // The library writes iTunes items in their compact form (``StoredRecord``), so it must
+        // read them back in any process, whichever providers it has.
+        MediaPayloadTypes.register([ITunesRecord.self])
     }
 
     /// What happened to the file since the last call (a damaged file moved aside), one line each.
@@ -49,7 +53,7 @@ public final class MediaLibrary: @unchecked Sendable {
         var rows: [(kind: String, item: MediaItem, body: Data)] = []
         rows.reserveCapacity(records.count)
         for (kind, item) in records {
-            guard let body = try? encoder.encode(item) else { continue }
+            guard let body = try? StoredRecord.encode(item, with: encoder) else { continue }
             rows.append((kind, item, compressor.compress(body)))
         }
         let time = seenAt.timeIntervalSince1970
