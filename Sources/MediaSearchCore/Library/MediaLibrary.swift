@@ -44,6 +44,11 @@ public final class MediaLibrary: @unchecked Sendable {
 
     // MARK: writing
 
+    /// The bytes the library keeps for an item, before compression (``StoredRecord``).
+    public static func body(of item: MediaItem, encoder: JSONEncoder = JSONEncoder()) throws -> Data {
+        try StoredRecord.encode(item, with: encoder)
+    }
+
     /// Records items as seen now: new ones are added, known ones (same kind and id) updated.
     /// - Throws: ``MediaSearchError/storage(path:message:)``.
     public func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date = Date()) throws(MediaSearchError) {
@@ -53,7 +58,7 @@ public final class MediaLibrary: @unchecked Sendable {
         var rows: [(kind: String, item: MediaItem, body: Data)] = []
         rows.reserveCapacity(records.count)
         for (kind, item) in records {
-            guard let body = try? StoredRecord.encode(item, with: encoder) else { continue }
+            guard let body = try? Self.body(of: item, encoder: encoder) else { continue }
             rows.append((kind, item, compressor.compress(body)))
         }
         let time = seenAt.timeIntervalSince1970
