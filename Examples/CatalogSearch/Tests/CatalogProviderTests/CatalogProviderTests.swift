@@ -81,7 +81,9 @@ struct CatalogProviderTests {
             variables: ["HOME": home.path], currentDirectory: home.path, console: output.console)
         #expect(status == 78)
         #expect(
-            output.stderr.contains("bad.yaml:4: providers.record.colour: unknown key (known here: limit, weight, base_url, rate_limit, path)")
+            output.stderr.contains(
+                "bad.yaml:4: providers.record.colour: unknown key (known here: limit, weight, base_url, rate_limit, path)"
+            )
         )
     }
 }
