@@ -79,7 +79,9 @@ struct CacheAndBudgetTests {
         let budget = RequestBudget(path: directory + "/budget.json", limit: 2, window: 60, coolDown: 60)
         let server = try await FixtureServer.start()
         defer { Task { await server.stop() } }
-        let closed = try #require(URL(string: "http://127.0.0.1:\(try Self.closedPort())/search"))
+        let (socket, port) = try Self.closedPort()
+        defer { close(socket) }
+        let closed = try #require(URL(string: "http://127.0.0.1:\(port)/search"))
         let offline = BudgetedTransport(budget: budget, noWait: true, next: NetworkTransport())
         for _ in 0..<5 {
             await #expect(throws: MediaSearchError.self) { _ = try await offline.get(closed, timeout: 5) }
@@ -92,10 +94,11 @@ struct CacheAndBudgetTests {
         #expect(budget.used() == 1)
     }
 
-    /// A loopback port that nothing listens on: bound, then closed.
-    static func closedPort() throws -> Int {
+    /// A loopback port that nothing listens on.
+    /// The socket holds the port, bound but not listening, until the caller closes it: nothing
+    /// else (another test's server) can take the port meanwhile, and a connection to it is refused.
+    static func closedPort() throws -> (socket: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -105,8 +108,9 @@ struct CacheAndBudgetTests {
                 bind(fd, address, length) == 0 && getsockname(fd, address, &length) == 0
             }
         }
+        if !bound { close(fd) }
         try #require(bound)
-        return Int(UInt16(bigEndian: address.sin_port))
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A transport that answers every request with one status.
