@@ -205,6 +205,28 @@ struct LibraryCommandTests {
         #expect(offline.stderr.contains("the offline library is off (library.enabled: false in \(off))"))
     }
 
+    @Test("A search the response cache answers again rewrites no record, yet puts back what was cleared")
+    func cachedAnswersAreNotStoredTwice() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let first = try await harness.run(["search", "jack", "--format", "lines"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let count = try await records(harness)
+        #expect(count > 0)
+        let file = harness.runner.home.appendingPathComponent("data/mediasearch/library.sqlite")
+        let before = try Data(contentsOf: file)
+        let requests = await harness.server.requests().count
+        let again = try await harness.run(["search", "jack", "--format", "lines"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(await harness.server.requests().count == requests, "the second search was not a cached one")
+        #expect(try Data(contentsOf: file) == before, "a cached answer was written to the library again")
+
+        _ = try await harness.run(["library", "clear"])
+        let refilled = try await harness.run(["search", "jack", "--format", "lines"])
+        #expect(refilled.status == 0, "\(refilled.stderr)")
+        #expect(try await records(harness) == count, "a cleared library gets the cached answers' records back")
+    }
+
     @Test("A damaged library file is moved aside in one line and never fails the search")
     func damagedFile() async throws {
         let harness = try await Harness.start()

@@ -97,6 +97,29 @@ public final class MediaLibrary: @unchecked Sendable {
         }
     }
 
+    /// Records the items the library does not have yet (by kind and id), leaving those it has as
+    /// they are: for answers the response cache gave again, which were stored when they first
+    /// arrived. Checking costs one index lookup per item; storing them again would cost encoding,
+    /// compressing and rewriting every row.
+    /// - Throws: ``MediaSearchError/storage(path:message:)``.
+    public func storeMissing(_ records: [(kind: String, item: MediaItem)], seenAt: Date = Date())
+        throws(MediaSearchError)
+    {
+        guard !records.isEmpty else { return }
+        let missing = try withConnection { db throws(SQLiteError) -> [(kind: String, item: MediaItem)] in
+            let known = try db.prepare("SELECT 1 FROM records WHERE kind = ?1 AND id = ?2")
+            var missing: [(kind: String, item: MediaItem)] = []
+            for record in records {
+                known.bind(1, record.kind)
+                known.bind(2, record.item.id)
+                defer { known.reset() }
+                if try !known.step() { missing.append(record) }
+            }
+            return missing
+        }
+        try store(missing, seenAt: seenAt)
+    }
+
     /// Removes every record; returns how many there were.
     @discardableResult
     public func clear() throws(MediaSearchError) -> Int {

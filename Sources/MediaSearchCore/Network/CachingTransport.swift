@@ -40,8 +40,10 @@ public struct CachingTransport: HTTPTransport {
         let cache = self.cache
         if mode == .normal, let hit = try? await BlockingWork.run({ cache.load(url) }), let value = try? read(hit) {
             onHit(url)
+            AnswerOrigin.cacheHit()
             return value
         }
+        AnswerOrigin.fetched()
         let response = try await next.get(url, timeout: timeout)
         let value = try read(response)
         if response.status == 200 {

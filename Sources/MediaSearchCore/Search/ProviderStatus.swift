@@ -11,6 +11,9 @@ public struct ProviderStatus: Sendable {
     public var elapsed: Double
     /// Its results that were the same work as another source's, and were merged into that one.
     public var merged: Int = 0
+    /// Whether every answer the provider read came from the response cache: its records were
+    /// kept in the offline library when they first arrived.
+    public var fromCache = false
 
     /// How many results the provider answered, merged ones included: a full page has more after it.
     public var received: Int { count + merged }

@@ -83,6 +83,7 @@ public struct SearchEngine: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let provider = planned.provider
+        let origin = AnswerOrigin()
         do {
             let items: [MediaItem]
             if let library {
@@ -91,8 +92,10 @@ public struct SearchEngine: Sendable {
                     try library.search(kind: provider.kind, query: query, filters: provider.filters)
                 }
             } else {
-                items = try await Deadline.run(seconds: providerTimeout) {
-                    try await Self.ask(provider, planned.query, context: context(provider))
+                items = try await AnswerOrigin.$current.withValue(origin) {
+                    try await Deadline.run(seconds: providerTimeout) {
+                        try await Self.ask(provider, planned.query, context: context(provider))
+                    }
                 }
             }
             // However many records a source sends, a page holds at most the limit asked: an
@@ -104,8 +107,9 @@ public struct SearchEngine: Sendable {
                     kind: provider.kind, rank: rank, item: item, tile: provider.tile(for: shown), censored: censorNames,
                     sourceName: provider.sourceName)
             }
-            let status = ProviderStatus(
+            var status = ProviderStatus(
                 kind: provider.kind, count: entries.count, error: nil, elapsed: (clock.now - start).seconds)
+            status.fromCache = library == nil && origin.onlyCached
             return ProviderResult(status: status, entries: entries)
         } catch {
             let failure = MediaSearchError.wrap(error)

@@ -160,13 +160,24 @@ public struct SearchSession: Sendable {
     }
 
     /// Keeps every record of an online search in the library; a library problem is a notice.
+    /// Answers the response cache gave again were kept when they first arrived: of those, only
+    /// records the library lacks (it was cleared, or off, since) are stored.
     private func keep(_ outcome: SearchOutcome) -> [String] {
         guard let library else { return [] }
-        let records =
-            outcome.perProvider.flatMap { kind, entries in entries.map { (kind: kind, item: $0.item) } }
-            + outcome.absorbed
+        let cached = Set(outcome.statuses.filter(\.fromCache).map(\.kind))
+        var fresh: [(kind: String, item: MediaItem)] = []
+        var again: [(kind: String, item: MediaItem)] = []
+        for (kind, entries) in outcome.perProvider {
+            for entry in entries {
+                if cached.contains(kind) { again.append((kind, entry.item)) } else { fresh.append((kind, entry.item)) }
+            }
+        }
+        for record in outcome.absorbed {
+            if cached.contains(record.kind) { again.append(record) } else { fresh.append(record) }
+        }
         do {
-            try library.store(records)
+            try library.store(fresh)
+            try library.storeMissing(again)
             return []
         } catch {
             return ["not kept in the offline library: \(error.description)"]
