@@ -186,6 +186,7 @@ def main():
         wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru")
         check(driver.find_element(By.CSS_SELECTOR, "#search button").text == "Найти"
               and "q=jack+johnson" in driver.current_url, "the switch shows the same page in Russian")
+        driver.save_screenshot(os.path.join(args.artifacts, "russian.png"))
         driver.get(clean + "/")
         check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru", "the choice is remembered")
         driver.find_element(By.CSS_SELECTOR, ".languages a[hreflang=en]").click()
@@ -264,6 +265,18 @@ def main():
         check(len(errors) == 1 and "503" in errors[0].text, "the podcast error is said")
         kinds = {t.get_attribute("data-kind") for t in tiles(driver)}
         check("podcast" not in kinds and {"song", "movie"} <= kinds, f"the other kinds still show: {sorted(kinds)}")
+        retry = driver.find_elements(By.CSS_SELECTOR, ".messages li.retry a")
+        check(len(retry) >= 1, "a failed kind offers to try again")
+        driver.save_screenshot(os.path.join(args.artifacts, "failure.png"))
+
+        print("filters in force")
+        driver.get(clean + "/?q=star+wars&kind=movie&director=lucas")
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "main")) > 0)
+        chips = driver.find_elements(By.CSS_SELECTOR, ".active-filters li")
+        check(any("lucas" in c.text.lower() for c in chips), f"the filter shows as a chip: {[c.text for c in chips]}")
+        fields = driver.find_elements(By.CSS_SELECTOR, "input[name=director]")
+        check(len(fields) == 1 and fields[0].get_attribute("value") == "lucas", "the movie tab has a director field")
+        driver.save_screenshot(os.path.join(args.artifacts, "filters.png"))
 
         print("hostile text is inert")
         driver.get(faulty + "/?q=book&kind=audiobook")
@@ -331,7 +344,8 @@ def main():
     if args.update_docs:
         docs = os.path.join(ROOT, "docs", "screenshots")
         os.makedirs(docs, exist_ok=True)
-        for name in ("search.png", "detail.png", "sources.png", "album.png"):
+        for name in ("search.png", "detail.png", "sources.png", "album.png", "failure.png", "filters.png",
+                     "russian.png"):
             shutil.copy(os.path.join(args.artifacts, name), os.path.join(docs, name))
     print(f"screenshots: {args.artifacts}")
     if FAILURES:

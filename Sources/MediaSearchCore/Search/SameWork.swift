@@ -38,30 +38,42 @@ public enum SameWork {
         "mono", "stereo", "explicit", "clean",
     ]
 
+    /// The patterns, compiled once (compiling one costs more than matching it many times).
+    private static let bracketedNote = pattern(
+        #"\s*[\(\[][^\)\]]*\b(\#(notes.joined(separator: "|")))\b[^\)\]]*[\)\]]"#)
+    private static let dashedNote = pattern(#"\s+-\s+.*\b(\#(notes.joined(separator: "|")))\b.*$"#)
+    private static let trailingCredit = pattern(#"\s+(feat|ft|featuring)\b.*$"#)
+    private static let otherCreators = pattern(#"\s+(feat|ft|featuring|and|x|with|vs)\b.*$"#)
+
+    private static func pattern(_ text: String) -> NSRegularExpression {
+        // The patterns are constants of this file: a failure is a programming error.
+        try! NSRegularExpression(pattern: text)
+    }
+
+    private static func removing(_ pattern: NSRegularExpression, from text: String) -> String {
+        pattern.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+    }
+
     /// A title folded for comparison: `Get Lucky (feat. Pharrell Williams) [Radio Edit]` → `get lucky`.
     public static func title(_ text: String) -> String {
         var folded = fold(text)
-        // Bracketed notes: `(feat. …)`, `[Remastered 2009]`, `(2011 Remaster)`.
-        folded = folded.replacingOccurrences(
-            of: #"\s*[\(\[][^\)\]]*\b(\#(notes.joined(separator: "|")))\b[^\)\]]*[\)\]]"#, with: "",
-            options: .regularExpression)
+        // Only a title with a bracket, a dash or a credit can hold a note: most have none.
+        if folded.contains(where: { $0 == "(" || $0 == "[" }) { folded = removing(bracketedNote, from: folded) }
         // Dashed notes: `- Remastered 2009`, `- 2011 Remaster`, `- Radio Edit`.
-        folded = folded.replacingOccurrences(
-            of: #"\s+-\s+.*\b(\#(notes.joined(separator: "|")))\b.*$"#, with: "", options: .regularExpression)
+        if folded.contains("-") { folded = removing(dashedNote, from: folded) }
         // A trailing credit: `Song feat. Someone`.
-        folded = folded.replacingOccurrences(of: #"\s+(feat|ft|featuring)\b.*$"#, with: "", options: .regularExpression)
+        if folded.contains("f") { folded = removing(trailingCredit, from: folded) }
         return words(folded)
     }
 
     /// A creator folded for comparison, first named only: `Daft Punk & Julian Casablancas` → `daft punk`.
     public static func creator(_ text: String) -> String {
         let folded = fold(text)
-        let first =
-            folded.components(separatedBy: CharacterSet(charactersIn: ",&;/")).first?
-            .replacingOccurrences(
-                of: #"\s+(feat|ft|featuring|and|x|with|vs)\b.*$"#, with: "", options: .regularExpression)
-            ?? folded
-        return words(first)
+        let first = folded.components(separatedBy: CharacterSet(charactersIn: ",&;/")).first.map {
+            removing(otherCreators, from: $0)
+        }
+        return words(first ?? folded)
     }
 
     private static func fold(_ text: String) -> String {
@@ -86,6 +98,13 @@ extension SearchOutcome {
     /// the library still keeps every record.
     /// - Parameter providers: the providers by kind, for their kind of media and source.
     func mergingSameWorks(_ providers: [String: any MediaProvider]) -> SearchOutcome {
+        // Only a kind of media that two sources answered can hold the same work twice.
+        var sources: [String: Set<String>] = [:]
+        for (kind, entries) in perProvider where !entries.isEmpty {
+            guard let provider = providers[kind] else { continue }
+            sources[provider.mediaKind, default: []].insert(provider.source)
+        }
+        guard sources.values.contains(where: { $0.count > 1 }) else { return self }
         var merged = self
         // Where each kept entry is, by normalized title, for the groups seen so far.
         var index: [String: [(group: Int, entry: Int)]] = [:]
