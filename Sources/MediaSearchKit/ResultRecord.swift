@@ -19,39 +19,39 @@ public struct ResultRecord: Encodable, Sendable {
     /// Every source known to have the work: the item's own first, then the others merged into it.
     public var sources: [SourceOffer] { (offer.map { [$0] } ?? []) + item.otherSources }
 
-    enum CodingKeys: String, CodingKey {
-        case kind, id, title, subtitle, summary, artworkUrl, url
-        case creator, collection, price, currency, durationMs, releaseDate, year, genre, explicit, previewUrl
-        case artwork, creatorId, collectionId, sources
+    /// The record as a JSON value: its keys are defined here once, for `Codable` and for
+    /// ``JSONValue/text(pretty:)`` alike.
+    public var json: JSONValue {
+        let artwork = item.artwork.reduce(into: [String: JSONValue]()) { artwork, entry in
+            if let url = SafeURL.http(entry.value) { artwork[String(entry.key)] = .string(url) }
+        }
+        return .object([
+            "kind": .string(tile.kind),
+            "id": .string(tile.id),
+            "title": .string(TextSanitizer.line(tile.title)),
+            "subtitle": JSONValue(tile.subtitle.map(TextSanitizer.line)),
+            "summary": JSONValue(tile.summary.map(TextSanitizer.line)),
+            "artworkUrl": JSONValue(tile.artworkUrl),
+            "url": JSONValue(tile.url),
+            "creator": JSONValue(item.creator.map(TextSanitizer.line)),
+            "collection": JSONValue(item.collection.map(TextSanitizer.line)),
+            "price": JSONValue(item.price),
+            "currency": JSONValue(item.currency.map(TextSanitizer.line)),
+            "durationMs": JSONValue(item.durationMilliseconds),
+            "releaseDate": JSONValue(item.releaseDateValue.map(Self.iso8601)),
+            "year": JSONValue(item.releaseYear),
+            "genre": JSONValue(item.genre.map(TextSanitizer.line)),
+            "explicit": JSONValue(item.isExplicit),
+            "previewUrl": JSONValue(tile.previewUrl ?? item.previewURL.flatMap(SafeURL.http)),
+            "artwork": .object(artwork),
+            "creatorId": JSONValue(item.creatorID),
+            "collectionId": JSONValue(item.collectionID),
+            "sources": .array(sources.map(\.json)),
+        ])
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(tile.kind, forKey: .kind)
-        try c.encode(tile.id, forKey: .id)
-        try c.encode(TextSanitizer.line(tile.title), forKey: .title)
-        try c.encode(tile.subtitle.map(TextSanitizer.line), forKey: .subtitle)
-        try c.encode(tile.summary.map(TextSanitizer.line), forKey: .summary)
-        try c.encode(tile.artworkUrl, forKey: .artworkUrl)
-        try c.encode(tile.url, forKey: .url)
-        try c.encode(item.creator.map(TextSanitizer.line), forKey: .creator)
-        try c.encode(item.collection.map(TextSanitizer.line), forKey: .collection)
-        try c.encode(item.price, forKey: .price)
-        try c.encode(item.currency.map(TextSanitizer.line), forKey: .currency)
-        try c.encode(item.durationMilliseconds, forKey: .durationMs)
-        try c.encode(item.releaseDateValue.map(Self.iso8601), forKey: .releaseDate)
-        try c.encode(item.releaseYear, forKey: .year)
-        try c.encode(item.genre.map(TextSanitizer.line), forKey: .genre)
-        try c.encode(item.isExplicit, forKey: .explicit)
-        try c.encode(tile.previewUrl ?? item.previewURL.flatMap(SafeURL.http), forKey: .previewUrl)
-        let artwork = Dictionary(
-            uniqueKeysWithValues: item.artwork.compactMap { size, url in
-                SafeURL.http(url).map { (String(size), $0) }
-            })
-        try c.encode(artwork, forKey: .artwork)
-        try c.encode(item.creatorID, forKey: .creatorId)
-        try c.encode(item.collectionID, forKey: .collectionId)
-        try c.encode(sources, forKey: .sources)
+        try json.encode(to: encoder)
     }
 
     static func iso8601(_ date: Date) -> String {

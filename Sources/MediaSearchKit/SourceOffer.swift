@@ -48,13 +48,19 @@ public struct SourceOffer: Sendable, Codable, Hashable {
 
     /// Every key present (`null` when missing), links only when http(s), text as the terminal shows it.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(TextSanitizer.line(source), forKey: .source)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(id, forKey: .id)
-        try c.encode(url.flatMap(SafeURL.http), forKey: .url)
-        try c.encode(price, forKey: .price)
-        try c.encode(currency.map(TextSanitizer.line), forKey: .currency)
-        try c.encode(previewURL.flatMap(SafeURL.http), forKey: .previewUrl)
+        try json.encode(to: encoder)
+    }
+
+    /// The offer as a JSON value (its `Codable` form).
+    public var json: JSONValue {
+        .object([
+            "source": .string(TextSanitizer.line(source)),
+            "kind": .string(kind),
+            "id": .string(id),
+            "url": JSONValue(url.flatMap(SafeURL.http)),
+            "price": JSONValue(price),
+            "currency": JSONValue(currency.map(TextSanitizer.line)),
+            "previewUrl": JSONValue(previewURL.flatMap(SafeURL.http)),
+        ])
     }
 }

@@ -82,7 +82,7 @@ struct WebRoutes: Sendable {
             if let failed = Self.upstreamFailure(page) {
                 return WebResponse.error(status: 502, message: failed, json: true, configuration: configuration)
             }
-            let response = WebResponse.json(try JSONOutput.encode(page.document()))
+            let response = WebResponse.json(JSONOutput.text(page.document().json))
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
             return response
         } catch let error as BadRequest {

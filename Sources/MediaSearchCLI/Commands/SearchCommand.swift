@@ -129,9 +129,9 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         let output = page.output(commandLine: nextPageCommand(page.request.page))
         switch format ?? (console.stdoutIsTerminal ? .text : .lines) {
         case .json:
-            console.out(try JSONOutput.encode(output.document()))
+            console.out(JSONOutput.text(output.document().json))
         case .jsonl:
-            console.out(try output.jsonLines())
+            console.out(output.jsonLines())
             if let empty = output.emptyMessage { console.notice(empty) }
         case .lines:
             console.out(output.lines())

@@ -10,4 +10,10 @@ public enum JSONOutput {
         let data = try encoder.encode(value)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
+
+    /// The pretty JSON text of a value built as a ``JSONValue`` (sorted keys, unescaped slashes),
+    /// ending in a newline: the same text as ``encode(_:)`` writes, at a fraction of the cost.
+    public static func text(_ value: JSONValue) -> String {
+        value.text(pretty: true) + "\n"
+    }
 }

@@ -10,15 +10,14 @@ public struct SearchDocument: Encodable {
         public var error: String?
         public var elapsedMs: Int
 
-        enum CodingKeys: String, CodingKey { case kind, count, error, elapsedMs }
-
         /// Writes `error` as `null` when there is none, so consumers can rely on the key.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(kind, forKey: .kind)
-            try c.encode(count, forKey: .count)
-            try c.encode(error.map(TextSanitizer.line), forKey: .error)
-            try c.encode(elapsedMs, forKey: .elapsedMs)
+        public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+        public var json: JSONValue {
+            .object([
+                "kind": .string(kind), "count": JSONValue(count), "error": JSONValue(error.map(TextSanitizer.line)),
+                "elapsedMs": JSONValue(elapsedMs),
+            ])
         }
     }
 
@@ -33,19 +32,15 @@ public struct SearchDocument: Encodable {
         public var country: String
         public var sort: String
 
-        enum CodingKeys: String, CodingKey { case term, filters, kinds, limit, offset, page, country, sort }
-
         /// Writes `term` and `limit` as `null` when unset, so every key is always present.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(term, forKey: .term)
-            try c.encode(filters, forKey: .filters)
-            try c.encode(kinds, forKey: .kinds)
-            try c.encode(limit, forKey: .limit)
-            try c.encode(offset, forKey: .offset)
-            try c.encode(page, forKey: .page)
-            try c.encode(country, forKey: .country)
-            try c.encode(sort, forKey: .sort)
+        public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+        public var json: JSONValue {
+            .object([
+                "term": JSONValue(term), "filters": .object(filters.mapValues { .string($0) }),
+                "kinds": JSONValue(kinds), "limit": JSONValue(limit), "offset": JSONValue(offset),
+                "page": JSONValue(page), "country": .string(country), "sort": .string(sort),
+            ])
         }
     }
 
@@ -59,17 +54,15 @@ public struct SearchDocument: Encodable {
     /// How the offline library answered; `null` for an online answer.
     public var offline: OfflineAnswer?
 
-    enum CodingKeys: String, CodingKey { case schemaVersion, query, results, providers, hasMore, offline }
-
     /// Writes `offline` as `null` for an online answer, so consumers can rely on the key.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(schemaVersion, forKey: .schemaVersion)
-        try c.encode(query, forKey: .query)
-        try c.encode(results, forKey: .results)
-        try c.encode(providers, forKey: .providers)
-        try c.encode(hasMore, forKey: .hasMore)
-        try c.encode(offline, forKey: .offline)
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+    /// The document as a JSON value, written by ``JSONOutput/text(_:)`` without `JSONEncoder`.
+    public var json: JSONValue {
+        .object([
+            "schemaVersion": JSONValue(schemaVersion), "query": query.json, "results": .array(results.map(\.json)),
+            "providers": .array(providers.map(\.json)), "hasMore": .bool(hasMore), "offline": offline?.json ?? .null,
+        ])
     }
 }
 

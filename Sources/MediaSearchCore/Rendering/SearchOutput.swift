@@ -39,12 +39,8 @@ public struct SearchOutput: Sendable {
     }
 
     /// One compact JSON object per result and line, as they are ordered.
-    public func jsonLines() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try ordered.map { entry in
-            String(decoding: try encoder.encode(ResultRecord(entry)), as: UTF8.self) + "\n"
-        }.joined()
+    public func jsonLines() -> String {
+        ordered.map { entry in ResultRecord(entry).json.text(pretty: false) + "\n" }.joined()
     }
 
     /// What to say when the page has no results although the search ran: no more pages, or

@@ -18,6 +18,15 @@ public struct OfflineAnswer: Sendable, Hashable, Encodable {
     /// The failures that made it fall back; empty when asked for.
     public var reasons: [Reason] = []
 
+    /// The answer as a JSON value (its `Encodable` form).
+    public var json: JSONValue {
+        .object([
+            "results": JSONValue(results), "records": JSONValue(records), "fallback": .bool(fallback),
+            "reasons": .array(
+                reasons.map { .object(["kinds": JSONValue($0.kinds), "error": .string($0.error)]) }),
+        ])
+    }
+
     /// The one line a face shows, e.g. `offline: 12 results from 4,210 records seen`.
     public var summary: String {
         "offline: \(Formatting.grouped(results)) result\(results == 1 ? "" : "s") from \(Formatting.grouped(records)) record\(records == 1 ? "" : "s") seen"

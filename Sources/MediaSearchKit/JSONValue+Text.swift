@@ -1,0 +1,95 @@
+/// Writing a ``JSONValue`` as JSON text directly, without `JSONEncoder`: the documents a search
+/// prints or serves are built as values and written here, which costs a fraction of encoding
+/// them through `Codable` (no containers, no generic metadata to instantiate in a short-lived
+/// process).
+extension JSONValue {
+    /// The JSON text: object keys sorted, `/` left unescaped; pretty (two-space indents, `"key" :
+    /// value`, as `JSONEncoder`'s `.prettyPrinted` writes it) or compact on one line.
+    public func text(pretty: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        write(to: &bytes, pretty: pretty, depth: 0)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A text, or `null`.
+    public init(_ text: String?) { self = text.map { .string($0) } ?? .null }
+    /// A whole number, or `null`.
+    public init(_ number: Int?) { self = number.map { .number(Double($0)) } ?? .null }
+    /// A number, or `null`.
+    public init(_ number: Double?) { self = number.map { .number($0) } ?? .null }
+    /// A truth value, or `null`.
+    public init(_ flag: Bool?) { self = flag.map { .bool($0) } ?? .null }
+    /// A list of texts.
+    public init(_ texts: [String]) { self = .array(texts.map { .string($0) }) }
+
+    private func write(to bytes: inout [UInt8], pretty: Bool, depth: Int) {
+        switch self {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): Self.write(number: value, to: &bytes)
+        case .string(let value): Self.write(string: value, to: &bytes)
+        case .array(let values):
+            guard !values.isEmpty else { return bytes.append(contentsOf: "[]".utf8) }
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if pretty { Self.newline(depth + 1, to: &bytes) }
+                value.write(to: &bytes, pretty: pretty, depth: depth + 1)
+            }
+            if pretty { Self.newline(depth, to: &bytes) }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            guard !members.isEmpty else { return bytes.append(contentsOf: "{}".utf8) }
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if pretty { Self.newline(depth + 1, to: &bytes) }
+                Self.write(string: key, to: &bytes)
+                bytes.append(contentsOf: (pretty ? " : " : ":").utf8)
+                members[key]?.write(to: &bytes, pretty: pretty, depth: depth + 1)
+            }
+            if pretty { Self.newline(depth, to: &bytes) }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ depth: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    }
+
+    /// Whole numbers without a fraction (`15`, not `15.0`); others in Swift's shortest form that
+    /// reads back the same (`1.29`, `1e-05`); a value JSON cannot hold (infinity, NaN) as `null`.
+    private static func write(number: Double, to bytes: inout [UInt8]) {
+        guard number.isFinite else { return bytes.append(contentsOf: "null".utf8) }
+        if number == number.rounded(), abs(number) < 1e15 {
+            bytes.append(contentsOf: String(Int64(number)).utf8)
+        } else {
+            bytes.append(contentsOf: number.description.utf8)
+        }
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private static func write(string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+            case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+            case 0..<0x20:
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
