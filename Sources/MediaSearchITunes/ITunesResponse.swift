@@ -13,6 +13,20 @@ public enum ITunesResponse {
         guard start < body.endIndex else {
             throw .malformedResponse("the response body is empty", source: ITunesClient.source)
         }
+        if let records = RecordScanner.records(in: body) {
+            return records.compactMap { $0.map(MediaItem.init(itunes:)) }
+        }
+        return try decodeWithJSONDecoder(body)
+    }
+
+    /// The same answer as ``decode(_:)``, read through `JSONDecoder` and ``ITunesRecord``'s
+    /// `Decodable` conformance: the reference the fast reader (``RecordScanner``) is tested
+    /// against, and what reads every body that reader leaves (error bodies, broken or odd JSON).
+    static func decodeWithJSONDecoder(_ body: Data) throws(MediaSearchError) -> [MediaItem] {
+        let start = body.firstIndex { !$0.isJSONWhitespace } ?? body.endIndex
+        guard start < body.endIndex else {
+            throw .malformedResponse("the response body is empty", source: ITunesClient.source)
+        }
         do {
             if body[start] == UInt8(ascii: "[") {
                 return try JSONDecoder().decode([LenientRecord].self, from: body).compactMap(\.item)

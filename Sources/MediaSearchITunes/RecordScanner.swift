@@ -1,0 +1,416 @@
+import Foundation
+import MediaSearchKit
+
+/// Reads an iTunes answer straight from its bytes into records, in one pass: what `JSONDecoder`
+/// with ``ITunesRecord``'s tolerant `Decodable` conformance does, at a fraction of the cost (no
+/// intermediate map of every object, no container per record, no thrown error per odd field).
+///
+/// It reads strict JSON (RFC 8259) of the usual shape only, `{"results": [...]}` or a bare array,
+/// and each field as the `Decodable` conformance does: numbers sent as text and text sent as
+/// numbers, a field of any other type left out. Anything else (an error body, a broken or odd
+/// body, which `JSONDecoder` reads more leniently, field by field) it leaves to the reference
+/// reader, so both give the same answer for every body; a differential test holds them to it on
+/// every recorded response and thousands of mutations of them.
+struct RecordScanner {
+    /// The body is not plain JSON of the usual shape: the reference reader decides.
+    struct Unusual: Error {}
+
+    private let bytes: UnsafeRawBufferPointer
+    private var index = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    private init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// The records of a body (`nil` for an element that is not an object), or `nil` when the body
+    /// is not plain JSON of the usual shape.
+    static func records(in body: Data) -> [ITunesRecord?]? {
+        body.withUnsafeBytes { buffer in
+            var scanner = RecordScanner(buffer)
+            return try? scanner.top()
+        }
+    }
+
+    // MARK: the document
+
+    private mutating func top() throws(Unusual) -> [ITunesRecord?] {
+        skipWhitespace()
+        let records: [ITunesRecord?]
+        switch peek() {
+        case UInt8(ascii: "["): records = try self.records()
+        case UInt8(ascii: "{"): records = try envelope()
+        default: throw Unusual()
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw Unusual() }
+        return records
+    }
+
+    /// `{"resultCount": n, "results": [...]}` with no `errorMessage`.
+    private mutating func envelope() throws(Unusual) -> [ITunesRecord?] {
+        var results: [ITunesRecord?]?
+        try object { scanner, key throws(Unusual) in
+            switch key {
+            case "results":
+                guard scanner.peek() == UInt8(ascii: "[") else { throw Unusual() }
+                results = try scanner.records()
+            case "errorMessage": throw Unusual()
+            default: try scanner.skipValue()
+            }
+        }
+        guard let results else { throw Unusual() }
+        return results
+    }
+
+    /// An array of records; an element that is not an object is `nil` (and skipped by the caller).
+    private mutating func records() throws(Unusual) -> [ITunesRecord?] {
+        var records: [ITunesRecord?] = []
+        try array { scanner throws(Unusual) in
+            if scanner.peek() == UInt8(ascii: "{") {
+                records.append(try scanner.record())
+            } else {
+                try scanner.skipValue()
+                records.append(nil)
+            }
+        }
+        return records
+    }
+
+    // MARK: one record
+
+    private mutating func record() throws(Unusual) -> ITunesRecord {
+        var record = ITunesRecord()
+        var wrapperType: String?
+        try object { scanner, key throws(Unusual) in
+            guard let field = Self.fields[key] else { return try scanner.skipValue() }
+            switch field {
+            case .text(let path): record[keyPath: path] = try scanner.lenientString()
+            case .whole(let path): record[keyPath: path] = try scanner.lenientInt()
+            case .number(let path): record[keyPath: path] = try scanner.lenientDouble()
+            case .wrapperType: wrapperType = try scanner.lenientString()
+            case .kind: record.kind = try scanner.lenientString().map(RecordKind.init(apiValue:))
+            case .genres: record.genres = try scanner.genres()
+            }
+        }
+        record.wrapperType = WrapperType(apiValue: wrapperType)
+        return record
+    }
+
+    private enum Field: Sendable {
+        case text(WritableKeyPath<ITunesRecord, String?> & Sendable)
+        case whole(WritableKeyPath<ITunesRecord, Int?> & Sendable)
+        case number(WritableKeyPath<ITunesRecord, Double?> & Sendable)
+        case wrapperType, kind, genres
+    }
+
+    /// Every field the record reads, by its name in the API.
+    private static let fields: [String: Field] = [
+        "wrapperType": .wrapperType, "kind": .kind, "genres": .genres,
+        "trackId": .whole(\.trackId), "collectionId": .whole(\.collectionId), "artistId": .whole(\.artistId),
+        "collectionArtistId": .whole(\.collectionArtistId), "discCount": .whole(\.discCount),
+        "discNumber": .whole(\.discNumber), "trackCount": .whole(\.trackCount), "trackNumber": .whole(\.trackNumber),
+        "trackTimeMillis": .whole(\.trackTimeMillis),
+        "collectionPrice": .number(\.collectionPrice), "trackPrice": .number(\.trackPrice),
+        "trackRentalPrice": .number(\.trackRentalPrice), "collectionHdPrice": .number(\.collectionHdPrice),
+        "trackHdPrice": .number(\.trackHdPrice), "trackHdRentalPrice": .number(\.trackHdRentalPrice),
+        "artistName": .text(\.artistName), "collectionName": .text(\.collectionName),
+        "trackName": .text(\.trackName), "collectionCensoredName": .text(\.collectionCensoredName),
+        "trackCensoredName": .text(\.trackCensoredName), "artistType": .text(\.artistType),
+        "collectionType": .text(\.collectionType), "artistViewUrl": .text(\.artistViewUrl),
+        "artistLinkUrl": .text(\.artistLinkUrl), "collectionViewUrl": .text(\.collectionViewUrl),
+        "trackViewUrl": .text(\.trackViewUrl), "collectionArtistViewUrl": .text(\.collectionArtistViewUrl),
+        "collectionArtistName": .text(\.collectionArtistName), "feedUrl": .text(\.feedUrl),
+        "previewUrl": .text(\.previewUrl), "episodeUrl": .text(\.episodeUrl),
+        "artworkUrl30": .text(\.artworkUrl30), "artworkUrl60": .text(\.artworkUrl60),
+        "artworkUrl100": .text(\.artworkUrl100), "artworkUrl600": .text(\.artworkUrl600),
+        "currency": .text(\.currency), "releaseDate": .text(\.releaseDate),
+        "collectionExplicitness": .text(\.collectionExplicitness), "trackExplicitness": .text(\.trackExplicitness),
+        "contentAdvisoryRating": .text(\.contentAdvisoryRating), "country": .text(\.country),
+        "primaryGenreName": .text(\.primaryGenreName), "description": .text(\.description),
+        "longDescription": .text(\.longDescription), "shortDescription": .text(\.shortDescription),
+        "copyright": .text(\.copyright),
+    ]
+
+    // MARK: tolerant values (as ``ITunesRecord``'s `Decodable` conformance reads them)
+
+    /// Text as it is; a number as its text; anything else `nil`.
+    private mutating func lenientString() throws(Unusual) -> String? {
+        switch peek() {
+        case UInt8(ascii: "\""): return try string()
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            let text = try numberText()
+            if let whole = Int(text) { return String(whole) }
+            guard let number = Double(text), number.isFinite else { return nil }
+            return String(number)
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    /// A whole number; a number with an integral value; text holding a whole number.
+    private mutating func lenientInt() throws(Unusual) -> Int? {
+        switch peek() {
+        case UInt8(ascii: "\""):
+            return Int(try string().trimmingCharacters(in: .whitespaces))
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            let text = try numberText()
+            if let whole = Int(text) { return whole }
+            guard let number = Double(text), number.isFinite, number == number.rounded(), abs(number) < 9e15
+            else { return nil }
+            return Int(number)
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    /// A finite number; text holding one.
+    private mutating func lenientDouble() throws(Unusual) -> Double? {
+        switch peek() {
+        case UInt8(ascii: "\""):
+            guard let number = Double(try string().trimmingCharacters(in: .whitespaces)), number.isFinite
+            else { return nil }
+            return number
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            guard let number = Double(try numberText()), number.isFinite else { return nil }
+            return number
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    /// Genre names from a list of texts or of `{"name": …}` objects; anything else gives none.
+    private mutating func genres() throws(Unusual) -> [String] {
+        guard peek() == UInt8(ascii: "[") else {
+            try skipValue()
+            return []
+        }
+        var names: [String] = []
+        try array { scanner throws(Unusual) in
+            switch scanner.peek() {
+            case UInt8(ascii: "\""):
+                names.append(try scanner.string())
+            case UInt8(ascii: "{"):
+                var name: String?
+                var hasName = false
+                try scanner.object { scanner, key throws(Unusual) in
+                    guard key == "name" else { return try scanner.skipValue() }
+                    hasName = true
+                    name = scanner.peek() == UInt8(ascii: "\"") ? try scanner.string() : nil
+                    if name == nil { try scanner.skipValue() }
+                }
+                if hasName, let name { names.append(name) }
+            default:
+                try scanner.skipValue()
+            }
+        }
+        return names
+    }
+
+    // MARK: JSON
+
+    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private func peekLiteral(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let start = literal.utf8Start
+        for offset in 0..<count where bytes[index + offset] != start[offset] { return false }
+        return true
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws(Unusual) {
+        guard index < bytes.count, bytes[index] == byte else { throw Unusual() }
+        index += 1
+    }
+
+    /// An object's members, each value read by `member` (which must consume it), the keys unescaped.
+    private mutating func object(
+        _ member: (inout RecordScanner, String) throws(Unusual) -> Void
+    ) throws(Unusual) {
+        try expect(UInt8(ascii: "{"))
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw Unusual() }
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw Unusual() }
+            let key = try string()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"))
+            skipWhitespace()
+            try member(&self, key)
+            skipWhitespace()
+            guard let next = peek() else { throw Unusual() }
+            index += 1
+            if next == UInt8(ascii: "}") { break }
+            guard next == UInt8(ascii: ",") else { throw Unusual() }
+        }
+        depth -= 1
+    }
+
+    /// An array's elements, each read by `element` (which must consume it).
+    private mutating func array(_ element: (inout RecordScanner) throws(Unusual) -> Void) throws(Unusual) {
+        try expect(UInt8(ascii: "["))
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw Unusual() }
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            try element(&self)
+            skipWhitespace()
+            guard let next = peek() else { throw Unusual() }
+            index += 1
+            if next == UInt8(ascii: "]") { break }
+            guard next == UInt8(ascii: ",") else { throw Unusual() }
+        }
+        depth -= 1
+    }
+
+    /// Any value, checked and passed over.
+    private mutating func skipValue() throws(Unusual) {
+        switch peek() {
+        case UInt8(ascii: "{"): try object { scanner, _ throws(Unusual) in try scanner.skipValue() }
+        case UInt8(ascii: "["): try array { scanner throws(Unusual) in try scanner.skipValue() }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            _ = try numberText()
+        default: throw Unusual()
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Unusual) {
+        guard peekLiteral(word) else { throw Unusual() }
+        index += word.utf8CodeUnitCount
+    }
+
+    /// A number's text, checked against JSON's grammar: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    private mutating func numberText() throws(Unusual) -> Substring {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek(), isDigit(first) else { throw Unusual() }
+        index += 1
+        if first != UInt8(ascii: "0") { skipDigits() }
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            guard let digit = peek(), isDigit(digit) else { throw Unusual() }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let digit = peek(), isDigit(digit) else { throw Unusual() }
+            skipDigits()
+        }
+        // ASCII only, so the bytes are valid UTF-8.
+        return Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), isDigit(byte) { index += 1 }
+    }
+
+    /// A string, unescaped; its bytes must be valid UTF-8 with no control character.
+    private mutating func string() throws(Unusual) -> String {
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        // The common case: no escape, so the text is the bytes as they are.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                guard let text = String(validating: raw, as: UTF8.self) else { throw Unusual() }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw Unusual() }
+            index += 1
+        }
+        var unescaped = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: unescaped, as: UTF8.self) else { throw Unusual() }
+                return text
+            case UInt8(ascii: "\\"):
+                guard let escape = peek() else { throw Unusual() }
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(escape)
+                case UInt8(ascii: "b"): unescaped.append(0x08)
+                case UInt8(ascii: "f"): unescaped.append(0x0C)
+                case UInt8(ascii: "n"): unescaped.append(0x0A)
+                case UInt8(ascii: "r"): unescaped.append(0x0D)
+                case UInt8(ascii: "t"): unescaped.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hexQuad()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        // A high surrogate must be followed by an escaped low one.
+                        guard peekLiteral("\\u") else { throw Unusual() }
+                        index += 2
+                        let low = try hexQuad()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw Unusual() }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw Unusual()
+                    }
+                    guard let character = Unicode.Scalar(scalar) else { throw Unusual() }
+                    unescaped.append(contentsOf: String(character).utf8)
+                default:
+                    throw Unusual()
+                }
+            default:
+                guard byte >= 0x20 else { throw Unusual() }
+                unescaped.append(byte)
+            }
+        }
+        throw Unusual()
+    }
+
+    private mutating func hexQuad() throws(Unusual) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw Unusual() }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            index += 1
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw Unusual()
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}
