@@ -124,6 +124,25 @@ struct ShowCommandTests {
         )
     }
 
+    /// The item itself is never asked for again: the offline library keeps its record, or, with
+    /// the library off, the last results do. A song's detail asks only for the artist's works.
+    @Test(arguments: [true, false])
+    func aResultRightAfterItsSearchSendsNoRequestForTheItem(library: Bool) async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("library:\n  enabled: \(library)\n", to: "library.yaml")
+        let (search, document) = try await harness.searchJSON(["jack", "--kind", "song", "--config", config])
+        #expect(search.status == 0, "\(search.stderr)")
+        let id = try #require(document.results.first?["id"] as? String)
+        let before = await harness.server.requests().count
+        let shown = try await harness.run(["show", "--result", "1", "--format", "json", "--config", config])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("\"id\" : \"\(id)\""))
+        let asked = await harness.server.requests().dropFirst(before).map(\.rawQuery)
+        #expect(!asked.contains { $0.contains("id=\(id)") }, "the item was asked for again: \(asked)")
+        #expect(asked.count <= 1, "\(asked)")
+    }
+
     @Test func resultNumbersOpenTheLastSearchsTiles() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }

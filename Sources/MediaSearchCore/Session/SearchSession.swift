@@ -109,6 +109,9 @@ public struct SearchSession: Sendable {
                 reports: reports)
         }
         var outcome: SearchOutcome
+        // Whether every result is in the offline library, so the last results need not repeat
+        // their records (`show --result N` reads them from the library).
+        var keptInLibrary = library != nil
         var answer: OfflineAnswer?
         var unreachable: Unreachable?
         if offline, let library {
@@ -120,7 +123,9 @@ public struct SearchSession: Sendable {
             if Task.isCancelled { throw MediaSearchError.cancelled }
             // The library write waits for other writers: off the cooperative pool.
             let kept = outcome
-            notices += (try? await BlockingWork.run { [self] in keep(kept) }) ?? []
+            let problems = (try? await BlockingWork.run { [self] in keep(kept) }) ?? ["not kept in the offline library"]
+            keptInLibrary = keptInLibrary && problems.isEmpty
+            notices += problems
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.neverSent ?? false }) {
                 let url = configuration.baseURL
                 unreachable = Unreachable(
@@ -149,11 +154,11 @@ public struct SearchSession: Sendable {
             request: request, plan: plan, outcome: outcome, results: results, order: order,
             repeatsPrevious: repeats, notices: notices, saved: true, offline: answer, unreachable: unreachable)
         // History and last results are written under file locks: off the cooperative pool.
-        let unsaved = page
+        let (unsaved, withRecords) = (page, !keptInLibrary)
         page =
             (try? await BlockingWork.run { [self] in
                 var page = unsaved
-                remember(&page)
+                remember(&page, withRecords: withRecords)
                 return page
             }) ?? unsaved
         return page
@@ -169,7 +174,12 @@ public struct SearchSession: Sendable {
         var again: [(kind: String, item: MediaItem)] = []
         for (kind, entries) in outcome.perProvider {
             for entry in entries {
-                if cached.contains(kind) { again.append((kind, entry.item)) } else { fresh.append((kind, entry.item)) }
+                // A result merged with another source's differs from what its answer held: kept as shown.
+                if cached.contains(kind) && entry.item.otherSources.isEmpty {
+                    again.append((kind, entry.item))
+                } else {
+                    fresh.append((kind, entry.item))
+                }
             }
         }
         for record in outcome.absorbed {
@@ -196,7 +206,9 @@ public struct SearchSession: Sendable {
     /// the library, asked with `--offline`) answered; a fallback to the library keeps its results
     /// for `result(N)` but is no search to suggest again, and an empty page keeps the last ones. A storage problem is a notice, never a
     /// lost search; a history file that cannot be read is left untouched.
-    private func remember(_ page: inout SearchPage) {
+    /// - Parameter withRecords: whether the last results keep each result's record, for when
+    ///   the offline library does not have them (it is off, or could not be written).
+    private func remember(_ page: inout SearchPage, withRecords: Bool) {
         guard !page.outcome.allFailed else { return }
         do {
             if recordsHistory, page.offline?.fallback != true,
@@ -212,8 +224,10 @@ public struct SearchSession: Sendable {
         // third result the user last saw.
         guard savesLastResults, !page.results.isEmpty else { return }
         do {
-            try LastSearch(queryKey: page.request.queryKey, page: page.request.page, results: page.results)
-                .save(to: paths.lastSearchFile)
+            try LastSearch(
+                queryKey: page.request.queryKey, page: page.request.page, results: page.results,
+                withRecords: withRecords
+            ).save(to: paths.lastSearchFile)
         } catch {
             page.notices.append("results not saved for show --result: \(MediaSearchError.wrap(error).description)")
             page.saved = false

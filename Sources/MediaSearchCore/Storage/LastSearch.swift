@@ -2,14 +2,16 @@ import Foundation
 import MediaSearchKit
 
 /// The results of the last search, so `show --result N` can open one without retyping its id, and
-/// without a request for the item itself: each entry keeps the record the search received.
+/// without a request for the item itself: the record the search received is in the offline
+/// library, or, when the library is off (or could not be written), in the entry itself.
 public struct LastSearch: Codable, Sendable, Hashable {
     /// One numbered result.
     public struct Entry: Codable, Sendable, Hashable {
         public var kind: String
         public var id: String
         public var title: String
-        /// The record as the provider returned it (uncensored); `nil` in files of older versions.
+        /// The record as the provider returned it (uncensored); `nil` when the offline library
+        /// keeps it, and in files of older versions.
         public var item: MediaItem?
         /// Whether the search showed its names censored (explicit content off), so its detail
         /// shows them the same way; `nil` in files of older versions.
@@ -21,12 +23,15 @@ public struct LastSearch: Codable, Sendable, Hashable {
     public var page: Int
     public var entries: [Entry]
 
-    /// Creates a record of a search from its results in display order.
-    public init(queryKey: String, page: Int, results: [ResultEntry]) {
+    /// Creates a record of a search from its results in display order; `withRecords: false`
+    /// leaves the records out (the offline library has them), which spares encoding them all.
+    public init(queryKey: String, page: Int, results: [ResultEntry], withRecords: Bool = true) {
         self.queryKey = queryKey
         self.page = page
         self.entries = results.map {
-            Entry(kind: $0.tile.kind, id: $0.tile.id, title: $0.tile.title, item: $0.item, censored: $0.censored)
+            Entry(
+                kind: $0.tile.kind, id: $0.tile.id, title: $0.tile.title, item: withRecords ? $0.item : nil,
+                censored: $0.censored)
         }
     }
 
