@@ -4,14 +4,39 @@
 public enum SafeURL {
     /// The URL when it is http(s), else `nil`.
     public static func http(_ text: String) -> String? {
-        let lower = text.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        guard !text.unicodeScalars.contains(where: { $0 == " " || $0 == "\\" || TextSanitizer.isUnsafe($0) }) else {
+        // Read as bytes: every byte that matters here is ASCII, and a non-ASCII scalar is checked
+        // on its own.
+        let bytes = text.utf8
+        let scheme: Int
+        if Self.starts(bytes, with: "https://") {
+            scheme = 8
+        } else if Self.starts(bytes, with: "http://") {
+            scheme = 7
+        } else {
             return nil
         }
-        let rest = text.drop { $0 != ":" }.dropFirst(3)
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        if bytes.contains(where: { $0 < 0x21 || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) { return nil }
+        if bytes.contains(where: { $0 >= 0x80 }), text.unicodeScalars.contains(where: TextSanitizer.isUnsafe) {
+            return nil
+        }
+        let authority = bytes.dropFirst(scheme).prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
+        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return nil }
         return text
+    }
+
+    /// Whether `bytes` start with `prefix`, ignoring ASCII case.
+    private static func starts(_ bytes: String.UTF8View, with prefix: StaticString) -> Bool {
+        var index = bytes.startIndex
+        let start = prefix.utf8Start
+        for offset in 0..<prefix.utf8CodeUnitCount {
+            guard index != bytes.endIndex else { return false }
+            let byte = bytes[index]
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            guard lower == start[offset] else { return false }
+            index = bytes.index(after: index)
+        }
+        return true
     }
 }

@@ -3,10 +3,14 @@
 public enum TextSanitizer {
     /// One line: control characters and bidi overrides removed, runs of white space folded to one space.
     public static func line(_ text: String) -> String {
+        if isCleanASCIILine(text) { return text }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar == "\u{1B}" {
+            let isWhitespace =
+                scalar.isASCII
+                ? (scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+            if isWhitespace || scalar == "\u{1B}" {
                 pendingSpace = !out.isEmpty
                 continue
             }
@@ -18,6 +22,18 @@ public enum TextSanitizer {
             out.append(scalar)
         }
         return String(out)
+    }
+
+    /// Whether a text is already what ``line(_:)`` makes of it, told from its bytes alone (the
+    /// common case, and much cheaper than looking at every scalar's properties): printable ASCII
+    /// with single spaces between words and none at either end.
+    private static func isCleanASCIILine(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return previous != 0x20 || text.isEmpty
     }
 
     /// Multi-line text: like ``line(_:)`` per line, keeping paragraph breaks (at most one blank line).

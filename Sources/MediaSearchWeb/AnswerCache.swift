@@ -48,7 +48,8 @@ actor AnswerCache {
     func put(_ key: String, _ response: Response) {
         let size = (response.body.contentLength ?? maxBytes) + key.utf8.count
         let now = ContinuousClock.now
-        for stale in order where entries[stale].map({ $0.expires <= now }) ?? false { remove(stale) }
+        // Every entry lives as long as any other, so the expired ones are the oldest: a prefix of `order`.
+        while let oldest = order.first, entries[oldest].map({ $0.expires <= now }) ?? true { remove(oldest) }
         remove(key)
         guard size <= maxBytes / 8 else { return }
         order.append(key)
@@ -58,8 +59,16 @@ actor AnswerCache {
     }
 
     private func remove(_ key: String) {
-        guard let entry = entries.removeValue(forKey: key) else { return }
+        guard let entry = entries.removeValue(forKey: key) else {
+            // An entry is in `order` only while it is in `entries`, but never loop on one that is not.
+            if order.first == key { order.removeFirst() }
+            return
+        }
         bytes -= entry.bytes
-        order.removeAll { $0 == key }
+        if order.first == key {
+            order.removeFirst()
+        } else {
+            order.removeAll { $0 == key }
+        }
     }
 }
