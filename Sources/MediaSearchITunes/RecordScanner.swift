@@ -340,17 +340,26 @@ struct RecordScanner {
     private mutating func string() throws(Unusual) -> String {
         try expect(UInt8(ascii: "\""))
         let start = index
-        // The common case: no escape, so the text is the bytes as they are.
+        var ascii = true
+        // The common case: no escape, so the text is the bytes as they are; ASCII needs no
+        // further check.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
                 index += 1
+                if ascii {
+                    return String(unsafeUninitializedCapacity: raw.count) { buffer in
+                        _ = buffer.initialize(fromContentsOf: raw)
+                        return raw.count
+                    }
+                }
                 guard let text = String(validating: raw, as: UTF8.self) else { throw Unusual() }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw Unusual() }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         var unescaped = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))

@@ -22,6 +22,27 @@ struct CacheAndBudgetTests {
         #expect(cache.load(url(2), now: now) == nil)
     }
 
+    /// Any one bit changed anywhere in a body, in its words or its tail, makes the entry a miss;
+    /// entries written with the earlier checksum (FNV-1a) still read.
+    @Test func anyDamageToABodyIsCaughtAndEarlierEntriesStillRead() throws {
+        let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
+        let body = Data((0..<1_003).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        for position in [0, 7, 8, 500, 999, 1_000, 1_002] {
+            try cache.store(HTTPResponse(status: 200, body: body), for: url(1))
+            let path = cache.path(for: url(1))
+            var data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data[data.count - body.count + position] ^= 0x10
+            try data.write(to: URL(fileURLWithPath: path))
+            #expect(cache.load(url(1)) == nil, "a bit flipped at \(position) was not noticed")
+        }
+        let key = url(2).absoluteString
+        let earlier =
+            #"{"key":"\#(key)","storedAt":\#(Date().timeIntervalSince1970),"bytes":\#(body.count),"checksum":"\#(ResponseCache.checksum(body))"}"#
+        try FileManager.default.createDirectory(atPath: cache.folder, withIntermediateDirectories: true)
+        try (Data(earlier.utf8) + Data("\n".utf8) + body).write(to: URL(fileURLWithPath: cache.path(for: url(2))))
+        #expect(cache.load(url(2))?.body == body)
+    }
+
     @Test func onlySuccessfulAnswersAreStored() throws {
         let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
         try cache.store(HTTPResponse(status: 429, body: Data()), for: url(1))

@@ -30,7 +30,8 @@ public struct ResponseCache: Sendable {
         var key: String
         var storedAt: Double
         var contentType: String?
-        /// The body's length and FNV-1a checksum; `nil` in entries of older versions (a miss).
+        /// The body's length and checksum (``bodyChecksum(_:)``, or the FNV-1a ``checksum(_:)`` in
+        /// entries of earlier versions, still read); `nil` in entries of older versions (a miss).
         var bytes: Int?
         var checksum: String?
     }
@@ -51,7 +52,9 @@ public struct ResponseCache: Sendable {
         }
         let body = Data(data[(newline + 1)...])
         guard metadata.key == url.absoluteString else { return nil }
-        guard metadata.bytes == body.count, metadata.checksum == Self.checksum(body) else {
+        guard metadata.bytes == body.count, let sum = metadata.checksum,
+            sum == (sum.hasPrefix("w") ? Self.bodyChecksum(body) : Self.checksum(body))
+        else {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
@@ -65,7 +68,7 @@ public struct ResponseCache: Sendable {
         guard response.status == 200 else { return }
         let metadata = Metadata(
             key: url.absoluteString, storedAt: now.timeIntervalSince1970, contentType: response.contentType,
-            bytes: response.body.count, checksum: Self.checksum(response.body))
+            bytes: response.body.count, checksum: Self.bodyChecksum(response.body))
         var data = try JSONEncoder().encode(metadata)
         data.append(UInt8(ascii: "\n"))
         data.append(response.body)
@@ -102,6 +105,30 @@ public struct ResponseCache: Sendable {
     /// The entry file for a URL: a 64-bit FNV-1a hash of it (the URL itself is checked on load).
     func path(for url: URL) -> String {
         (folder as NSString).appendingPathComponent("\(Self.checksum(Data(url.absoluteString.utf8))).entry")
+    }
+
+    /// A body's checksum, `w` and 64 bits in hex: FNV-1a's step over eight bytes at a time (and
+    /// the tail byte by byte), then a final mix. It catches a damaged entry as FNV-1a does, at an
+    /// eighth of the cost: a search reads four entries, up to a megabyte each.
+    static func bodyChecksum(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                hash ^= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                hash = hash &* 0x100_0000_01b3
+                hash ^= hash >> 29
+                offset += 8
+            }
+            while offset < bytes.count {
+                hash ^= UInt64(bytes[offset])
+                hash = hash &* 0x100_0000_01b3
+                offset += 1
+            }
+        }
+        hash ^= UInt64(data.count)
+        hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+        return "w" + String(hash ^ (hash >> 33), radix: 16)
     }
 
     /// A 64-bit FNV-1a hash, in hex.

@@ -9,12 +9,13 @@ public enum ResultOrdering {
     public static func interleave(
         _ perProvider: [(kind: String, entries: [ResultEntry])], weight: (String) -> Double
     ) -> [ResultEntry] {
-        var scored: [(score: Double, provider: Int, rank: Int, entry: ResultEntry)] = []
+        // Sorted by small keys, then the entries (large values) are picked once each.
+        var scored: [(score: Double, provider: Int, rank: Int, position: Int)] = []
         scored.reserveCapacity(perProvider.reduce(0) { $0 + $1.entries.count })
         for (index, group) in perProvider.enumerated() {
             let w = max(weight(group.kind), 0.0001)
-            for entry in group.entries {
-                scored.append((Double(entry.rank + 1) / w, index, entry.rank, entry))
+            for (position, entry) in group.entries.enumerated() {
+                scored.append((Double(entry.rank + 1) / w, index, entry.rank, position))
             }
         }
         scored.sort { a, b in
@@ -22,7 +23,7 @@ public enum ResultOrdering {
             if a.provider != b.provider { return a.provider < b.provider }
             return a.rank < b.rank
         }
-        return scored.map(\.entry)
+        return scored.map { perProvider[$0.provider].entries[$0.position] }
     }
 
     /// Sorts by a key; entries without the key go last in either direction, ties keep their order.
