@@ -42,12 +42,12 @@ extension JSONValue {
         case .object(let members):
             guard !members.isEmpty else { return bytes.append(contentsOf: "{}".utf8) }
             bytes.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 if pretty { Self.newline(depth + 1, to: &bytes) }
-                Self.write(string: key, to: &bytes)
+                Self.write(string: member.key, to: &bytes)
                 bytes.append(contentsOf: (pretty ? " : " : ":").utf8)
-                members[key]?.write(to: &bytes, pretty: pretty, depth: depth + 1)
+                member.value.write(to: &bytes, pretty: pretty, depth: depth + 1)
             }
             if pretty { Self.newline(depth, to: &bytes) }
             bytes.append(UInt8(ascii: "}"))

@@ -45,21 +45,22 @@ public struct ResponseCache: Sendable {
         let path = self.path(for: url)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-            let metadata = try? JSONDecoder().decode(Metadata.self, from: data[..<newline])
+            let metadata = Metadata(line: data[..<newline])
         else {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
-        let body = Data(data[(newline + 1)...])
         guard metadata.key == url.absoluteString else { return nil }
+        // Whether it is still fresh first: a stale body need not be checked.
+        guard now.timeIntervalSince1970 - metadata.storedAt < ttl, metadata.storedAt <= now.timeIntervalSince1970 + 60
+        else { return nil }
+        let body = data[(newline + 1)...]
         guard metadata.bytes == body.count, let sum = metadata.checksum,
             sum == (sum.hasPrefix("w") ? Self.bodyChecksum(body) : Self.checksum(body))
         else {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
-        guard now.timeIntervalSince1970 - metadata.storedAt < ttl, metadata.storedAt <= now.timeIntervalSince1970 + 60
-        else { return nil }
         return HTTPResponse(status: 200, contentType: metadata.contentType, body: body)
     }
 
@@ -196,5 +197,18 @@ extension ResponseCache {
     public init(paths: StoragePaths, configuration: Configuration) {
         self.init(
             directory: paths.cacheDirectory, ttl: configuration.cacheTTL, maxBytes: configuration.cacheMaxBytes)
+    }
+}
+
+extension ResponseCache.Metadata {
+    /// The metadata line of an entry, read with `JSONSerialization` (a fraction of what decoding
+    /// it costs, four times a search); `nil` when it is not such a line.
+    init?(line: Data) {
+        guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+            let key = object["key"] as? String, let storedAt = (object["storedAt"] as? NSNumber)?.doubleValue
+        else { return nil }
+        self.init(
+            key: key, storedAt: storedAt, contentType: object["contentType"] as? String,
+            bytes: (object["bytes"] as? NSNumber)?.intValue, checksum: object["checksum"] as? String)
     }
 }
