@@ -180,6 +180,76 @@ struct LibraryTests {
         #expect(try library.statistics().records == 10)
     }
 
+    /// Rows are indexed in batches: a query first indexes what waits; rows evicted or changed
+    /// while waiting, and rows indexed long ago, are all found (or not) exactly as they should be,
+    /// and the index stays consistent (FTS5's own integrity check).
+    @Test("The full-text index catches up in batches and stays consistent through evictions and changes")
+    func batchedIndexing() throws {
+        let library = MediaLibrary(path: path, maxRecords: 1_500)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        func page(_ range: Range<Int>, word: String) -> [(kind: String, item: MediaItem)] {
+            range.map { (kind: "song", item: MediaItem(id: "\($0)", title: "\(word) \($0)", creator: "artist")) }
+        }
+        // 1,200 rows: the write past 1,000 waiting indexes them itself.
+        for batch in 0..<6 { try library.store(page(batch * 200..<(batch + 1) * 200, word: "alpha"), seenAt: start) }
+        // 600 more: the oldest evicted (indexed ones and waiting ones), then 100 renamed.
+        try library.store(page(1_200..<1_800, word: "beta"), seenAt: start + 10)
+        try library.store(page(1_700..<1_800, word: "gamma"), seenAt: start + 20)
+        let query = SearchQuery(term: "beta", limit: 1_000)
+        #expect(try library.search(kind: "song", query: query).count == 500)
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "gamma", limit: 1_000)).count == 100)
+        // Past 1,500 the oldest go, down to 99% of the bound (1,485): 315 of the "alpha" rows.
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "alpha", limit: 1_000)).count == 885)
+        #expect(try library.count() == 1_485)
+        let db = try SQLiteConnection(path: path)
+        try db.execute("INSERT INTO records_text(records_text, rank) VALUES ('integrity-check', 1)")
+        #expect(try db.integer("SELECT count(*) FROM pending") == 0)
+    }
+
+    /// A library written by the version before batched indexing opens, keeps its records, and
+    /// goes on working.
+    @Test("A library of the first schema is carried over")
+    func firstSchemaIsMigrated() throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let old = try SQLiteConnection(path: path)
+        try old.execute(
+            """
+            PRAGMA page_size = 8192; PRAGMA journal_mode = WAL;
+            CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, title TEXT, creator TEXT, collection TEXT,
+                genre TEXT, tags TEXT NOT NULL, first_seen REAL NOT NULL, last_seen REAL NOT NULL, body BLOB NOT NULL,
+                UNIQUE (kind, id));
+            CREATE INDEX records_by_last_seen ON records(last_seen);
+            CREATE INDEX records_by_id ON records(id);
+            CREATE VIRTUAL TABLE records_text USING fts5(title, creator, collection, genre, tags, content = 'records',
+                content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
+            CREATE TABLE counts (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+            INSERT INTO counts VALUES ('records', 0);
+            CREATE TRIGGER records_added AFTER INSERT ON records BEGIN
+                INSERT INTO records_text(rowid, title, creator, collection, genre, tags)
+                    VALUES (new.rowid, new.title, new.creator, new.collection, new.genre, new.tags);
+                UPDATE counts SET value = value + 1 WHERE name = 'records';
+            END;
+            PRAGMA user_version = 1;
+            """)
+        let body = Deflate.Compressor().compress(try JSONEncoder().encode(MediaItem(id: "1", title: "Old Song")))
+        let insert = try old.prepare(
+            "INSERT INTO records VALUES ('song', '1', 'Old Song', NULL, NULL, NULL, ?1, 1, 1, ?2)")
+        insert.bind(1, MediaLibrary.kindTag("song"))
+        insert.bind(2, body)
+        try insert.run()
+        let library = MediaLibrary(path: path)
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "old", limit: 10)).map(\.id) == ["1"])
+        try library.store([(kind: "song", item: MediaItem(id: "2", title: "New Song"))])
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "song", limit: 10)).count == 2)
+        try library.store([(kind: "song", item: MediaItem(id: "1", title: "Renamed"))])
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "old", limit: 10)).isEmpty)
+        #expect(try library.count() == 2)
+        #expect(try SQLiteConnection(path: path).integer("PRAGMA user_version") == MediaLibrary.schemaVersion)
+    }
+
     @Test("A damaged file is moved aside with one notice and the library starts anew")
     func damagedFile() throws {
         let directory = (path as NSString).deletingLastPathComponent

@@ -1,6 +1,7 @@
 import Foundation
 import MediaSearchITunes
 import MediaSearchKit
+import Synchronization
 
 /// The offline library: every record a search or lookup ever decoded, of any provider, kept in
 /// an SQLite database with a full-text index, so that searches and details still answer when
@@ -18,7 +19,8 @@ import MediaSearchKit
 public final class MediaLibrary: @unchecked Sendable {
     /// The database file.
     public let path: String
-    /// The most records kept; past it, the records seen longest ago go first.
+    /// The most records kept; past it, the records seen longest ago go first (down to 99% of it,
+    /// so that removals come in batches).
     public let maxRecords: Int
 
     private let lock = NSLock()
@@ -53,13 +55,24 @@ public final class MediaLibrary: @unchecked Sendable {
     /// - Throws: ``MediaSearchError/storage(path:message:)``.
     public func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date = Date()) throws(MediaSearchError) {
         guard !records.isEmpty else { return }
-        let encoder = JSONEncoder()
-        let compressor = Deflate.Compressor()
+        // Encoding and compressing are most of a write: a page is done in two halves at once,
+        // each with its own encoder and zlib stream (a record that cannot be encoded is skipped).
+        let halves = records.count >= 64 ? 2 : 1
+        let size = (records.count + halves - 1) / halves
+        let bodies = Mutex([[Data?]](repeating: [], count: halves))
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let encoder = JSONEncoder()
+            let compressor = Deflate.Compressor()
+            let part = records[min(half * size, records.count)..<min((half + 1) * size, records.count)]
+            let done = part.map { record in
+                (try? Self.body(of: record.item, encoder: encoder)).map(compressor.compress)
+            }
+            bodies.withLock { $0[half] = done }
+        }
         var rows: [(kind: String, item: MediaItem, body: Data)] = []
         rows.reserveCapacity(records.count)
-        for (kind, item) in records {
-            guard let body = try? Self.body(of: item, encoder: encoder) else { continue }
-            rows.append((kind, item, compressor.compress(body)))
+        for (record, body) in zip(records, bodies.withLock { $0.joined() }) {
+            if let body { rows.append((record.kind, record.item, body)) }
         }
         let time = seenAt.timeIntervalSince1970
         let limit = maxRecords
@@ -85,12 +98,17 @@ public final class MediaLibrary: @unchecked Sendable {
                     upsert.bind(9, row.body)
                     try upsert.run()
                 }
+                if try db.integer("SELECT count(*) FROM pending") >= Self.pendingBatch { try Self.indexPending(db) }
                 let count = try db.integer("SELECT value FROM counts WHERE name = 'records'")
                 if count > limit {
+                    // Past the bound, the records seen longest ago go, and 1% more of the bound
+                    // with them: removing them from the full-text index costs most of a write, so
+                    // it is done in batches (every few pages in a full library), not every time.
+                    let keep = limit - limit / 100
                     try db.execute(
                         """
                         DELETE FROM records WHERE rowid IN
-                            (SELECT rowid FROM records ORDER BY last_seen, rowid LIMIT \(count - limit))
+                            (SELECT rowid FROM records ORDER BY last_seen, rowid LIMIT \(count - keep))
                         """)
                 }
             }
@@ -130,6 +148,7 @@ public final class MediaLibrary: @unchecked Sendable {
                     """
                     DROP TRIGGER records_removed;
                     DELETE FROM records;
+                    DELETE FROM pending;
                     INSERT INTO records_text(records_text) VALUES ('delete-all');
                     UPDATE counts SET value = 0;
                     \(Self.removedTrigger)
@@ -165,6 +184,7 @@ public final class MediaLibrary: @unchecked Sendable {
         let window = max(Self.candidates, (query.offset + query.limit) * (filtering ? 4 : 1))
         let decoder = JSONDecoder()
         let found = try withConnection { db throws(SQLiteError) -> [MediaItem] in
+            try Self.indexPendingForQuery(db)
             let statement = try db.prepare(
                 """
                 SELECT r.body FROM (
@@ -214,6 +234,7 @@ public final class MediaLibrary: @unchecked Sendable {
         let words = LibraryQuery.words(text)
         guard let match = LibraryQuery.match(text), limit > 0 else { return [] }
         let rows = try withConnection { db throws(SQLiteError) -> [(String?, String?)] in
+            try Self.indexPendingForQuery(db)
             let statement = try db.prepare(
                 """
                 SELECT r.title, r.creator FROM (
@@ -318,7 +339,8 @@ public final class MediaLibrary: @unchecked Sendable {
             try? db.execute("PRAGMA page_size = 8192")
             try? db.execute("PRAGMA journal_mode = WAL")
             try db.writeTransaction { () throws(SQLiteError) in
-                try db.execute(Self.schema)
+                if version < 1 { try db.execute(Self.schema) }
+                try db.execute(Self.batchedIndexing)
                 try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             }
         }
@@ -352,7 +374,7 @@ public final class MediaLibrary: @unchecked Sendable {
         notices.append("library: \(path) was unreadable (\(error.message)); moved it to \(aside) and started anew")
     }
 
-    static let schemaVersion = 1
+    static let schemaVersion = 2
     /// How many of the most recently added matches a query ranks.
     static let candidates = 1_000
     static let explicitTag = "xexplicit"
@@ -367,14 +389,25 @@ public final class MediaLibrary: @unchecked Sendable {
         explicit ? "\(kindTag(kind)) \(explicitTag)" : kindTag(kind)
     }
 
+    /// The full-text index is brought up to date in batches, not on every write: a new or
+    /// re-added row is listed in `pending` and indexed when a query needs the index, or once a
+    /// thousand rows wait (``indexPending(_:)``). A row is committed at once either way, so no
+    /// record is lost to a crash or a kill; indexing 200 rows at a time cost about three quarters
+    /// of every store. A row still pending has nothing in the index to remove or change.
     private static let removedTrigger = """
         CREATE TRIGGER records_removed AFTER DELETE ON records BEGIN
             INSERT INTO records_text(records_text, rowid, title, creator, collection, genre, tags)
-                VALUES ('delete', old.rowid, old.title, old.creator, old.collection, old.genre, old.tags);
+                SELECT 'delete', old.rowid, old.title, old.creator, old.collection, old.genre, old.tags
+                WHERE NOT EXISTS (SELECT 1 FROM pending WHERE rowid = old.rowid);
+            DELETE FROM pending WHERE rowid = old.rowid;
             UPDATE counts SET value = value - 1 WHERE name = 'records';
         END;
         """
 
+    /// Rows waiting for the full-text index past which a write indexes them itself.
+    static let pendingBatch = 1_000
+
+    /// The tables of the first version (still created as they were).
     private static let schema = """
         CREATE TABLE IF NOT EXISTS records (
             kind TEXT NOT NULL, id TEXT NOT NULL, title TEXT, creator TEXT, collection TEXT, genre TEXT,
@@ -388,19 +421,45 @@ public final class MediaLibrary: @unchecked Sendable {
         INSERT INTO records_text(records_text, rank) VALUES ('rank', 'bm25(10.0, 6.0, 2.0, 1.0, 0.0)');
         CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
         INSERT OR IGNORE INTO counts VALUES ('records', 0);
-        CREATE TRIGGER IF NOT EXISTS records_added AFTER INSERT ON records BEGIN
-            INSERT INTO records_text(rowid, title, creator, collection, genre, tags)
-                VALUES (new.rowid, new.title, new.creator, new.collection, new.genre, new.tags);
+        """
+
+    /// Version 2: rows indexed in batches (``removedTrigger``). A library of version 1 has every
+    /// row indexed already; its triggers are replaced.
+    private static let batchedIndexing = """
+        CREATE TABLE IF NOT EXISTS pending (rowid INTEGER PRIMARY KEY);
+        DROP TRIGGER IF EXISTS records_added;
+        DROP TRIGGER IF EXISTS records_removed;
+        DROP TRIGGER IF EXISTS records_changed;
+        CREATE TRIGGER records_added AFTER INSERT ON records BEGIN
+            INSERT OR IGNORE INTO pending(rowid) VALUES (new.rowid);
             UPDATE counts SET value = value + 1 WHERE name = 'records';
         END;
-        \(removedTrigger.replacingOccurrences(of: "CREATE TRIGGER", with: "CREATE TRIGGER IF NOT EXISTS"))
-        CREATE TRIGGER IF NOT EXISTS records_changed AFTER UPDATE ON records
-        WHEN old.title IS NOT new.title OR old.creator IS NOT new.creator OR old.collection IS NOT new.collection
-            OR old.genre IS NOT new.genre OR old.tags IS NOT new.tags BEGIN
+        \(removedTrigger)
+        CREATE TRIGGER records_changed AFTER UPDATE ON records
+        WHEN (old.title IS NOT new.title OR old.creator IS NOT new.creator OR old.collection IS NOT new.collection
+            OR old.genre IS NOT new.genre OR old.tags IS NOT new.tags)
+            AND NOT EXISTS (SELECT 1 FROM pending WHERE rowid = old.rowid) BEGIN
             INSERT INTO records_text(records_text, rowid, title, creator, collection, genre, tags)
                 VALUES ('delete', old.rowid, old.title, old.creator, old.collection, old.genre, old.tags);
             INSERT INTO records_text(rowid, title, creator, collection, genre, tags)
                 VALUES (new.rowid, new.title, new.creator, new.collection, new.genre, new.tags);
         END;
         """
+
+    /// Indexes every pending row, inside the caller's write transaction.
+    private static func indexPending(_ db: SQLiteConnection) throws(SQLiteError) {
+        try db.execute(
+            """
+            INSERT INTO records_text(rowid, title, creator, collection, genre, tags)
+                SELECT r.rowid, r.title, r.creator, r.collection, r.genre, r.tags
+                FROM pending p JOIN records r ON r.rowid = p.rowid;
+            DELETE FROM pending;
+            """)
+    }
+
+    /// Brings the index up to date before a query; nothing to do (one lookup) in the common case.
+    private static func indexPendingForQuery(_ db: SQLiteConnection) throws(SQLiteError) {
+        guard try db.integer("SELECT EXISTS (SELECT 1 FROM pending)") == 1 else { return }
+        try db.writeTransaction { () throws(SQLiteError) in try indexPending(db) }
+    }
 }
