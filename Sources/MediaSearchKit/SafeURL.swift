@@ -15,10 +15,12 @@ public enum SafeURL {
         } else {
             return nil
         }
-        if bytes.contains(where: { $0 < 0x21 || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) { return nil }
-        if bytes.contains(where: { $0 >= 0x80 }), text.unicodeScalars.contains(where: TextSanitizer.isUnsafe) {
-            return nil
+        var ascii = true
+        for byte in bytes {
+            if byte < 0x21 || byte == UInt8(ascii: "\\") || byte == 0x7F { return nil }
+            if byte >= 0x80 { ascii = false }
         }
+        if !ascii, text.unicodeScalars.contains(where: TextSanitizer.isUnsafe) { return nil }
         let authority = bytes.dropFirst(scheme).prefix {
             $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
         }

@@ -38,7 +38,10 @@ public struct CachingTransport: HTTPTransport {
         _ url: URL, timeout: Double, read: @Sendable (HTTPResponse) throws -> Value
     ) async throws -> Value {
         let cache = self.cache
-        if mode == .normal, let hit = try? await BlockingWork.run({ cache.load(url) }), let value = try? read(hit) {
+        // Reading an entry takes no lock and the file is small (a write replaces it whole by a
+        // rename, so a reader never waits for a writer): it is read here, without the trip to
+        // the blocking pool that writing one (a lock, fsync) takes.
+        if mode == .normal, let hit = cache.load(url), let value = try? read(hit) {
             onHit(url)
             AnswerOrigin.cacheHit()
             return value

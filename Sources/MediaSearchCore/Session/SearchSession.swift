@@ -155,12 +155,15 @@ public struct SearchSession: Sendable {
             repeatsPrevious: repeats, notices: notices, saved: true, offline: answer, unreachable: unreachable)
         // History and last results are written under file locks: off the cooperative pool.
         let (unsaved, withRecords) = (page, !keptInLibrary)
-        page =
-            (try? await BlockingWork.run { [self] in
-                var page = unsaved
-                remember(&page, withRecords: withRecords)
-                return page
-            }) ?? unsaved
+        // (A face that keeps neither, such as the JSON API, spares the trip to the blocking pool.)
+        if recordsHistory || savesLastResults {
+            page =
+                (try? await BlockingWork.run { [self] in
+                    var page = unsaved
+                    remember(&page, withRecords: withRecords)
+                    return page
+                }) ?? unsaved
+        }
         return page
     }
 
