@@ -86,7 +86,7 @@ public struct RequestBudget: Sendable {
             return try AtomicFile.withLock(path) {
                 var state = load(now: now)
                 let result = change(&state)
-                try AtomicFile.write(try JSONEncoder().encode(state), to: path)
+                try AtomicFile.write(try JSONEncoder().encode(state), to: path, durable: false)
                 return result
             }
         } catch {

@@ -76,7 +76,7 @@ public struct ResponseCache: Sendable {
         let path = self.path(for: url)
         try AtomicFile.withLock(ledgerPath) {
             let replaced = Self.size(of: path)
-            try AtomicFile.write(data, to: path)
+            try AtomicFile.write(data, to: path, durable: false)
             var total: Int
             if let recorded = readLedger() {
                 total = recorded + data.count - replaced
@@ -84,7 +84,7 @@ public struct ResponseCache: Sendable {
                 total = entries().reduce(0) { $0 + $1.size }
             }
             if total > maxBytes { total = trim(to: maxBytes / 10 * 9) }
-            try? AtomicFile.write(Data(String(total).utf8), to: ledgerPath)
+            try? AtomicFile.write(Data(String(total).utf8), to: ledgerPath, durable: false)
         }
     }
 
