@@ -37,22 +37,7 @@ struct DecodeFuzzTests {
         // a failure replays exactly.
         var random = SplitMix64(state: path.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
         var decodedSomething = 0
-        for iteration in 0..<600 {
-            let mutated: Data
-            switch iteration % 4 {
-            case 0:
-                mutated = original.prefix(Int.random(in: 0...original.count, using: &random))
-            case 1:
-                var bytes = [UInt8](original)
-                for _ in 0..<Int.random(in: 1...8, using: &random) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-                }
-                mutated = Data(bytes)
-            case 2:
-                mutated = try Self.retype(records, using: &random)
-            default:
-                mutated = try Self.dropFields(records, using: &random)
-            }
+        for mutated in try Self.mutations(of: original, records: records, count: 600, using: &random) {
             do {
                 decodedSomething += try ITunesResponse.decode(mutated).count
             } catch {
@@ -60,6 +45,29 @@ struct DecodeFuzzTests {
             }
         }
         #expect(decodedSomething > 0)
+    }
+
+    /// `count` mutations of a recorded answer, in turn: truncated, a few bytes flipped, values of
+    /// other types, fields dropped.
+    static func mutations(
+        of original: Data, records: [[String: Any]], count: Int, using random: inout SplitMix64
+    ) throws -> [Data] {
+        try (0..<count).map { iteration in
+            switch iteration % 4 {
+            case 0:
+                return original.prefix(Int.random(in: 0...original.count, using: &random))
+            case 1:
+                var bytes = [UInt8](original)
+                for _ in 0..<Int.random(in: 1...8, using: &random) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                }
+                return Data(bytes)
+            case 2:
+                return try retype(records, using: &random)
+            default:
+                return try dropFields(records, using: &random)
+            }
+        }
     }
 
     /// Swaps values for other types: numbers for strings, strings for numbers, scalars for lists.

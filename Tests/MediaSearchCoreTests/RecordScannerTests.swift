@@ -50,22 +50,8 @@ struct RecordScannerTests {
         let object = try JSONSerialization.jsonObject(with: original) as? [String: Any]
         let records = object?["results"] as? [[String: Any]] ?? []
         var random = SplitMix64(state: path.utf8.reduce(0x1234_5678) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
-        for iteration in 0..<400 {
-            let mutated: Data
-            switch iteration % 4 {
-            case 0:
-                mutated = original.prefix(Int.random(in: 0...original.count, using: &random))
-            case 1:
-                var bytes = [UInt8](original)
-                for _ in 0..<Int.random(in: 1...8, using: &random) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-                }
-                mutated = Data(bytes)
-            case 2:
-                mutated = try DecodeFuzzTests.retype(records, using: &random)
-            default:
-                mutated = try DecodeFuzzTests.dropFields(records, using: &random)
-            }
+        let mutations = try DecodeFuzzTests.mutations(of: original, records: records, count: 400, using: &random)
+        for (iteration, mutated) in mutations.enumerated() {
             Self.same(mutated, "\(path) mutation \(iteration)")
         }
     }
