@@ -77,7 +77,8 @@ var session = SearchSession(
     configuration: configuration,
     paths: StoragePaths(
         stateDirectory: home.appendingPathComponent("state").path,
-        cacheDirectory: home.appendingPathComponent("cache").path, dataDirectory: home.appendingPathComponent("data").path))
+        cacheDirectory: home.appendingPathComponent("cache").path,
+        dataDirectory: home.appendingPathComponent("data").path))
 session.recordsHistory = false
 session.savesLastResults = false
 let request = SearchRequest(term: "jack johnson")
@@ -97,4 +98,3 @@ let figure: [String: Any] = [
 ]
 print(String(decoding: try JSONSerialization.data(withJSONObject: figure, options: [.sortedKeys]), as: UTF8.self))
 await fixtures.stop()
-
