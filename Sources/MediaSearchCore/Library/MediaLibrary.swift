@@ -339,7 +339,12 @@ public final class MediaLibrary: @unchecked Sendable {
             try? db.execute("PRAGMA page_size = 8192")
             try? db.execute("PRAGMA journal_mode = WAL")
             try db.writeTransaction { () throws(SQLiteError) in
-                if version < 1 { try db.execute(Self.schema) }
+                // Read again under the write lock: another process may have created or migrated
+                // the file since, and then there is nothing left to do (doing it again would
+                // change the schema under that process's statements).
+                let current = try db.integer("PRAGMA user_version")
+                guard current < Self.schemaVersion else { return }
+                if current < 1 { try db.execute(Self.schema) }
                 try db.execute(Self.batchedIndexing)
                 try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             }
