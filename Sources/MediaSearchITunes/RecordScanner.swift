@@ -137,7 +137,7 @@ struct RecordScanner {
     private mutating func lenientString() throws(Unusual) -> String? {
         switch peek() {
         case UInt8(ascii: "\""): return try string()
-        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+        case _ where atNumber():
             let text = try numberText()
             if let whole = Int(text) { return String(whole) }
             guard let number = Double(text), number.isFinite else { return nil }
@@ -153,7 +153,7 @@ struct RecordScanner {
         switch peek() {
         case UInt8(ascii: "\""):
             return Int(try string().trimmingCharacters(in: .whitespaces))
-        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+        case _ where atNumber():
             let text = try numberText()
             if let whole = Int(text) { return whole }
             guard let number = Double(text), number.isFinite, number == number.rounded(), abs(number) < 9e15
@@ -172,7 +172,7 @@ struct RecordScanner {
             guard let number = Double(try string().trimmingCharacters(in: .whitespaces)), number.isFinite
             else { return nil }
             return number
-        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+        case _ where atNumber():
             guard let number = Double(try numberText()), number.isFinite else { return nil }
             return number
         default:
@@ -212,6 +212,12 @@ struct RecordScanner {
     // MARK: JSON
 
     private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// Whether a number starts here (`-` or a digit).
+    private func atNumber() -> Bool {
+        guard let byte = peek() else { return false }
+        return byte == UInt8(ascii: "-") || isDigit(byte)
+    }
 
     private func peekLiteral(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
@@ -297,7 +303,7 @@ struct RecordScanner {
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
-        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+        case _ where atNumber():
             _ = try numberText()
         default: throw Unusual()
         }

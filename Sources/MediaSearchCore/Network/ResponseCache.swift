@@ -26,7 +26,7 @@ public struct ResponseCache: Sendable {
         self.maxBytes = maxBytes
     }
 
-    struct Metadata: Codable {
+    struct Metadata: Encodable {
         var key: String
         var storedAt: Double
         var contentType: String?
