@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -69,6 +70,14 @@ let package = Package(
         .target(name: "DeclarativeProviders", dependencies: ["MediaSearchKit"], path: "Providers/Declarative"),
         // Programs in any language as providers (`mediasearch-provider-<name>`), over JSON.
         .target(name: "ExternalProviders", dependencies: ["MediaSearchKit"], path: "Providers/External"),
+        // The shared store (#26): the response cache, request budgets and library in PostgreSQL.
+        .target(
+            name: "MediaSearchPostgres",
+            dependencies: [
+                "MediaSearchCore", "MediaSearchKit", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "MediaSearchWeb",
             dependencies: [
@@ -86,7 +95,7 @@ let package = Package(
                 "MovieProvider",
                 "AudiobookProvider",
                 "PodcastProvider",
-                "MusicVideoProvider", "AlbumProvider", "DeezerProvider",
+                "MusicVideoProvider", "AlbumProvider", "DeezerProvider", "MediaSearchPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -128,6 +137,12 @@ let package = Package(
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
                 "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
                 "DeclarativeProviders",
+            ]
+        ),
+        .testTarget(
+            name: "SharedStoreTests",
+            dependencies: [
+                "MediaSearchPostgres", "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures",
             ]
         ),
         .testTarget(

@@ -1,11 +1,17 @@
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
+import MediaSearchPostgres
 
 extension CommandEnvironment {
     /// The session of a command: the configuration, the providers and a client whose waits,
-    /// budget problems and (with `--verbose`) cache hits are said on stderr.
-    func session(_ configuration: Configuration, network options: NetworkOptions? = nil) -> SearchSession {
+    /// budget problems and (with `--verbose`) cache hits are said on stderr. With `store:`, the
+    /// shared store is opened first (``SharedStores/open(_:report:)``); `storeLog` is told when it
+    /// goes down or comes back (the server's log; a command says it with its answer instead).
+    func session(
+        _ configuration: Configuration, network options: NetworkOptions? = nil,
+        storeLog: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws(MediaSearchError) -> SearchSession {
         let console = self.console
         let waits = self.waits
         let verbose = options?.verbose ?? false
@@ -20,8 +26,10 @@ extension CommandEnvironment {
             },
             onNotice: { problem in console.notice(problem) },
             onCacheHit: { url in if verbose { console.notice("cache hit: \(url.path)") } })
+        let shared = try await SharedStores.open(configuration, report: storeLog)
         return SearchSession(
-            providers: providers(configuration), configuration: configuration, paths: paths, policy: policy)
+            providers: providers(configuration), configuration: configuration, paths: paths, policy: policy,
+            shared: shared)
     }
 
     /// Where history, state and cache live.

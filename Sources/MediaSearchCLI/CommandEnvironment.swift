@@ -28,9 +28,10 @@ public struct CommandEnvironment: Sendable {
 
     /// Finds and loads the configuration, checking its kinds against the providers, those it
     /// describes itself included.
-    func loadConfiguration(explicitPath: String?) throws(MediaSearchError) -> Configuration {
+    func loadConfiguration(explicitPath: String?, store: String? = nil) throws(MediaSearchError) -> Configuration {
         let location = try ConfigurationLoader.locate(explicitPath: explicitPath, environment: variables)
-        let configuration = try ConfigurationLoader.load(path: location?.path, environment: variables)
+        var configuration = try ConfigurationLoader.load(path: location?.path, environment: variables)
+        if let store { try configuration.useStore(store, from: "--store") }
         let all = providers(configuration)
         for declared in configuration.declaredSources where providers.contains(where: { $0.kind == declared.name }) {
             let origin = configuration.origins["providers.\(declared.name).type"]

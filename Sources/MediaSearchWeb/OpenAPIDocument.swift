@@ -538,7 +538,8 @@ enum OpenAPIDocument {
                   "results",
                   "providers",
                   "hasMore",
-                  "offline"
+                  "offline",
+                  "notices"
                 ],
                 "additionalProperties": false,
                 "properties": {
@@ -689,6 +690,13 @@ enum OpenAPIDocument {
                           }
                         }
                       }
+                    }
+                  },
+                  "notices": {
+                    "description": "What the search met besides its results, one line each (a shared store that is down, a limit clamped); the terminal says them on stderr.",
+                    "type": "array",
+                    "items": {
+                      "type": "string"
                     }
                   }
                 }
@@ -978,6 +986,13 @@ enum OpenAPIDocument {
                   },
                   "status": {
                     "type": "integer"
+                  },
+                  "notices": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "What else the search met (a shared store that is down), one line each."
                   }
                 }
               },

@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// - **Host** (DNS rebinding): a page whose name was rebound to 127.0.0.1 sends its own name as
 ///   `Host`. Only `127.0.0.1`, `localhost` and `[::1]` with the bound port are answered, plus the
-///   host `--host` names; a wildcard `--host` (`0.0.0.0`, `::`) answers any name, and `serve`
+///   host `--host` names, and each name `--allow-host` gives (a load balancer's, with its port:
+///   `search.example.net`, `127.0.0.1:8080`); a wildcard `--host` (`0.0.0.0`, `::`) answers any name, and `serve`
 ///   warns about it. A request without exactly one `Host` is a 400 (RFC 9112 3.2), another name
 ///   a 421 (Misdirected Request), the way Vite's `server.allowedHosts` and Jupyter refuse them.
 /// - **Cross-site requests** (an `<img>` or `fetch` on another site's page would write the
@@ -25,16 +26,25 @@ struct RequestGuard: RouterMiddleware {
     /// Whether `--host` is a wildcard, which answers every name.
     let anyHost: Bool
     let port: BoundPort
+    /// `--allow-host`: exact authorities, lower-cased, with the port (80 when none is given).
+    let allowed: Set<String>
 
-    init(host: String, port: BoundPort, configuration: Configuration) {
+    init(host: String, port: BoundPort, configuration: Configuration, allowedHosts: [String] = []) {
         self.configuration = configuration
         self.port = port
+        allowed = Set(allowedHosts.map { Self.withPort($0.lowercased()) })
         let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         anyHost = bare == "0.0.0.0" || bare == "::"
         extraHost = Self.loopback.contains(Self.bracketed(bare)) || anyHost ? nil : Self.bracketed(bare)
     }
 
     static let loopback: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+
+    /// An authority with its port: `name` is `name:80`.
+    static func withPort(_ authority: String) -> String {
+        let afterHost = authority.hasPrefix("[") ? authority.split(separator: "]").dropFirst().joined() : authority
+        return afterHost.contains(":") ? authority : authority + ":80"
+    }
 
     static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
 
@@ -53,7 +63,7 @@ struct RequestGuard: RouterMiddleware {
                 status: 400, message: "a request needs exactly one Host header", json: json,
                 configuration: configuration)
         }
-        guard anyHost || accepts(authority: authority) else {
+        guard anyHost || accepts(authority: authority) || allowed.contains(Self.withPort(authority.lowercased())) else {
             return WebResponse.error(
                 status: 421,
                 message: "this server answers to http://127.0.0.1:\(port.value)/ (and localhost), not to \(authority)",

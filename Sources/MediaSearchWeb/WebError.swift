@@ -10,4 +10,6 @@ import NIOCore
 struct WebError: Encodable {
     var error: String
     var status: Int
+    /// A failed search's notices (the shared store down...), left out when there are none.
+    var notices: [String]? = nil
 }

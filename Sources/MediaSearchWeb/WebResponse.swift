@@ -29,11 +29,16 @@ enum WebResponse {
     }
 
     /// An error as JSON (`{"error": "...", "status": 400}`) or as a page.
-    static func error(status: Int, message: String, json: Bool, configuration: Configuration) -> Response {
+    static func error(
+        status: Int, message: String, json: Bool, configuration: Configuration, notices: [String] = []
+    ) -> Response {
         let code = HTTPResponse.Status(code: status)
         if json {
+            let error = WebError(
+                error: TextSanitizer.line(message), status: status,
+                notices: notices.isEmpty ? nil : notices.map { TextSanitizer.line($0) })
             let text =
-                (try? JSONOutput.encode(WebError(error: TextSanitizer.line(message), status: status)))
+                (try? JSONOutput.encode(error))
                 ?? "{\"status\":\(status)}\n"
             return WebResponse.json(text, status: code)
         }

@@ -54,8 +54,7 @@ struct WebRoutes: Sendable {
             let page = try await session.search(query.request(configuration: configuration), order: query.order)
             let suggestions =
                 page.results.isEmpty
-                ? ((try? await BlockingWork.run { [term = query.term] in try session.suggestions(for: term ?? "") })
-                    ?? []) + history : []
+                ? ((try? await session.suggestions(for: query.term ?? "")) ?? []) + history : []
             let response = WebResponse.html(
                 Screens.search(
                     query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions),
@@ -80,7 +79,8 @@ struct WebRoutes: Sendable {
             }
             let page = try await apiSession.search(query.request(configuration: configuration), order: query.order)
             if let failed = Self.upstreamFailure(page) {
-                return WebResponse.error(status: 502, message: failed, json: true, configuration: configuration)
+                return WebResponse.error(
+                    status: 502, message: failed, json: true, configuration: configuration, notices: page.notices)
             }
             let response = WebResponse.json(JSONOutput.text(page.document().json))
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
@@ -168,7 +168,7 @@ struct WebRoutes: Sendable {
                 configuration: configuration)
         }
         let session = self.session
-        let suggestions = (try? await BlockingWork.run { try session.suggestions(for: text) }) ?? []
+        let suggestions = (try? await session.suggestions(for: text)) ?? []
         return WebResponse.json((try? JSONOutput.encode(["suggestions": suggestions])) ?? "{\"suggestions\":[]}\n")
     }
 

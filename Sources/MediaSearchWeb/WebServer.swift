@@ -13,6 +13,9 @@ import NIOCore
 /// there is comes from `/assets/app.js`, and the Content-Security-Policy allows nothing else.
 public struct WebServer: Sendable {
     public var session: SearchSession
+    /// Names (`host` or `host:port`) the server answers to besides its own address, as a load
+    /// balancer in front of it passes them on in `Host` (`serve --allow-host`, docs/deploy.md).
+    public var allowedHosts: [String] = []
     /// Answers kept for repeated identical requests, so a reload or a second tab costs nothing.
     let answers = AnswerCache(capacity: 512, lifetime: .seconds(30))
 
@@ -82,7 +85,9 @@ public struct WebServer: Sendable {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: LanguageMiddleware())
         router.add(middleware: SecurityHeaders(configuration: session.configuration, providers: session.providers))
-        router.add(middleware: RequestGuard(host: host, port: port, configuration: session.configuration))
+        router.add(
+            middleware: RequestGuard(
+                host: host, port: port, configuration: session.configuration, allowedHosts: allowedHosts))
         let routes = WebRoutes(session: session, answers: answers)
         router.get("/") { request, _ in await routes.searchScreen(request) }
         router.get("/item/:kind/:id") { request, context in

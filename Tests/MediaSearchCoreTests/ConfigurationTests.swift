@@ -84,6 +84,8 @@ struct ConfigurationTests {
             library:
               enabled: false
               max_records: 500
+            store: postgresql://team:s3cret@db.example.net/media
+            egress_group: office-2
             """)
         // Every key of the table is in the file above with a value other than its default, and
         // is read: a key added to the table without a line here fails this.

@@ -16,9 +16,11 @@ struct CacheCommand: ParsableCommand {
 
         @OptionGroup var common: CommonOptions
 
+        @OptionGroup var storeOption: StoreOption
+
         func execute(in environment: CommandEnvironment) async throws -> Int32 {
-            let configuration = try environment.loadConfiguration(explicitPath: common.config)
-            let removed = environment.session(configuration).responseCache().clear()
+            let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+            let removed = try await environment.session(configuration).responseCache().removeAllAnswers()
             switch common.document {
             case .json: environment.console.out(try JSONOutput.encode(["removed": removed]))
             case .text:

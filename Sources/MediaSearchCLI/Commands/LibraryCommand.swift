@@ -26,10 +26,12 @@ struct LibraryCommand: ParsableCommand {
 
         @OptionGroup var common: CommonOptions
 
+        @OptionGroup var storeOption: StoreOption
+
         func execute(in environment: CommandEnvironment) async throws -> Int32 {
-            let configuration = try environment.loadConfiguration(explicitPath: common.config)
-            let library = LibraryCommand.library(environment, configuration)
-            let statistics = try library.statistics()
+            let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+            let library = try await LibraryCommand.library(environment, configuration)
+            let statistics = try await library.statistics()
             switch common.document {
             case .json:
                 environment.console.out(try JSONOutput.encode(LibraryDocument(statistics, configuration)))
@@ -65,10 +67,12 @@ struct LibraryCommand: ParsableCommand {
 
         @OptionGroup var common: CommonOptions
 
+        @OptionGroup var storeOption: StoreOption
+
         func execute(in environment: CommandEnvironment) async throws -> Int32 {
-            let configuration = try environment.loadConfiguration(explicitPath: common.config)
-            let library = LibraryCommand.library(environment, configuration)
-            let removed = try library.clear()
+            let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+            let library = try await LibraryCommand.library(environment, configuration)
+            let removed = try await library.clear()
             switch common.document {
             case .json: environment.console.out(try JSONOutput.encode(["removed": removed]))
             case .text:
@@ -81,8 +85,13 @@ struct LibraryCommand: ParsableCommand {
     }
 
     /// The configured library, even when `library.enabled` is off (so it can still be read or cleared).
-    static func library(_ environment: CommandEnvironment, _ configuration: Configuration) -> MediaLibrary {
-        environment.session(configuration).library
-            ?? MediaLibrary(path: environment.paths.libraryFile, maxRecords: configuration.libraryMaxRecords)
+    static func library(_ environment: CommandEnvironment, _ configuration: Configuration)
+        async throws(MediaSearchError)
+        -> any LibraryStore
+    {
+        let session = try await environment.session(configuration)
+        return session.library ?? session.shared?.library
+            ?? LocalLibrary(
+                MediaLibrary(path: environment.paths.libraryFile, maxRecords: configuration.libraryMaxRecords))
     }
 }

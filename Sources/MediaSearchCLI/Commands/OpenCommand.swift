@@ -34,6 +34,8 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
     var preview = false
 
     @OptionGroup var common: ConfigOption
+
+    @OptionGroup var storeOption: StoreOption
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
@@ -42,8 +44,8 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
     }
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
-        let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let session = environment.session(configuration, network: network)
+        let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+        let session = try await environment.session(configuration, network: network)
         let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
         let item = try await session.item(of: target)
         let name = TextSanitizer.line(item.title ?? item.id)

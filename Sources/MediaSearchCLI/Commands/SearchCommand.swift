@@ -87,6 +87,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     var format: OutputFormat?
 
     @OptionGroup var common: ConfigOption
+
+    @OptionGroup var storeOption: StoreOption
     @OptionGroup var terminal: TerminalOptions
     @OptionGroup var network: NetworkOptions
 
@@ -109,8 +111,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let console = environment.console
-        let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let session = environment.session(configuration, network: network)
+        let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+        let session = try await environment.session(configuration, network: network)
         let request = makeRequest(configuration, filters: environment.filterArguments)
         let spinner = Spinner(
             console: console, kinds: [], enabled: console.stderrIsTerminal || network.verbose,

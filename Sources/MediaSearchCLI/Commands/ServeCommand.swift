@@ -31,10 +31,19 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 8080
 
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "Also answer to this name (a load balancer's; port 80 unless given).",
+            valueName: "host[:port]"))
+    var allowedHosts: [String] = []
+
     @Flag(help: "Open the search screen in the browser once the server is up.")
     var open = false
 
     @OptionGroup var common: ConfigOption
+
+    @OptionGroup var storeOption: StoreOption
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
@@ -42,23 +51,31 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
         guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".:-".contains($0) }) else {
             throw ValidationError("--host takes a host name or an IP address, not '\(host)'")
         }
+        for name in allowedHosts
+        where name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || ".:-[]".contains($0) }) {
+            throw ValidationError("--allow-host takes a host name or an address, with an optional :port, not '\(name)'")
+        }
     }
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let console = environment.console
-        let configuration = try environment.loadConfiguration(explicitPath: common.config)
+        let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
         // A page never waits for the request budget: a kind whose request would cross it says so
         // (with the seconds left) beside the others' results.
         var options = network
         options.noWait = true
-        let session = environment.session(configuration, network: options)
+        let session = try await environment.session(
+            configuration, network: options, storeLog: { line in console.notice(line) })
+        // A server counts among the instances that share its budgets for as long as it runs.
+        session.shared?.keepAlive()
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
             let names = ["0.0.0.0", "::"].contains(host) ? "under any name" : "as \(host)"
             console.notice(
                 "warning: listening on \(host): anyone who can reach it \(names) can search with your request budget"
                     + " and read your search history and offline library")
         }
-        let server = WebServer(session: session)
+        var server = WebServer(session: session)
+        server.allowedHosts = allowedHosts
         let launcher = Launcher(variables: environment.variables)
         let open = self.open
         let host = self.host

@@ -34,6 +34,8 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     var width: Int?
 
     @OptionGroup var common: CommonOptions
+
+    @OptionGroup var storeOption: StoreOption
     @OptionGroup var terminal: TerminalOptions
     @OptionGroup var network: NetworkOptions
 
@@ -45,8 +47,8 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     }
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
-        let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let session = environment.session(configuration, network: network)
+        let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+        let session = try await environment.session(configuration, network: network)
         let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
         let console = environment.console
         let spinner = Spinner(

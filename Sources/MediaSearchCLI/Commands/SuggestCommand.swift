@@ -7,6 +7,7 @@ struct SuggestCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest",
         abstract: "Suggest earlier searches containing the text, then titles and creators seen.",
+        usage: "mediasearch suggest [<text> ...] [--format <format>] [<options>]",
         discussion: HelpText.paragraphs(
             """
             Earlier searches come first (any that contain the text, ignoring case), then titles and
@@ -21,9 +22,11 @@ struct SuggestCommand: ParsableCommand, ProviderCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup var storeOption: StoreOption
+
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
-        let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let matches = try environment.session(configuration).suggestions(for: text.joined(separator: " "))
+        let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+        let matches = try await environment.session(configuration).suggestions(for: text.joined(separator: " "))
         switch common.document {
         case .json: environment.console.out(try JSONOutput.encode(["suggestions": matches]))
         case .text:

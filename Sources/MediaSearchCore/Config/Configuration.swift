@@ -58,6 +58,14 @@ public struct Configuration: Sendable, Hashable {
     public var libraryEnabled: Bool = true
     /// The most records the library keeps.
     public var libraryMaxRecords: Int = 100_000
+    /// The shared store (`store:`, `$MEDIASEARCH_STORE`, `--store`): the response cache, the
+    /// request budgets and the library in PostgreSQL, shared by every instance that names it;
+    /// `nil` keeps them in this machine's files.
+    public var store: StoreURL? = nil
+    /// The egress group of this instance (`egress_group:`): instances that reach the sources
+    /// from one public address share one budget per source; give the instances behind each other
+    /// address a group of their own (docs/deploy.md).
+    public var egressGroup: String = "default"
 
     /// `providers.<name>.base_url` of providers and sources that are not described in the file,
     /// by name: where that provider's (or source's) API is.

@@ -88,6 +88,23 @@ struct ConfigurationKey: Sendable {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
             configuration.libraryMaxRecords = try parser.int(node, key: "library.max_records", range: 1...10_000_000)
         },
+        ConfigurationKey("store", show: { $0.store?.description ?? "(none: files on this machine)" }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            let text = try parser.string(node, key: "store")
+            do throws(StoreURLProblem) {
+                configuration.store = try StoreURL(parsing: text)
+            } catch {
+                throw parser.fail(node, "store", "'\(StoreURL.redacted(text))' \(error.message)")
+            }
+        },
+        ConfigurationKey("egress_group", show: { $0.egressGroup }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            let text = try parser.string(node, key: "egress_group")
+            guard let group = Configuration.egressGroup(text) else {
+                throw parser.fail(node, "egress_group", "'\(text)' is not 1-64 letters, digits, '.', '-' or '_'")
+            }
+            configuration.egressGroup = group
+        },
     ]
 
     /// The names allowed directly under `prefix` (the top level when `nil`), in table order.

@@ -92,6 +92,18 @@ public enum ConfigurationLoader {
             }
             configuration.environmentURLs[variable] = url
         }
+        if let text = environment["MEDIASEARCH_STORE"], !text.isEmpty {
+            try configuration.useStore(text, from: "$MEDIASEARCH_STORE")
+        }
+        if let text = environment["MEDIASEARCH_EGRESS_GROUP"], !text.isEmpty {
+            guard let group = Configuration.egressGroup(text) else {
+                throw .invalidConfig(
+                    file: "$MEDIASEARCH_EGRESS_GROUP", line: nil, key: nil,
+                    message: "'\(text)' is not 1-64 letters, digits, '.', '-' or '_'")
+            }
+            configuration.egressGroup = group
+            configuration.origins["egress_group"] = "$MEDIASEARCH_EGRESS_GROUP"
+        }
         return configuration
     }
 

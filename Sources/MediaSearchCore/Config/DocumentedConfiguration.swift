@@ -87,5 +87,15 @@ public enum DocumentedConfiguration {
           # Records kept; past it, the ones seen longest ago go first.
           max_records: 100000
 
+        # A shared store: several instances (serve behind a load balancer, and the CLI of the same users)
+        # keep the response cache, the request budgets and the library in one PostgreSQL database instead
+        # of this machine's files (docs/deploy.md). $MEDIASEARCH_STORE or --store override it. The program
+        # creates and migrates its tables. Unset, everything stays in files.
+        # store: postgresql://mediasearch:PASSWORD@db.example.net:5432/mediasearch
+
+        # Instances behind one public address share one budget per source. Behind several addresses, give
+        # the instances of each address a group of their own ($MEDIASEARCH_EGRESS_GROUP overrides it).
+        egress_group: default
+
         """
 }

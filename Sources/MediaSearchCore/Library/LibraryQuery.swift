@@ -7,12 +7,12 @@ import MediaSearchKit
 /// prefix (`"beatl"*`), and all of them must match, so quotes, `*`, `-`, `NEAR`, `AND` and
 /// parentheses are plain text, never FTS operators. At most ``maxWords`` words count, each of
 /// at most ``maxWordLength`` characters, so a 10 KB term is an ordinary query.
-enum LibraryQuery {
+public enum LibraryQuery {
     static let maxWords = 16
     static let maxWordLength = 64
 
     /// The words of `text`, lower-cased, in order, duplicates removed.
-    static func words(_ text: String) -> [String] {
+    public static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {
@@ -28,6 +28,18 @@ enum LibraryQuery {
         }
         if words.count < maxWords { flush() }
         return words
+    }
+
+    /// The words of `text` with case and accents folded, as the full-text indexes compare them.
+    public static func foldedWords(_ text: String) -> [String] {
+        var folded: [String] = []
+        for word in words(fold(text)) where !folded.contains(word) { folded.append(word) }
+        return folded
+    }
+
+    /// Text with case and accents folded.
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
     }
 
     /// The MATCH expression for `text`, or `nil` when it has no word to look for.

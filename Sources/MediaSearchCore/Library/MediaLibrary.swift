@@ -55,25 +55,7 @@ public final class MediaLibrary: @unchecked Sendable {
     /// - Throws: ``MediaSearchError/storage(path:message:)``.
     public func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date = Date()) throws(MediaSearchError) {
         guard !records.isEmpty else { return }
-        // Encoding and compressing are most of a write: a page is done in two halves at once,
-        // each with its own encoder and zlib stream (a record that cannot be encoded is skipped).
-        let halves = records.count >= 64 ? 2 : 1
-        let size = (records.count + halves - 1) / halves
-        let bodies = Mutex([[Data?]](repeating: [], count: halves))
-        DispatchQueue.concurrentPerform(iterations: halves) { half in
-            let encoder = JSONEncoder()
-            let compressor = Deflate.Compressor()
-            let part = records[min(half * size, records.count)..<min((half + 1) * size, records.count)]
-            let done = part.map { record in
-                (try? Self.body(of: record.item, encoder: encoder)).map(compressor.compress)
-            }
-            bodies.withLock { $0[half] = done }
-        }
-        var rows: [(kind: String, item: MediaItem, body: Data)] = []
-        rows.reserveCapacity(records.count)
-        for (record, body) in zip(records, bodies.withLock { $0.joined() }) {
-            if let body { rows.append((record.kind, record.item, body)) }
-        }
+        let rows = Self.compressedRows(records)
         let time = seenAt.timeIntervalSince1970
         let limit = maxRecords
         try withConnection { db throws(SQLiteError) in
@@ -113,6 +95,54 @@ public final class MediaLibrary: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Items as the library keeps them: each record's body (``body(of:encoder:)``) compressed.
+    /// Encoding and compressing are most of a write: a page is done in two halves at once, each
+    /// with its own encoder and zlib stream. A record that cannot be encoded is left out.
+    public static func compressedRows(_ records: [(kind: String, item: MediaItem)]) -> [(
+        kind: String, item: MediaItem, body: Data
+    )] {
+        let halves = records.count >= 64 ? 2 : 1
+        let size = (records.count + halves - 1) / halves
+        let bodies = Mutex([[Data?]](repeating: [], count: halves))
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let encoder = JSONEncoder()
+            let compressor = Deflate.Compressor()
+            let part = records[min(half * size, records.count)..<min((half + 1) * size, records.count)]
+            let done = part.map { record in
+                (try? Self.body(of: record.item, encoder: encoder)).map(compressor.compress)
+            }
+            bodies.withLock { $0[half] = done }
+        }
+        var rows: [(kind: String, item: MediaItem, body: Data)] = []
+        rows.reserveCapacity(records.count)
+        for (record, body) in zip(records, bodies.withLock { $0.joined() }) {
+            if let body { rows.append((record.kind, record.item, body)) }
+        }
+        return rows
+    }
+
+    /// The item a kept body holds, `nil` when it does not read.
+    public static func item(fromBody body: Data, decoder: JSONDecoder = JSONDecoder()) -> MediaItem? {
+        Deflate.decompress(body).flatMap { try? decoder.decode(MediaItem.self, from: $0) }
+    }
+
+    /// The page a query asks of the items that matched it, best first: its filters applied, then
+    /// its offset and limit (with no filters, the store applied them already when `paged`).
+    public static func page(
+        _ items: [MediaItem], query: SearchQuery, filters: [FilterSpec], paged: Bool
+    ) -> [MediaItem] {
+        guard !query.filters.isEmpty else {
+            return paged ? items : Array(items.dropFirst(query.offset).prefix(query.limit))
+        }
+        return Array(items.filter { filters.matchAll($0, query.filters) }.dropFirst(query.offset).prefix(query.limit))
+    }
+
+    /// How many best matches a store reads for a query: enough for its page, and more when filters
+    /// will drop some.
+    public static func window(for query: SearchQuery) -> Int {
+        max(candidates, (query.offset + query.limit) * (query.filters.isEmpty ? 1 : 4))
     }
 
     /// Records the items the library does not have yet (by kind and id), leaving those it has as
@@ -181,7 +211,7 @@ public final class MediaLibrary: @unchecked Sendable {
         var expression = "tags : \"\(Self.kindTag(kind))\" AND {title creator collection genre} : (\(match))"
         if !query.explicit { expression += " NOT tags : \"\(Self.explicitTag)\"" }
         let filtering = !query.filters.isEmpty
-        let window = max(Self.candidates, (query.offset + query.limit) * (filtering ? 4 : 1))
+        let window = Self.window(for: query)
         let decoder = JSONDecoder()
         let found = try withConnection { db throws(SQLiteError) -> [MediaItem] in
             try Self.indexPendingForQuery(db)
@@ -198,18 +228,11 @@ public final class MediaLibrary: @unchecked Sendable {
             statement.bind(4, filtering ? 0 : query.offset)
             var items: [MediaItem] = []
             while try statement.step() {
-                guard let body = Deflate.decompress(statement.data(0)),
-                    let item = try? decoder.decode(MediaItem.self, from: body)
-                else { continue }
-                if filtering {
-                    let keep = filters.matchAll(item, query.filters)
-                    if !keep { continue }
-                }
-                items.append(item)
+                if let item = Self.item(fromBody: statement.data(0), decoder: decoder) { items.append(item) }
             }
             return items
         }
-        return filtering ? Array(found.dropFirst(query.offset).prefix(query.limit)) : found
+        return Self.page(found, query: query, filters: filters, paged: true)
     }
 
     /// The item with an id (of a kind, when given), the most recently seen first.
@@ -223,15 +246,12 @@ public final class MediaLibrary: @unchecked Sendable {
             guard try statement.step() else { return nil }
             return (statement.string(0) ?? "", statement.data(1))
         }
-        guard let row, let body = Deflate.decompress(row.1),
-            let item = try? JSONDecoder().decode(MediaItem.self, from: body)
-        else { return nil }
+        guard let row, let item = Self.item(fromBody: row.1) else { return nil }
         return (row.0, item)
     }
 
     /// Titles and creators with a word starting with each word of `text`, best match first, each once.
     public func suggestions(for text: String, limit: Int = 10) throws(MediaSearchError) -> [String] {
-        let words = LibraryQuery.words(text)
         guard let match = LibraryQuery.match(text), limit > 0 else { return [] }
         let rows = try withConnection { db throws(SQLiteError) -> [(String?, String?)] in
             try Self.indexPendingForQuery(db)
@@ -249,6 +269,13 @@ public final class MediaLibrary: @unchecked Sendable {
             while try statement.step() { rows.append((statement.string(0), statement.string(1))) }
             return rows
         }
+        return Self.suggestions(from: rows, for: text, limit: limit)
+    }
+
+    /// The suggestions among titles and creators that matched `text`, best first: those with a
+    /// word starting with each of its words, each once, at most `limit`.
+    public static func suggestions(from rows: [(String?, String?)], for text: String, limit: Int) -> [String] {
+        let words = LibraryQuery.words(text)
         var seen: Set<String> = []
         var suggestions: [String] = []
         for (title, creator) in rows {
@@ -381,7 +408,7 @@ public final class MediaLibrary: @unchecked Sendable {
 
     static let schemaVersion = 2
     /// How many of the most recently added matches a query ranks.
-    static let candidates = 1_000
+    public static let candidates = 1_000
     static let explicitTag = "xexplicit"
 
     /// The token that marks a kind in the `tags` column: `k` and the kind's UTF-8 in hex, one

@@ -8,7 +8,7 @@ import Synchronization
 /// not even connect gives its slot back (the API never saw it), so an offline user's retries
 /// never make later searches wait.
 public struct BudgetedTransport: HTTPTransport {
-    public var budget: RequestBudget
+    public var budget: any BudgetLedger
     public var noWait: Bool
     public var next: any HTTPTransport
     /// Told how long a request waits, e.g. to print it on stderr.
@@ -19,7 +19,7 @@ public struct BudgetedTransport: HTTPTransport {
 
     /// Creates a budgeted layer over another transport.
     public init(
-        budget: RequestBudget, noWait: Bool, next: any HTTPTransport, source: String = "the source",
+        budget: any BudgetLedger, noWait: Bool, next: any HTTPTransport, source: String = "the source",
         onWait: @escaping @Sendable (Double) -> Void = { _ in }
     ) {
         self.source = source
@@ -33,18 +33,17 @@ public struct BudgetedTransport: HTTPTransport {
         let budget = self.budget
         while true {
             let now = Date()
-            // The budget file is shared under a lock: asked off the cooperative pool.
-            switch try await BlockingWork.run({ budget.acquire(now: now) }) {
+            switch await budget.take(now: now) {
             case .granted:
                 let response: HTTPResponse
                 do {
                     response = try await next.get(url, timeout: timeout)
                 } catch let error as MediaSearchError where error.neverSent {
-                    _ = try? await BlockingWork.run { budget.release(sentAt: now) }
+                    await budget.giveBack(sentAt: now)
                     throw error
                 }
                 if response.status == 403 || response.status == 429 {
-                    _ = try? await BlockingWork.run { budget.markRateLimited() }
+                    await budget.noteRateLimited(now: Date())
                 }
                 return response
             case .coolingDown(let remaining):

@@ -11,7 +11,7 @@ public struct CachingTransport: HTTPTransport {
         case refresh
     }
 
-    public var cache: ResponseCache
+    public var cache: any ResponseStore
     public var mode: Mode
     public var next: any HTTPTransport
     /// Called on a hit, e.g. for `--verbose`.
@@ -19,7 +19,7 @@ public struct CachingTransport: HTTPTransport {
 
     /// Creates a caching layer over another transport.
     public init(
-        cache: ResponseCache, mode: Mode = .normal, next: any HTTPTransport,
+        cache: any ResponseStore, mode: Mode = .normal, next: any HTTPTransport,
         onHit: @escaping @Sendable (URL) -> Void = { _ in }
     ) {
         self.cache = cache
@@ -38,10 +38,7 @@ public struct CachingTransport: HTTPTransport {
         _ url: URL, timeout: Double, read: @Sendable (HTTPResponse) throws -> Value
     ) async throws -> Value {
         let cache = self.cache
-        // Reading an entry takes no lock and the file is small (a write replaces it whole by a
-        // rename, so a reader never waits for a writer): it is read here, without the trip to
-        // the blocking pool that writing one (a lock, fsync) takes.
-        if mode == .normal, let hit = cache.load(url), let value = try? read(hit) {
+        if mode == .normal, let hit = await cache.cachedAnswer(for: url), let value = try? read(hit) {
             onHit(url)
             AnswerOrigin.cacheHit()
             return value
@@ -51,7 +48,7 @@ public struct CachingTransport: HTTPTransport {
         let value = try read(response)
         if response.status == 200 {
             // A cache that cannot be written must not fail the search.
-            _ = try? await BlockingWork.run { try cache.store(response, for: url) }
+            try? await cache.keepAnswer(response, for: url)
         }
         return value
     }

@@ -12,21 +12,24 @@ public enum StandardTransport {
     ///     its answers (the cache serves none older).
     public static func make(
         configuration: Configuration, paths: StoragePaths, policy: NetworkPolicy = NetworkPolicy(),
-        source: String = "itunes", provider: (any MediaProvider)? = nil
+        source: String = "itunes", provider: (any MediaProvider)? = nil, shared: SharedStores? = nil
     ) -> any HTTPTransport {
         var configuration = configuration
         if let lifetime = provider?.answerLifetime { configuration.cacheTTL = min(configuration.cacheTTL, lifetime) }
+        let cache: any ResponseStore =
+            shared?.cache(configuration.cacheTTL) ?? ResponseCache(paths: paths, configuration: configuration)
         if policy.offline {
-            let cache = ResponseCache(paths: paths, configuration: configuration)
             return configuration.cacheEnabled && !policy.noCache
                 ? CachingTransport(cache: cache, mode: .normal, next: OfflineTransport(), onHit: policy.onCacheHit)
                 : OfflineTransport()
         }
         let described = configuration.budget(
             forSource: source, name: provider?.sourceName, documented: provider?.requestRate)
-        let budget = RequestBudget(
-            path: (paths.cacheDirectory as NSString).appendingPathComponent(described.fileName),
-            limit: described.limit, window: described.window, report: policy.onNotice)
+        let budget: any BudgetLedger =
+            shared?.budget(described)
+            ?? RequestBudget(
+                path: (paths.cacheDirectory as NSString).appendingPathComponent(described.fileName),
+                limit: described.limit, window: described.window, report: policy.onNotice)
         let name = described.name
         var transport: any HTTPTransport = BudgetedTransport(
             budget: budget, noWait: policy.noWait, next: NetworkTransport(source: name), source: name,
@@ -35,8 +38,7 @@ public enum StandardTransport {
         transport = RetryingTransport(maxTotal: configuration.timeout * 2, next: transport)
         if configuration.cacheEnabled && !policy.noCache {
             transport = CachingTransport(
-                cache: ResponseCache(paths: paths, configuration: configuration),
-                mode: policy.refresh ? .refresh : .normal, next: transport, onHit: policy.onCacheHit)
+                cache: cache, mode: policy.refresh ? .refresh : .normal, next: transport, onHit: policy.onCacheHit)
         }
         return transport
     }

@@ -53,6 +53,9 @@ public struct SearchDocument: Encodable {
     public var hasMore: Bool
     /// How the offline library answered; `null` for an online answer.
     public var offline: OfflineAnswer?
+    /// What the search met besides its results, one line each, as the terminal says them on
+    /// stderr (a shared store that is down, a limit clamped, a library not written).
+    public var notices: [String] = []
 
     /// Writes `offline` as `null` for an online answer, so consumers can rely on the key.
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
@@ -62,6 +65,7 @@ public struct SearchDocument: Encodable {
         .object([
             "schemaVersion": JSONValue(schemaVersion), "query": query.json, "results": .array(results.map(\.json)),
             "providers": .array(providers.map(\.json)), "hasMore": .bool(hasMore), "offline": offline?.json ?? .null,
+            "notices": .array(notices.map { .string(TextSanitizer.line($0)) }),
         ])
     }
 }
@@ -80,6 +84,6 @@ extension SearchDocument {
             providers: page.outcome.statuses.map {
                 .init(kind: $0.kind, count: $0.count, error: $0.error?.description, elapsedMs: Int($0.elapsed * 1000))
             },
-            hasMore: page.hasMore, offline: page.offline)
+            hasMore: page.hasMore, offline: page.offline, notices: page.notices)
     }
 }

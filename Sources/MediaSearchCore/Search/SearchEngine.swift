@@ -10,11 +10,11 @@ public struct SearchEngine: Sendable {
     /// Whether tiles show censored names (explicit content off and not revealed).
     public var censorNames: Bool
     /// When set, every provider's query is answered from this library instead of the provider.
-    public var library: MediaLibrary?
+    public var library: (any LibraryStore)?
 
     /// Creates an engine; with a `library`, it searches the library, never a provider's source.
     public init(
-        providerTimeout: Double, censorNames: Bool = false, library: MediaLibrary? = nil,
+        providerTimeout: Double, censorNames: Bool = false, library: (any LibraryStore)? = nil,
         context: @escaping @Sendable (any MediaProvider) -> ProviderContext
     ) {
         self.context = context
@@ -25,7 +25,7 @@ public struct SearchEngine: Sendable {
 
     /// Creates an engine in which every provider gets the same context.
     public init(
-        context: ProviderContext, providerTimeout: Double, censorNames: Bool = false, library: MediaLibrary? = nil
+        context: ProviderContext, providerTimeout: Double, censorNames: Bool = false, library: (any LibraryStore)? = nil
     ) {
         self.init(providerTimeout: providerTimeout, censorNames: censorNames, library: library) { _ in context }
     }
@@ -88,9 +88,7 @@ public struct SearchEngine: Sendable {
             let items: [MediaItem]
             if let library {
                 let query = planned.query
-                items = try await BlockingWork.run {
-                    try library.search(kind: provider.kind, query: query, filters: provider.filters)
-                }
+                items = try await library.search(kind: provider.kind, query: query, filters: provider.filters)
             } else {
                 items = try await AnswerOrigin.$current.withValue(origin) {
                     try await Deadline.run(seconds: providerTimeout) {

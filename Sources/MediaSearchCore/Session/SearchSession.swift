@@ -14,7 +14,9 @@ public struct SearchSession: Sendable {
     /// same-host redirects), by source; handed to its providers in their ``ProviderContext``.
     public var transports: [String: any HTTPTransport]
     /// The offline library every record seen goes to; `nil` when `library.enabled` is off.
-    public var library: MediaLibrary?
+    public var library: (any LibraryStore)?
+    /// The shared store's cache, budgets and library, when `store:` names one.
+    public var shared: SharedStores?
     /// Whether a search's results are saved for `show --result N` (a terminal's numbers); a face
     /// without numbers (the web UI) turns it off, so browsing never changes what they point at.
     public var savesLastResults = true
@@ -29,11 +31,13 @@ public struct SearchSession: Sendable {
     /// ``StoragePaths/libraryFile`` when the config enables it.
     public init(
         providers: [any MediaProvider], configuration: Configuration, paths: StoragePaths,
-        policy: NetworkPolicy = NetworkPolicy(), transport: (any HTTPTransport)? = nil, library: MediaLibrary? = nil
+        policy: NetworkPolicy = NetworkPolicy(), transport: (any HTTPTransport)? = nil,
+        library: (any LibraryStore)? = nil, shared: SharedStores? = nil
     ) {
         self.providers = providers
         self.configuration = configuration
         self.paths = paths
+        self.shared = shared
         MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
         var transports: [String: any HTTPTransport] = [:]
         for source in Set(providers.map(\.source)) {
@@ -41,13 +45,16 @@ public struct SearchSession: Sendable {
             transports[source] =
                 transport
                 ?? StandardTransport.make(
-                    configuration: configuration, paths: paths, policy: policy, source: source, provider: first)
+                    configuration: configuration, paths: paths, policy: policy, source: source, provider: first,
+                    shared: shared)
         }
         self.transports = transports
         self.library =
             library
             ?? (configuration.libraryEnabled
-                ? MediaLibrary(path: paths.libraryFile, maxRecords: configuration.libraryMaxRecords) : nil)
+                ? (shared?.library
+                    ?? LocalLibrary(MediaLibrary(path: paths.libraryFile, maxRecords: configuration.libraryMaxRecords)))
+                : nil)
     }
 
     /// The context a provider works in: the command's facts, the shared transport, and the
@@ -117,23 +124,21 @@ public struct SearchSession: Sendable {
         if offline, let library {
             engine.library = library
             outcome = await engine.run(plan, progress: progress)
-            answer = OfflineAnswer(results: outcome.total, records: (try? library.count()) ?? 0, fallback: false)
+            answer = OfflineAnswer(results: outcome.total, records: (try? await library.count()) ?? 0, fallback: false)
         } else {
             outcome = await engine.run(plan, progress: progress)
             if Task.isCancelled { throw MediaSearchError.cancelled }
-            // The library write waits for other writers: off the cooperative pool.
-            let kept = outcome
-            let problems = (try? await BlockingWork.run { [self] in keep(kept) }) ?? ["not kept in the offline library"]
+            let problems = await keep(outcome)
             keptInLibrary = keptInLibrary && problems.isEmpty
             notices += problems
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.neverSent ?? false }) {
                 let url = configuration.baseURL
                 unreachable = Unreachable(
                     host: (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? ""),
-                    records: (try? library?.count()) ?? 0, libraryEnabled: library != nil)
+                    records: (try? await library?.count()) ?? 0, libraryEnabled: library != nil)
             }
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.isUnavailability ?? false }),
-                let library, let records = try? library.count(), records > 0
+                let library, let records = try? await library.count(), records > 0
             {
                 engine.library = library
                 let failures = outcome.failures
@@ -170,7 +175,7 @@ public struct SearchSession: Sendable {
     /// Keeps every record of an online search in the library; a library problem is a notice.
     /// Answers the response cache gave again were kept when they first arrived: of those, only
     /// records the library lacks (it was cleared, or off, since) are stored.
-    private func keep(_ outcome: SearchOutcome) -> [String] {
+    private func keep(_ outcome: SearchOutcome) async -> [String] {
         guard let library else { return [] }
         let cached = Set(outcome.statuses.filter(\.fromCache).map(\.kind))
         var fresh: [(kind: String, item: MediaItem)] = []
@@ -189,8 +194,8 @@ public struct SearchSession: Sendable {
             if cached.contains(record.kind) { again.append(record) } else { fresh.append(record) }
         }
         do {
-            try library.store(fresh)
-            try library.storeMissing(again)
+            try await library.store(fresh, seenAt: Date())
+            try await library.storeMissing(again, seenAt: Date())
             return []
         } catch {
             return ["not kept in the offline library: \(error.description)"]
@@ -319,7 +324,7 @@ public struct SearchSession: Sendable {
             providers.first { $0.accepts(item) }.map { (kind: $0.kind, item: item) }
         }
         guard !owned.isEmpty else { return }
-        Task.detached { _ = try? await BlockingWork.run { try library.store(owned) } }
+        Task.detached { try? await library.store(owned, seenAt: Date()) }
     }
 
     /// The item of a target and the provider that produced it, when known.
@@ -348,7 +353,7 @@ public struct SearchSession: Sendable {
         let (lastFile, library) = (paths.lastSearchFile, self.library)
         // Files and the library are read off the cooperative pool.
         let stored = try? await BlockingWork.run { LastSearch.load(from: lastFile)?.item(id: id, kind: kind) }
-        let kept = stored == nil ? (try? await BlockingWork.run { try library?.item(id: id, kind: kind) }) : nil
+        let kept = stored == nil ? (try? await library?.item(id: id, kind: kind)) : nil
         if let stored = stored ?? nil, let item = stored.item {
             found = (item, provider(kind: stored.kind))
         } else if let kept = kept ?? nil {
@@ -382,7 +387,7 @@ public struct SearchSession: Sendable {
             censorNames: context.censorNames)
         guard let item = try await provider.lookup(id: id, context: context) else { return nil }
         let library = self.library
-        _ = try? await BlockingWork.run { try library?.store([(provider.kind, item)]) }
+        try? await library?.store([(provider.kind, item)], seenAt: Date())
         return item
     }
 
@@ -432,11 +437,12 @@ public struct SearchSession: Sendable {
 
     /// Suggestions for what the user is typing: earlier searches containing the text (S11), then
     /// titles and creators in the offline library with words starting with its words.
-    public func suggestions(for text: String, limit: Int = 10) throws -> [String] {
-        var suggestions = try history().suggestions(for: text)
+    public func suggestions(for text: String, limit: Int = 10) async throws -> [String] {
+        let history = self.history()
+        var suggestions = try await BlockingWork.run { try history.suggestions(for: text) }
         guard let library, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return suggestions }
         var seen = Set(suggestions.map { $0.lowercased() })
-        for title in (try? library.suggestions(for: text, limit: limit)) ?? []
+        for title in (try? await library.suggestions(for: text, limit: limit)) ?? []
         where seen.insert(title.lowercased()).inserted {
             suggestions.append(title)
         }
@@ -449,7 +455,7 @@ public struct SearchSession: Sendable {
     }
 
     /// The response cache.
-    public func responseCache() -> ResponseCache {
-        ResponseCache(paths: paths, configuration: configuration)
+    public func responseCache() -> any ResponseStore {
+        shared?.cache(configuration.cacheTTL) ?? ResponseCache(paths: paths, configuration: configuration)
     }
 }

@@ -1,0 +1,177 @@
+import Foundation
+import MediaSearchKit
+
+/// Where answers are cached: files under the cache directory (``ResponseCache``), or a store
+/// that several instances share (`store:` in config.yaml).
+///
+/// A store that fails is a miss on reading and nothing on writing: the cache never fails a search.
+public protocol ResponseStore: Sendable {
+    /// The fresh answer kept for a URL, or `nil`.
+    func cachedAnswer(for url: URL) async -> HTTPResponse?
+    /// Keeps a 200 answer for a URL.
+    func keepAnswer(_ response: HTTPResponse, for url: URL) async throws
+    /// Removes every answer; returns how many there were.
+    func removeAllAnswers() async throws -> Int
+}
+
+/// A request budget: how many requests a source may still be sent, counted for every process
+/// that shares it (``RequestBudget`` in a file, or a shared store's).
+public protocol BudgetLedger: Sendable {
+    /// Takes a slot when one is free; never grants the request that would cross the limit.
+    func take(now: Date) async -> RequestBudget.Decision
+    /// Gives back the slot a request took at `sentAt` when the request never left this machine.
+    func giveBack(sentAt: Date) async
+    /// Records that the source answered 403/429: requests pause, in every process that shares the budget.
+    func noteRateLimited(now: Date) async
+}
+
+/// The offline library: every record seen, found again by words (``MediaLibrary`` in SQLite, or
+/// a shared store's). Every call may wait for other writers, so none of them runs on the
+/// cooperative pool's threads for long.
+public protocol LibraryStore: Sendable {
+    /// Records items as seen now: new ones are added, known ones (same kind and id) updated.
+    func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date) async throws(MediaSearchError)
+    /// Records only the items the library does not have yet.
+    func storeMissing(_ records: [(kind: String, item: MediaItem)], seenAt: Date) async throws(MediaSearchError)
+    /// The items of a kind matching a query, best first, filtered and paged as the query says.
+    func search(kind: String, query: SearchQuery, filters: [FilterSpec]) async throws(MediaSearchError) -> [MediaItem]
+    /// The item with an id (of a kind, when given), the most recently seen first.
+    func item(id: String, kind: String?) async throws(MediaSearchError) -> (kind: String, item: MediaItem)?
+    /// Titles and creators with a word starting with each word of `text`.
+    func suggestions(for text: String, limit: Int) async throws(MediaSearchError) -> [String]
+    /// How many records there are in all.
+    func count() async throws(MediaSearchError) -> Int
+    /// What the library holds.
+    func statistics() async throws(MediaSearchError) -> LibraryStatistics
+    /// Removes every record; returns how many there were.
+    func clear() async throws(MediaSearchError) -> Int
+    /// What happened to the store since the last call, one line each (shown with the next answer).
+    func takeNotices() -> [String]
+}
+
+/// The stores of a shared database (`store:`), used in place of the files of one machine: the
+/// response cache, a budget per source, and the library. ``SearchSession`` and
+/// ``StandardTransport`` take them; without them everything is kept in files, as before.
+public struct SharedStores: Sendable {
+    /// The shared cache, serving no answer older than a time to live (seconds).
+    public var cache: @Sendable (Double) -> any ResponseStore
+    /// The shared budget of a source, counted in its database row.
+    public var budget: @Sendable (SourceBudget) -> any BudgetLedger
+    public var library: any LibraryStore
+    /// Starts saying, for as long as the process runs, that this instance is alive (a server
+    /// does, so that every instance knows its share of a budget should the store go down).
+    public var keepAlive: @Sendable () -> Void
+
+    /// Creates the set.
+    public init(
+        cache: @escaping @Sendable (Double) -> any ResponseStore,
+        budget: @escaping @Sendable (SourceBudget) -> any BudgetLedger, library: any LibraryStore,
+        keepAlive: @escaping @Sendable () -> Void = {}
+    ) {
+        self.cache = cache
+        self.budget = budget
+        self.library = library
+        self.keepAlive = keepAlive
+    }
+}
+
+// MARK: the stores of one machine
+
+extension ResponseCache: ResponseStore {
+    public func cachedAnswer(for url: URL) async -> HTTPResponse? {
+        // Reading an entry takes no lock and the file is small (a write replaces it whole by a
+        // rename, so a reader never waits for a writer): it is read here, without the trip to
+        // the blocking pool that writing one (a lock) takes.
+        load(url)
+    }
+
+    public func keepAnswer(_ response: HTTPResponse, for url: URL) async throws {
+        let cache = self
+        try await BlockingWork.run { try cache.store(response, for: url) }
+    }
+
+    public func removeAllAnswers() async throws -> Int {
+        let cache = self
+        return try await BlockingWork.run { cache.clear() }
+    }
+}
+
+extension RequestBudget: BudgetLedger {
+    // The budget file is shared under a lock: asked off the cooperative pool.
+    public func take(now: Date) async -> Decision {
+        let budget = self
+        return (try? await BlockingWork.run { budget.acquire(now: now) }) ?? .granted
+    }
+
+    public func giveBack(sentAt: Date) async {
+        let budget = self
+        _ = try? await BlockingWork.run { budget.release(sentAt: sentAt) }
+    }
+
+    public func noteRateLimited(now: Date) async {
+        let budget = self
+        _ = try? await BlockingWork.run { budget.markRateLimited(now: now) }
+    }
+}
+
+/// The SQLite library as a ``LibraryStore``: each call on the blocking pool (a writer may wait
+/// up to 15 s for another process's lock).
+public struct LocalLibrary: LibraryStore {
+    public let file: MediaLibrary
+
+    /// The library in a file.
+    public init(_ file: MediaLibrary) { self.file = file }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable (MediaLibrary) throws(MediaSearchError) -> T)
+        async throws(MediaSearchError) -> T
+    {
+        let file = self.file
+        do {
+            return try await BlockingWork.run { () throws -> T in try body(file) }
+        } catch let error as MediaSearchError {
+            throw error
+        } catch {
+            throw .storage(path: file.path, message: "\(error)")
+        }
+    }
+
+    public func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date) async throws(MediaSearchError) {
+        try await run { library throws(MediaSearchError) in try library.store(records, seenAt: seenAt) }
+    }
+
+    public func storeMissing(_ records: [(kind: String, item: MediaItem)], seenAt: Date)
+        async throws(MediaSearchError)
+    {
+        try await run { library throws(MediaSearchError) in try library.storeMissing(records, seenAt: seenAt) }
+    }
+
+    public func search(kind: String, query: SearchQuery, filters: [FilterSpec]) async throws(MediaSearchError)
+        -> [MediaItem]
+    {
+        try await run { library throws(MediaSearchError) in
+            try library.search(kind: kind, query: query, filters: filters)
+        }
+    }
+
+    public func item(id: String, kind: String?) async throws(MediaSearchError) -> (kind: String, item: MediaItem)? {
+        try await run { library throws(MediaSearchError) in try library.item(id: id, kind: kind) }
+    }
+
+    public func suggestions(for text: String, limit: Int) async throws(MediaSearchError) -> [String] {
+        try await run { library throws(MediaSearchError) in try library.suggestions(for: text, limit: limit) }
+    }
+
+    public func count() async throws(MediaSearchError) -> Int {
+        try await run { library throws(MediaSearchError) in try library.count() }
+    }
+
+    public func statistics() async throws(MediaSearchError) -> LibraryStatistics {
+        try await run { library throws(MediaSearchError) in try library.statistics() }
+    }
+
+    public func clear() async throws(MediaSearchError) -> Int {
+        try await run { library throws(MediaSearchError) in try library.clear() }
+    }
+
+    public func takeNotices() -> [String] { file.takeNotices() }
+}

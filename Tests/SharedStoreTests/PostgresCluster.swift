@@ -1,0 +1,64 @@
+import Foundation
+import MediaSearchCore
+
+/// A throw-away PostgreSQL cluster of the test's own (`Scripts/pg-cluster`): initdb in a
+/// temporary folder, a free loopback port, stopped and removed by ``stop()``.
+final class PostgresCluster: Sendable {
+    let directory: String
+    /// The superuser's URL, password included.
+    let url: String
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scripts/pg-cluster").path
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString)").path
+        url = try Self.run("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    var storeURL: StoreURL { get throws { try StoreURL(parsing: url) } }
+
+    /// Whether PostgreSQL's server programs are here. Without them the suites that need a server
+    /// are skipped, saying so, unless `$MEDIASEARCH_REQUIRE_POSTGRES` is set (CI sets it), so a
+    /// machine without PostgreSQL still runs every other test.
+    static let available: Bool = {
+        let found =
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
+            .contains { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }
+            || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+                FileManager.default.isExecutableFile(atPath: "\($0)/initdb")
+            }
+        return found || ProcessInfo.processInfo.environment["MEDIASEARCH_REQUIRE_POSTGRES"] != nil
+    }()
+
+    func stop() throws { _ = try Self.run("stop", directory) }
+    func restart() throws { _ = try Self.run("restart", directory) }
+    func pause() throws { _ = try Self.run("pause", directory) }
+    func resume() throws { _ = try Self.run("resume", directory) }
+
+    /// Stops the server and removes its files.
+    func remove() {
+        _ = try? Self.run("stop", directory)
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    @discardableResult
+    static func run(_ verb: String, _ directory: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, verb, directory]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else { throw Failure(description: "pg-cluster \(verb): \(text)") }
+        return text
+    }
+}

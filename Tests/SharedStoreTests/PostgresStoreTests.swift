@@ -1,0 +1,222 @@
+import Foundation
+import MediaSearchKit
+import PostgresNIO
+import Synchronization
+import Testing
+
+@testable import MediaSearchCore
+@testable import MediaSearchPostgres
+
+/// The shared store against a real PostgreSQL server of the test's own (#26).
+@Suite(
+    "Shared store: PostgreSQL",
+    .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
+struct PostgresStoreTests {
+    static func open(
+        // A generous time-out where none is under test: the tests run beside many others on two cores.
+        _ cluster: PostgresCluster, group: String = "default", timeout: Double = 10, retryAfter: Double = 0.2,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> PostgresStore {
+        try await PostgresStore.open(
+            cluster.storeURL, origin: "test.yaml", egressGroup: group, operationTimeout: timeout,
+            retryAfter: retryAfter, report: report)
+    }
+
+    static func scalar(_ store: PostgresStore, _ query: PostgresQuery) async throws -> Int {
+        for try await value in try await store.client.query(query).decode(Int.self) { return value }
+        return -1
+    }
+
+    @Test("Instances starting together create the tables once, at the program's version")
+    func schemaIsCreatedOnce() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
+            for _ in 0..<5 { group.addTask { try await Self.open(cluster) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(stores.allSatisfy { !$0.isDown })
+        #expect(
+            try await Self.scalar(stores[0], "SELECT version FROM mediasearch_schema") == PostgresStore.schemaVersion)
+        #expect(try await Self.scalar(stores[0], "SELECT count(*)::bigint FROM mediasearch_schema") == 1)
+        // A database of a newer mediasearch is left alone: exit 78, in one line.
+        try await stores[0].client.query("UPDATE mediasearch_schema SET version = 99")
+        await #expect {
+            try await Self.open(cluster)
+        } throws: { error in
+            guard let error = error as? MediaSearchError, case .invalidConfig = error else { return false }
+            return error.exitStatus == ExitStatus.config && error.description.contains("schema 99")
+                && !error.description.contains("mediasearch-test") && !error.description.contains("\n")
+        }
+    }
+
+    @Test("A URL that can never work is exit 78 in one line, never with its password")
+    func wrongURLs() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let good = try cluster.storeURL
+        let port = good.port
+        let wrong = [
+            (
+                "postgresql://postgres:hunter2@127.0.0.1:\(port)/mediasearch?sslmode=disable",
+                "refused the user or password"
+            ),
+            ("postgresql://postgres:mediasearch-test@127.0.0.1:\(port)/nothere?sslmode=disable", "no such database"),
+            ("postgresql://postgres:hunter2@no-such-host.invalid/mediasearch", "no such host"),
+        ]
+        for (text, reason) in wrong {
+            let url = try StoreURL(parsing: text)
+            do throws(MediaSearchError) {
+                _ = try await PostgresStore.open(url, origin: "--store")
+                Issue.record("\(reason): opened")
+            } catch {
+                #expect(error.exitStatus == ExitStatus.config)
+                #expect(error.description.contains(reason), "\(error.description)")
+                #expect(!error.description.contains("hunter2") && !error.description.contains("mediasearch-test"))
+                #expect(error.description.hasPrefix("--store: postgresql://postgres:***@"), "\(error.description)")
+            }
+        }
+        // A server that does not answer yet is not a wrong URL: the store starts down.
+        try cluster.stop()
+        let lines = LinesSeen()
+        let down = try await Self.open(cluster, report: lines.add)
+        #expect(down.isDown)
+        #expect(down.downNotice?.contains("is down (connection refused)") == true)
+        #expect(!(down.downNotice ?? "").contains("mediasearch-test"))
+        #expect(lines.all.count == 1)
+    }
+
+    @Test("An answer kept through one instance is a hit through another, within its time to live")
+    func cacheIsShared() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
+        let url = URL(string: "https://itunes.apple.com/search?term=jack&media=music")!
+        let answer = HTTPResponse(status: 200, contentType: "text/javascript", body: Data("{\"resultCount\":0}".utf8))
+        let throughA = PostgresResponseCache(store: a, ttl: 3600, maxBytes: 1 << 20)
+        let throughB = PostgresResponseCache(store: b, ttl: 3600, maxBytes: 1 << 20)
+        #expect(await throughB.cachedAnswer(for: url) == nil)
+        try await throughA.keepAnswer(answer, for: url)
+        #expect(await throughB.cachedAnswer(for: url)?.body == answer.body)
+        // Past its time to live, an answer is a miss.
+        #expect(await PostgresResponseCache(store: b, ttl: 0, maxBytes: 1 << 20).cachedAnswer(for: url) == nil)
+        // Only 200 answers are kept.
+        let other = URL(string: "https://itunes.apple.com/search?term=x")!
+        try await throughA.keepAnswer(HTTPResponse(status: 503, body: Data("busy".utf8)), for: other)
+        #expect(await throughB.cachedAnswer(for: other) == nil)
+        #expect(try await throughB.removeAllAnswers() == 1)
+        #expect(await throughA.cachedAnswer(for: url) == nil)
+    }
+
+    @Test("The shared cache stays within its size bound, the newest answers kept")
+    func cacheBound() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let store = try await Self.open(cluster)
+        let cache = PostgresResponseCache(store: store, ttl: 3600, maxBytes: 100_000, trimEvery: 1)
+        let body = Data(repeating: UInt8(ascii: "x"), count: 10_000)
+        for index in 0..<30 {
+            try await cache.keepAnswer(
+                HTTPResponse(status: 200, body: body), for: URL(string: "http://h/search?n=\(index)")!)
+        }
+        let total = try await Self.scalar(
+            store, "SELECT sum(octet_length(body) + octet_length(key) + 64)::bigint FROM mediasearch_responses")
+        #expect(total <= 100_000)
+        #expect(await cache.cachedAnswer(for: URL(string: "http://h/search?n=29")!) != nil)
+        #expect(await cache.cachedAnswer(for: URL(string: "http://h/search?n=0")!) == nil)
+    }
+
+    @Test("Instances that share a store share each source's budget: never one request past it")
+    func budgetIsShared() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
+        let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 20, window: 60)
+        let budgets = [PostgresBudget(store: a, budget: source), PostgresBudget(store: b, budget: source)]
+        let decisions = await withTaskGroup(of: RequestBudget.Decision.self) { group in
+            for index in 0..<30 { group.addTask { await budgets[index % 2].take(now: Date()) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(decisions.filter { $0 == .granted }.count == 20)
+        // Another egress group has a budget of its own.
+        let elsewhere = try await Self.open(cluster, group: "second-address")
+        #expect(await PostgresBudget(store: elsewhere, budget: source).take(now: Date()) == .granted)
+        // A 403 through one instance holds every instance back.
+        await budgets[0].noteRateLimited(now: Date())
+        guard case .coolingDown = await budgets[1].take(now: Date()) else {
+            Issue.record("no cool-down through the other instance")
+            return
+        }
+    }
+
+    @Test("With the store down, each instance keeps to its share, and its requests count when it is back")
+    func budgetWhileDown() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
+        let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 20, window: 60)
+        let (budgetA, budgetB) = (PostgresBudget(store: a, budget: source), PostgresBudget(store: b, budget: source))
+        var granted = 0
+        for _ in 0..<3 where await budgetA.take(now: Date()) == .granted { granted += 1 }
+        for _ in 0..<3 where await budgetB.take(now: Date()) == .granted { granted += 1 }
+        #expect(granted == 6)
+        try cluster.stop()
+        // Each knows of two instances, and allows for one more: each may send 20 / 3 = 6 in the
+        // window, less what it saw sent.
+        var whileDown = 0
+        for budget in [budgetA, budgetB] {
+            for _ in 0..<20 where await budget.take(now: Date()) == .granted { whileDown += 1 }
+        }
+        #expect(a.isDown && b.isDown)
+        #expect(granted + whileDown <= 20, "\(granted) + \(whileDown)")
+        #expect(whileDown == (6 - 3) + (6 - 6), "A saw its own 3; B saw A's 3 and its own 3")
+        try cluster.restart()
+        try await Task.sleep(for: .milliseconds(300))
+        // Back: what each sent meanwhile is in the shared window, so nothing more goes out.
+        _ = await budgetA.take(now: Date())
+        _ = await budgetB.take(now: Date())
+        #expect(!a.isDown && !b.isDown)
+        let sent = try await Self.scalar(a, "SELECT cardinality(sent)::bigint FROM mediasearch_budgets")
+        #expect(sent == granted + whileDown + 2, "\(granted) before, \(whileDown) while down, and one each now")
+        #expect(a.downNotice == nil)
+    }
+
+    @Test("A store that hangs costs one time-out, then nothing until it is tried again")
+    func hungStore() async throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.remove() }
+        let lines = LinesSeen()
+        let store = try await Self.open(cluster, timeout: 1.5, retryAfter: 1, report: lines.add)
+        let cache = PostgresResponseCache(store: store, ttl: 600, maxBytes: 1 << 20)
+        let url = URL(string: "http://h/search?term=a")!
+        // Kept through another instance with a generous time-out: the machine may be busy.
+        let writer = PostgresResponseCache(store: try await Self.open(cluster), ttl: 600, maxBytes: 1 << 20)
+        try await writer.keepAnswer(HTTPResponse(status: 200, body: Data("a".utf8)), for: url)
+        #expect(await writer.cachedAnswer(for: url) != nil)
+        try cluster.pause()
+        let clock = ContinuousClock()
+        let first = await clock.measure { #expect(await cache.cachedAnswer(for: url) == nil) }
+        let second = await clock.measure { #expect(await cache.cachedAnswer(for: url) == nil) }
+        // One time-out, then no wait at all (well under one time-out, however busy the machine).
+        #expect(first < .seconds(5), "\(first)")
+        #expect(second < .milliseconds(500), "\(second)")
+        #expect(store.isDown)
+        try cluster.resume()
+        try await Task.sleep(for: .milliseconds(1_100))
+        var back = false
+        for _ in 0..<75 where !back {
+            back = await cache.cachedAnswer(for: url) != nil
+            if !back { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(back, "\(store.downNotice ?? "")")
+        #expect(lines.all.first?.contains("is down") == true, "\(lines.all)")
+        #expect(lines.all.last?.contains("is back") == true, "\(lines.all)")
+    }
+}
+
+/// Lines a store reported, as a server's log would have them.
+final class LinesSeen: Sendable {
+    private let lines = Mutex<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+}
