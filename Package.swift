@@ -123,7 +123,7 @@ let package = Package(
             name: "mediasearch-library-bench",
             dependencies: [
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
-                "MovieProvider", "AudiobookProvider", "PodcastProvider",
+                "MovieProvider", "AudiobookProvider", "PodcastProvider", "MediaSearchPostgres",
             ],
             path: "Benchmarks/mediasearch-library-bench"
         ),

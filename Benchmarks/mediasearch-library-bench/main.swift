@@ -4,6 +4,7 @@ import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import MediaSearchPostgres
 import MovieProvider
 import PodcastProvider
 import SongProvider
@@ -11,22 +12,28 @@ import SongProvider
 // The offline library at 1,000, 10,000 and 100,000 records, for Scripts/bench. The records are
 // every recorded fixture record of the four built-in kinds, repeated with new ids. Prints one JSON
 // object per figure (name, records, p50, p99, min, max in ms; or a size in bytes).
-//   mediasearch-library-bench [--sizes 1000,10000,100000] [--keep DIRECTORY]
+//   mediasearch-library-bench [--sizes 1000,10000,100000] [--keep DIRECTORY] [--store POSTGRESQL-URL]
 // With --keep, the largest library is left at DIRECTORY/mediasearch/library.sqlite (a data home
-// for `search --offline` timed as a whole command).
+// for `search --offline` timed as a whole command). With --store, the library is the shared
+// store's in that PostgreSQL database (emptied first), measured the same way.
 
 var sizes = [1_000, 10_000, 100_000]
 var keep: String?
+var storeURL: StoreURL?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--sizes": sizes = (arguments.next() ?? "").split(separator: ",").compactMap { Int($0) }
     case "--keep": keep = arguments.next()
+    case "--store": storeURL = try StoreURL(parsing: arguments.next() ?? "")
     default:
-        FileHandle.standardError.write(Data("usage: mediasearch-library-bench [--sizes N,N] [--keep DIR]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: mediasearch-library-bench [--sizes N,N] [--keep DIR] [--store URL]\n".utf8))
         exit(64)
     }
 }
+var store: PostgresStore?
+if let storeURL { store = try await PostgresStore.open(storeURL, origin: "--store", operationTimeout: 60) }
 
 let providers: [any MediaProvider] = [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider()]
 /// Every distinct recorded record of the four kinds.
@@ -73,10 +80,34 @@ func report(_ name: String, records: Int, samples: [Double]) {
     print(String(decoding: data, as: UTF8.self))
 }
 
-func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+func milliseconds(_ body: () async throws -> Void) async rethrows -> Double {
     let start = ContinuousClock.now
-    try body()
+    try await body()
     return (ContinuousClock.now - start).seconds * 1000
+}
+
+/// The library measured: SQLite's, called directly (as the engine's blocking pool does), or the
+/// shared store's.
+struct Subject {
+    var store: ([(kind: String, item: MediaItem)]) async throws -> Void
+    var search: (String, SearchQuery) async throws -> Void
+    var statistics: () async throws -> LibraryStatistics
+    /// What the database does on its own after a bulk load (PostgreSQL: autovacuum's ANALYZE).
+    var settle: () async -> Void = {}
+
+    init(sqlite library: MediaLibrary) {
+        store = { try library.store($0) }
+        search = { _ = try library.search(kind: $0, query: $1) }
+        statistics = { try library.statistics() }
+    }
+
+    init(shared library: PostgresLibrary) async throws {
+        _ = try await library.clear()
+        store = { try await library.store($0, seenAt: Date()) }
+        search = { _ = try await library.search(kind: $0, query: $1, filters: []) }
+        statistics = { try await library.statistics() }
+        settle = { await library.refreshStatistics() }
+    }
 }
 
 // Words people type: common ones (thousands of matches at 100k), rare ones, prefixes, two words.
@@ -91,18 +122,25 @@ for size in sizes.sorted() {
         ? URL(fileURLWithPath: keep!).appendingPathComponent("mediasearch") : root.appendingPathComponent("\(size)")
     try? FileManager.default.removeItem(at: directory)
     // Full at `size`: each measured store adds 200 new records and lets the 200 oldest go.
-    let library = MediaLibrary(path: directory.appendingPathComponent("library.sqlite").path, maxRecords: size)
+    let library =
+        if let store {
+            try await Subject(shared: PostgresLibrary(store: store, maxRecords: size))
+        } else {
+            Subject(
+                sqlite: MediaLibrary(path: directory.appendingPathComponent("library.sqlite").path, maxRecords: size))
+        }
     var fill = 0
     while fill < size {
         let page = (fill..<min(size, fill + 200)).map(copy)
-        try library.store(page)
+        try await library.store(page)
         fill += page.count
     }
+    await library.settle()
     // Storing a page of 200 new records into the full library (the oldest 200 going).
     var stores: [Double] = []
     for round in 0..<20 {
         let page = (0..<200).map { copy(size + round * 200 + $0) }
-        stores.append(try milliseconds { try library.store(page) })
+        stores.append(try await milliseconds { try await library.store(page) })
     }
     report("store a 200-record page", records: size, samples: stores)
     if size == sizes.min() {
@@ -111,7 +149,9 @@ for size in sizes.sorted() {
         report(
             "of which: encode 200 records", records: size,
             samples: try (0..<20).map { _ in
-                try milliseconds { for item in page { _ = try MediaLibrary.body(of: item, encoder: encoder) } }
+                let start = ContinuousClock.now
+                for item in page { _ = try MediaLibrary.body(of: item, encoder: encoder) }
+                return (ContinuousClock.now - start).seconds * 1000
             })
     }
 
@@ -120,16 +160,16 @@ for size in sizes.sorted() {
     for _ in 0..<10 {
         for term in terms {
             let query = SearchQuery(term: term, limit: 30)
-            single.append(try milliseconds { _ = try library.search(kind: "song", query: query) })
+            single.append(try await milliseconds { try await library.search("song", query) })
             all.append(
-                try milliseconds {
-                    for provider in providers { _ = try library.search(kind: provider.kind, query: query) }
+                try await milliseconds {
+                    for provider in providers { try await library.search(provider.kind, query) }
                 })
         }
     }
     report("text query, one kind, 30 results", records: size, samples: single)
     report("text query, four kinds, 30 results each", records: size, samples: all)
-    let statistics = try library.statistics()
+    let statistics = try await library.statistics()
     let data = try JSONSerialization.data(
         withJSONObject: ["name": "database size", "records": statistics.records, "bytes": statistics.bytes],
         options: [.sortedKeys])

@@ -51,6 +51,8 @@ public struct PostgresLibrary: LibraryStore {
                             setweight(to_tsvector('simple', ftitle), 'A') || setweight(to_tsvector('simple', fcreator), 'B')
                             || setweight(to_tsvector('simple', fcollection), 'C')
                             || setweight(to_tsvector('simple', fgenre), 'D')
+                            || array_to_tsvector(CASE WHEN explicit THEN ARRAY[\(Self.kindTagPrefix) || kind, \(Self.explicitTag)]
+                                ELSE ARRAY[\(Self.kindTagPrefix) || kind] END)
                         FROM unnest(\(columnsValue.kinds)::text[], \(columnsValue.ids)::text[], \(columnsValue.titles)::text[],
                             \(columnsValue.creators)::text[], \(columnsValue.collections)::text[], \(columnsValue.genres)::text[],
                             \(columnsValue.explicit)::boolean[], \(columnsValue.bodies)::bytea[],
@@ -117,7 +119,7 @@ public struct PostgresLibrary: LibraryStore {
                 """
                 SELECT body FROM (
                     SELECT body, words FROM mediasearch_records
-                    WHERE kind = \(kind) AND words @@ to_tsquery('simple', \(match)) AND (\(explicit) OR NOT explicit)
+                    WHERE words @@ (\(Self.tagQuery(kind: kind, explicit: explicit))::tsquery && to_tsquery('simple', \(match)))
                     ORDER BY added DESC LIMIT \(window)
                 ) AS m
                 ORDER BY ts_rank('{0.1, 0.2, 0.6, 1.0}', words, to_tsquery('simple', \(match))) DESC
@@ -222,8 +224,31 @@ public struct PostgresLibrary: LibraryStore {
         return removed
     }
 
+    /// Refreshes the planner's statistics of the table (`ANALYZE`), as autovacuum does on its own
+    /// a minute or so after many rows change: after a bulk load, so that the next queries are
+    /// planned for the table as it is (a common word scans the newest rows, a rare one the index).
+    public func refreshStatistics() async {
+        _ = await store.perform { client in
+            try await client.query("ANALYZE mediasearch_records", logger: PostgresStore.quiet)
+        }
+    }
+
     /// While the store is down, the one line that says so.
     public func takeNotices() -> [String] { store.downNotice.map { [$0] } ?? [] }
+
+    /// Lexemes that mark a row's kind and explicitness in `words`, so that one GIN lookup finds
+    /// the words of a kind (as SQLite's `tags` column does). They hold `@` and `:`, which the
+    /// parser never leaves in a word, so nothing a user types can match them; ranking uses the
+    /// typed words only.
+    static let kindTagPrefix = "@kind:"
+    static let explicitTag = "@explicit"
+
+    /// The tsquery text that keeps the rows of a kind (and, unless `explicit`, no explicit ones).
+    static func tagQuery(kind: String, explicit: Bool) -> String {
+        let quoted = (kindTagPrefix + kind).replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "'", with: "''")
+        return explicit ? "'\(quoted)'" : "'\(quoted)' & !'\(explicitTag)'"
+    }
 
     /// The `to_tsquery` text for what a user typed: every folded word as a prefix, all required;
     /// `nil` when there is no word. Words hold only letters, digits and marks (``LibraryQuery``),

@@ -42,7 +42,7 @@ enum Schema {
             PRIMARY KEY (kind, id))
         """,
         "CREATE INDEX mediasearch_records_words ON mediasearch_records USING gin (words)",
-        "CREATE INDEX mediasearch_records_by_kind ON mediasearch_records (kind, added)",
+        "CREATE INDEX mediasearch_records_by_added ON mediasearch_records (added)",
         "CREATE INDEX mediasearch_records_by_last_seen ON mediasearch_records (last_seen)",
         "CREATE INDEX mediasearch_records_by_id ON mediasearch_records (id)",
         "CREATE TABLE mediasearch_counts (name text PRIMARY KEY, value bigint NOT NULL)",

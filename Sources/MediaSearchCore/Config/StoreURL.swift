@@ -100,9 +100,9 @@ public struct StoreURL: Sendable, Hashable, CustomStringConvertible {
     /// The text with any password in it replaced by `***`, for messages about a URL that did not read.
     public static func redacted(_ text: String) -> String {
         var result = text
-        if let scheme = result.range(of: "://"), let at = result[scheme.upperBound...].lastIndex(of: "@"),
-            let colon = result[scheme.upperBound..<at].firstIndex(of: ":")
-        {
+        // The credentials are between the scheme (if any) and the last `@`.
+        let start = result.range(of: "://")?.upperBound ?? result.startIndex
+        if let at = result[start...].lastIndex(of: "@"), let colon = result[start..<at].firstIndex(of: ":") {
             result.replaceSubrange(result.index(after: colon)..<at, with: "***")
         }
         if let range = result.range(of: #"password=[^&]*"#, options: .regularExpression) {
