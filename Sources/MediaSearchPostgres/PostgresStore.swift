@@ -201,6 +201,17 @@ public final class PostgresStore: Sendable {
         }
         if skip { return nil }
         if renew {
+            // One connection first: a server that still refuses fails it at once, where the pool
+            // would keep trying until the time-out.
+            let url = self.url
+            do {
+                try await Deadline.run(seconds: operationTimeout) {
+                    try await Schema.connect(url, logger: Self.quiet).close()
+                }
+            } catch {
+                markDown(Self.reason(error))
+                return nil
+            }
             let fresh = Pool(clientConfiguration)
             pool.withLock { current in
                 current.runner.cancel()

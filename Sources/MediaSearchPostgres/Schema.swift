@@ -52,23 +52,7 @@ enum Schema {
     /// Connects once with `url`, then creates the tables or migrates them to the current version.
     /// - Throws: ``Problem`` for a schema this program cannot use; PostgresNIO's errors otherwise.
     static func prepare(url: StoreURL, logger: Logger) async throws {
-        let configuration = PostgresStore.configuration(url)
-        var connectionConfiguration: PostgresConnection.Configuration
-        if let socket = configuration.unixSocketPath {
-            connectionConfiguration = .init(
-                unixSocketPath: socket, username: url.user, password: url.password, database: url.database)
-        } else {
-            connectionConfiguration = .init(
-                host: configuration.host ?? "localhost", port: url.port, username: url.user, password: url.password,
-                database: url.database,
-                tls: url.tls == .disable
-                    ? .disable
-                    : url.tls == .require
-                        ? .require(try .init(configuration: .makeClientConfiguration()))
-                        : .prefer(try .init(configuration: .makeClientConfiguration())))
-        }
-        let connection = try await PostgresConnection.connect(
-            configuration: connectionConfiguration, id: 1, logger: logger)
+        let connection = try await connect(url, logger: logger)
         do {
             try await migrate(connection, logger: logger)
             try await connection.close()
@@ -76,6 +60,26 @@ enum Schema {
             try? await connection.close()
             throw error
         }
+    }
+
+    /// One connection of its own (not the pool's): it fails at once when the server refuses,
+    /// where the pool would keep trying.
+    static func connect(_ url: StoreURL, logger: Logger) async throws -> PostgresConnection {
+        let configuration: PostgresConnection.Configuration
+        if let socket = url.socketPath {
+            configuration = .init(
+                unixSocketPath: socket, username: url.user, password: url.password, database: url.database)
+        } else {
+            configuration = .init(
+                host: url.host ?? "localhost", port: url.port, username: url.user, password: url.password,
+                database: url.database,
+                tls: url.tls == .disable
+                    ? .disable
+                    : url.tls == .require
+                        ? .require(try .init(configuration: .makeClientConfiguration()))
+                        : .prefer(try .init(configuration: .makeClientConfiguration())))
+        }
+        return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
     }
 
     private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {

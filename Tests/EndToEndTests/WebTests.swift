@@ -20,7 +20,7 @@ struct WebHarness {
 
     static func start(
         routes: FixtureRoutes = .default, timeout: Double = 10, rateLimit: Int = 1000, diskCache: Bool = true,
-        limits: ConnectionLimits = ConnectionLimits(), kinds: [String]? = nil
+        limits: ConnectionLimits = ConnectionLimits(), kinds: [String]? = nil, allowedHosts: [String] = []
     ) async throws -> WebHarness {
         let fixtures = try await FixtureServer.start(routes: routes)
         var configuration = Configuration()
@@ -40,8 +40,10 @@ struct WebHarness {
         let session = SearchSession(
             providers: BuiltInProviders.all, configuration: configuration, paths: paths, transport: transport)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task {
-            try await WebServer(session: session).run(host: "127.0.0.1", port: 0, limits: limits) {
+        var server = WebServer(session: session)
+        server.allowedHosts = allowedHosts
+        let task = Task { [server] in
+            try await server.run(host: "127.0.0.1", port: 0, limits: limits) {
                 continuation.yield($0)
             }
         }
@@ -222,6 +224,22 @@ struct WebTests {
         }
         #expect(try await get("/", []).status == 400)
         #expect(try await get("/", ["Host: 127.0.0.1:\(port)", "Host: evil.example"]).status == 400)
+    }
+
+    /// Behind a load balancer (docs/deploy.md), `--allow-host` adds the balancer's name, exactly.
+    @Test("--allow-host answers to a load balancer's name and port, and to nothing more")
+    func allowedHosts() async throws {
+        let web = try await WebHarness.start(allowedHosts: ["search.example.net:8080", "Proxy.LAN"])
+        defer { Task { await web.stop() } }
+        func status(_ host: String) async throws -> Int {
+            try await web.raw("GET /api/providers HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n").status
+        }
+        for host in ["search.example.net:8080", "SEARCH.example.net:8080", "proxy.lan", "proxy.lan:80"] {
+            #expect(try await status(host) == 200, "\(host)")
+        }
+        for host in ["search.example.net", "search.example.net:8081", "proxy.lan:8080", "evil.example.net:8080"] {
+            #expect(try await status(host) == 421, "\(host)")
+        }
     }
 
     /// Six `<img>` tags on any page the user visits must not write the history or spend the budget.
