@@ -10,7 +10,7 @@ import Testing
 /// What every library does, whichever keeps it: the same expectations against SQLite (one
 /// machine's file) and PostgreSQL (the shared store), so that the two answer alike.
 @Suite(
-    "Library contract: SQLite and PostgreSQL",
+    "Library contract: SQLite and PostgreSQL", .serialized,
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct LibraryContractTests {
     enum Backend: String, CaseIterable, Sendable {
@@ -43,10 +43,10 @@ struct LibraryContractTests {
                     try? FileManager.default.removeItem(at: folder)
                 }
             case .postgres:
-                let cluster = try PostgresCluster()
+                let cluster = try await PostgresCluster.start()
                 // A generous time-out: the tests run beside many others on two cores.
-                let first = try await PostgresStore.open(cluster.storeURL, origin: "test", operationTimeout: 10)
-                let second = try await PostgresStore.open(cluster.storeURL, origin: "test", operationTimeout: 10)
+                let first = try await PostgresStore.open(cluster.storeURL, origin: "test", operationTimeout: 30)
+                let second = try await PostgresStore.open(cluster.storeURL, origin: "test", operationTimeout: 30)
                 return Subject(
                     library: PostgresLibrary(store: first, maxRecords: maxRecords),
                     other: PostgresLibrary(store: second, maxRecords: maxRecords)

@@ -11,9 +11,17 @@ final class PostgresCluster: Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scripts/pg-cluster").path
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString)").path
-        url = try Self.run("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
+    private init(directory: String, url: String) {
+        self.directory = directory
+        self.url = url
+    }
+
+    /// Starts a cluster. initdb takes a core for a second or two: it runs on a thread of its own,
+    /// never on the cooperative pool, where it would hold up every other test's async work.
+    static func start() async throws -> PostgresCluster {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString)").path
+        let url = try await run("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        return PostgresCluster(directory: directory, url: url)
     }
 
     var storeURL: StoreURL { get throws { try StoreURL(parsing: url) } }
@@ -31,14 +39,14 @@ final class PostgresCluster: Sendable {
         return found || ProcessInfo.processInfo.environment["MEDIASEARCH_REQUIRE_POSTGRES"] != nil
     }()
 
-    func stop() throws { _ = try Self.run("stop", directory) }
-    func restart() throws { _ = try Self.run("restart", directory) }
-    func pause() throws { _ = try Self.run("pause", directory) }
-    func resume() throws { _ = try Self.run("resume", directory) }
+    func stop() async throws { try await Self.run("stop", directory) }
+    func restart() async throws { try await Self.run("restart", directory) }
+    func pause() async throws { try await Self.run("pause", directory) }
+    func resume() async throws { try await Self.run("resume", directory) }
 
-    /// Stops the server and removes its files.
+    /// Stops the server and removes its files (a fraction of a second: `defer` may wait for it).
     func remove() {
-        _ = try? Self.run("stop", directory)
+        _ = try? Self.runBlocking("stop", directory)
         try? FileManager.default.removeItem(atPath: directory)
     }
 
@@ -47,7 +55,13 @@ final class PostgresCluster: Sendable {
     }
 
     @discardableResult
-    static func run(_ verb: String, _ directory: String) throws -> String {
+    static func run(_ verb: String, _ directory: String) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try runBlocking(verb, directory) }) }
+        }
+    }
+
+    static func runBlocking(_ verb: String, _ directory: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, verb, directory]

@@ -9,12 +9,12 @@ import Testing
 
 /// The shared store against a real PostgreSQL server of the test's own (#26).
 @Suite(
-    "Shared store: PostgreSQL",
+    "Shared store: PostgreSQL", .serialized,
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct PostgresStoreTests {
     static func open(
         // A generous time-out where none is under test: the tests run beside many others on two cores.
-        _ cluster: PostgresCluster, group: String = "default", timeout: Double = 10, retryAfter: Double = 0.2,
+        _ cluster: PostgresCluster, group: String = "default", timeout: Double = 30, retryAfter: Double = 0.2,
         report: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> PostgresStore {
         try await PostgresStore.open(
@@ -29,13 +29,13 @@ struct PostgresStoreTests {
 
     @Test("Instances starting together create the tables once, at the program's version")
     func schemaIsCreatedOnce() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
         let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
             for _ in 0..<5 { group.addTask { try await Self.open(cluster) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(stores.allSatisfy { !$0.isDown })
+        #expect(stores.allSatisfy { !$0.isDown }, "\(stores.compactMap(\.downNotice))")
         #expect(
             try await Self.scalar(stores[0], "SELECT version FROM mediasearch_schema") == PostgresStore.schemaVersion)
         #expect(try await Self.scalar(stores[0], "SELECT count(*)::bigint FROM mediasearch_schema") == 1)
@@ -52,7 +52,7 @@ struct PostgresStoreTests {
 
     @Test("A URL that can never work is exit 78 in one line, never with its password")
     func wrongURLs() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
         let good = try cluster.storeURL
         let port = good.port
@@ -77,7 +77,7 @@ struct PostgresStoreTests {
             }
         }
         // A server that does not answer yet is not a wrong URL: the store starts down.
-        try cluster.stop()
+        try await cluster.stop()
         let lines = LinesSeen()
         let down = try await Self.open(cluster, report: lines.add)
         #expect(down.isDown)
@@ -88,7 +88,7 @@ struct PostgresStoreTests {
 
     @Test("An answer kept through one instance is a hit through another, within its time to live")
     func cacheIsShared() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
         let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
         let url = URL(string: "https://itunes.apple.com/search?term=jack&media=music")!
@@ -110,7 +110,7 @@ struct PostgresStoreTests {
 
     @Test("The shared cache stays within its size bound, the newest answers kept")
     func cacheBound() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
         let store = try await Self.open(cluster)
         let cache = PostgresResponseCache(store: store, ttl: 3600, maxBytes: 100_000, trimEvery: 1)
@@ -128,7 +128,7 @@ struct PostgresStoreTests {
 
     @Test("Instances that share a store share each source's budget: never one request past it")
     func budgetIsShared() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
         let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
         let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 20, window: 60)
@@ -151,9 +151,11 @@ struct PostgresStoreTests {
 
     @Test("With the store down, each instance keeps to its share, and its requests count when it is back")
     func budgetWhileDown() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
-        let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
+        // A time-out well inside the budget's window: each instance's first operation after the
+        // stop waits one, and the window's first requests must still count after both.
+        let (a, b) = (try await Self.open(cluster, timeout: 8), try await Self.open(cluster, timeout: 8))
         let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 20, window: 60)
         let (budgetA, budgetB) = (PostgresBudget(store: a, budget: source), PostgresBudget(store: b, budget: source))
         var granted = 0
@@ -161,7 +163,7 @@ struct PostgresStoreTests {
         for _ in 0..<3 where await budgetA.take(now: Date()) == .granted { granted += 1 }
         for _ in 0..<3 where await budgetB.take(now: Date()) == .granted { granted += 1 }
         #expect(granted == 6)
-        try cluster.stop()
+        try await cluster.stop()
         // Each knows of two instances, and allows for one more: each may send 20 / 3 = 6 in the
         // window, less what it saw sent.
         var whileDown = 0
@@ -171,7 +173,7 @@ struct PostgresStoreTests {
         #expect(a.isDown && b.isDown)
         #expect(granted + whileDown <= 20, "\(granted) + \(whileDown)")
         #expect(whileDown == (6 - 3) + (6 - 6), "A saw its own 3; B saw A's 3 and its own 3")
-        try cluster.restart()
+        try await cluster.restart()
         // Back: each instance tries the store again on its next take (a busy machine may need a
         // few); what each sent meanwhile is then in the shared window.
         var after = 0
@@ -204,7 +206,7 @@ struct PostgresStoreTests {
 
     @Test("A store that hangs costs one time-out, then nothing until it is tried again")
     func hungStore() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
         let lines = LinesSeen()
         let store = try await Self.open(cluster, timeout: 1.5, retryAfter: 1, report: lines.add)
@@ -214,7 +216,7 @@ struct PostgresStoreTests {
         let writer = PostgresResponseCache(store: try await Self.open(cluster), ttl: 600, maxBytes: 1 << 20)
         try await writer.keepAnswer(HTTPResponse(status: 200, body: Data("a".utf8)), for: url)
         #expect(await writer.cachedAnswer(for: url) != nil)
-        try cluster.pause()
+        try await cluster.pause()
         let clock = ContinuousClock()
         let first = await clock.measure { #expect(await cache.cachedAnswer(for: url) == nil) }
         let second = await clock.measure { #expect(await cache.cachedAnswer(for: url) == nil) }
@@ -222,7 +224,7 @@ struct PostgresStoreTests {
         #expect(first < .seconds(5), "\(first)")
         #expect(second < .milliseconds(500), "\(second)")
         #expect(store.isDown)
-        try cluster.resume()
+        try await cluster.resume()
         try await Task.sleep(for: .milliseconds(1_100))
         var back = false
         for _ in 0..<75 where !back {
