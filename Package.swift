@@ -151,6 +151,7 @@ let package = Package(
                 "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore", "MediaSearchKit",
                 "MediaSearchITunes",
                 "MediaSearchWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]

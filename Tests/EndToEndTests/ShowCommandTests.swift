@@ -143,6 +143,26 @@ struct ShowCommandTests {
         #expect(asked.count <= 1, "\(asked)")
     }
 
+    /// The library is written beside the last results: when it cannot take the records, the
+    /// search says so, and the last results carry the records instead.
+    @Test func aResultStillSendsNoRequestWhenTheLibraryCannotBeWritten() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        // A file where the library's folder should be: the library cannot be opened.
+        let data = harness.runner.home.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: data.appendingPathComponent("mediasearch"))
+        let (search, document) = try await harness.searchJSON(["jack", "--kind", "song"])
+        #expect(search.stderr.contains("not kept in the offline library"), "\(search.stderr)")
+        let id = try #require(document.results.first?["id"] as? String)
+        let before = await harness.server.requests().count
+        let shown = try await harness.run(["show", "--result", "1", "--format", "json"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("\"id\" : \"\(id)\""))
+        let asked = await harness.server.requests().dropFirst(before).map(\.rawQuery)
+        #expect(!asked.contains { $0.contains("id=\(id)") }, "the item was asked for again: \(asked)")
+    }
+
     @Test func resultNumbersOpenTheLastSearchsTiles() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }

@@ -94,6 +94,32 @@ struct CacheAndBudgetTests {
         #expect(budget.acquire(now: now.addingTimeInterval(100)) == .coolingDown(22))
     }
 
+    /// Several requests decided at once are decided as one after another would be.
+    @Test func takingSeveralAtOnceDecidesAsOneAfterAnother() throws {
+        let now = Date()
+        let times = [0.0, 1, 2, 3, 70].map { now.addingTimeInterval($0) }
+        let together = RequestBudget(path: directory + "/together.json", limit: 3, window: 60, coolDown: 60)
+        let apart = RequestBudget(path: directory + "/apart.json", limit: 3, window: 60, coolDown: 60)
+        #expect(together.acquire(all: times) == times.map { apart.acquire(now: $0) })
+        #expect(together.used(now: times[4]) == apart.used(now: times[4]))
+        #expect(together.acquire(all: []) == [])
+    }
+
+    /// A search's providers take their slots at the same moment: the takes that arrive together
+    /// are joined, and never let more requests through than the limit.
+    @Test func takesThatArriveTogetherNeverCrossTheLimit() async throws {
+        let budget = RequestBudget(path: directory + "/joined.json", limit: 5, window: 60, coolDown: 60)
+        let now = Date()
+        let decisions = await withTaskGroup(of: RequestBudget.Decision.self) { group in
+            for n in 0..<12 { group.addTask { await budget.take(now: now.addingTimeInterval(Double(n) / 1000)) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(decisions.count == 12)
+        #expect(decisions.filter { $0 == .granted }.count == 5)
+        #expect(decisions.allSatisfy { if case .wait = $0 { true } else { $0 == .granted } })
+        #expect(budget.used(now: now.addingTimeInterval(1)) == 5)
+    }
+
     /// The real client's own errors: a refused connection (nothing listens on the port) and a
     /// connection reset after the request was sent, by a loopback server.
     @Test func aRequestThatNeverConnectedGivesItsSlotBack() async throws {

@@ -133,6 +133,21 @@ struct ConfigurationTests {
         #expect(configuration.budgetFileName == file)
     }
 
+    /// YAML 1.1's booleans, read as Yams' default resolver read them before the config was
+    /// composed with the basic one: unquoted, in any case.
+    @Test(
+        arguments: [
+            ("true", true), ("True", true), ("TRUE", true), ("yes", true), ("Yes", true), ("ON", true),
+            ("false", false), ("False", false), ("no", false), ("NO", false), ("off", false), ("Off", false),
+            ("tRUE", true), ("'true'", nil), ("\"no\"", nil), ("1", nil), ("0", nil), ("y", nil), ("", nil),
+            ("truth", nil),
+        ] as [(String, Bool?)])
+    func booleansAreYAMLs(_ text: String, _ expected: Bool?) throws {
+        // Explicit content on by default is turned off by a false, and the other way round.
+        let configuration = try? parse("explicit: \(text)\n")
+        #expect(configuration?.explicit == expected)
+    }
+
     @Test func anEmptyFileKeepsTheDefaults() throws {
         #expect(try parse("").kinds == Configuration().kinds)
         #expect(try parse("# only a comment\n").limit == 30)

@@ -12,6 +12,7 @@ struct CacheCommand: ParsableCommand {
     /// `mediasearch cache clear`.
     struct Clear: ParsableCommand, ProviderCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clear",
             abstract: "Remove every cached response.", discussion: "Example:\n  mediasearch cache clear")
 
         @OptionGroup var common: CommonOptions

@@ -24,6 +24,7 @@ struct ConfigCommand: ParsableCommand {
     /// `mediasearch config path`.
     struct Path: ParsableCommand, ProviderCommand {
         static let configuration = CommandConfiguration(
+            commandName: "path",
             abstract: "Print the config file in effect (or where config init would write one).")
 
         @OptionGroup var common: CommonOptions
@@ -51,6 +52,7 @@ struct ConfigCommand: ParsableCommand {
     /// `mediasearch config show`.
     struct Show: ParsableCommand, ProviderCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "List every effective setting and where it came from (file:line, environment, default).")
 
         @OptionGroup var common: CommonOptions
@@ -84,6 +86,7 @@ struct ConfigCommand: ParsableCommand {
     /// `mediasearch config init`.
     struct Init: ParsableCommand, ProviderCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Write the documented default config to $XDG_CONFIG_HOME/mediasearch/config.yaml.",
             discussion: "An existing file is never overwritten.")
 

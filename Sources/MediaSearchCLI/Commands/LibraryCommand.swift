@@ -62,6 +62,7 @@ struct LibraryCommand: ParsableCommand {
     /// `mediasearch library clear`.
     struct Clear: ParsableCommand, ProviderCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clear",
             abstract: "Remove every record from the offline library.",
             discussion: "Example:\n  mediasearch library clear")
 

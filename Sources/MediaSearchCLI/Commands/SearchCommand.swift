@@ -110,6 +110,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     }
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        SearchSession.prepare(network: !network.offline)
         let console = environment.console
         let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
         let session = try await environment.session(configuration, network: network)

@@ -109,15 +109,17 @@ public enum ConfigurationLoader {
 
     private static func read(_ path: String) throws(MediaSearchError) -> String {
         let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        // One stat(2) for the kind and the size: `FileManager.attributesOfItem` also looks up the
+        // owner's and group's names (reading /etc/passwd and /etc/group) on every command.
+        var info = stat()
+        let found = stat(path, &info) == 0
+        if found, (info.st_mode & S_IFMT) == S_IFDIR {
             throw .invalidConfig(file: path, line: nil, key: nil, message: "is a directory, not a config file")
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .invalidConfig(file: path, line: nil, key: nil, message: "cannot be read (permission denied)")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maxBytes else {
+        guard !found || Int(info.st_size) <= maxBytes else {
             throw .invalidConfig(file: path, line: nil, key: nil, message: "file is larger than 1 MiB; is it a config?")
         }
         let data: Data

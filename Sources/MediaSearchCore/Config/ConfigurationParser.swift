@@ -14,7 +14,10 @@ struct ConfigurationParser {
         configuration.source = file
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // The basic resolver: every value is read by its key's own rule (`int`, `bool`...), so
+            // YAML's implicit types are never needed, and the default resolver's regular
+            // expressions cost about a millisecond to compile on every command.
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw yamlError(error, text: text)
         } catch {
@@ -284,8 +287,22 @@ extension ConfigurationParser {
     }
 
     func bool(_ node: Node, key: String) throws(MediaSearchError) -> Bool {
-        guard case .scalar = node, let value = node.bool else { throw fail(node, key, "expected true or false") }
+        guard case .scalar(let scalar) = node, let value = Self.bool(scalar) else {
+            throw fail(node, key, "expected true or false")
+        }
         return value
+    }
+
+    /// YAML 1.1's booleans, as Yams' default resolver and `Bool.construct` read them: an unquoted
+    /// `true`/`yes`/`on` or `false`/`no`/`off`, in any case. Written out here because the file is
+    /// composed with the basic resolver, under which every scalar is a string to Yams.
+    static func bool(_ scalar: Node.Scalar) -> Bool? {
+        guard scalar.style == .plain || scalar.style == .any else { return nil }
+        switch scalar.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
     }
 
     func country(_ node: Node) throws(MediaSearchError) -> String {

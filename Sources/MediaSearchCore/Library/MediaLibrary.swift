@@ -414,7 +414,11 @@ public final class MediaLibrary: @unchecked Sendable {
     /// The token that marks a kind in the `tags` column: `k` and the kind's UTF-8 in hex, one
     /// word whatever the kind's spelling (`music-video` is not `music` and `video`).
     static func kindTag(_ kind: String) -> String {
-        "k" + kind.utf8.map { String(format: "%02x", $0) }.joined()
+        // Hex by hand: `String(format:)` goes through C varargs and runtime casts on every record.
+        let digits = Array("0123456789abcdef".utf8)
+        var tag: [UInt8] = [UInt8(ascii: "k")]
+        for byte in kind.utf8 { tag += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+        return String(decoding: tag, as: UTF8.self)
     }
 
     static func tags(kind: String, explicit: Bool) -> String {

@@ -49,16 +49,25 @@ public struct RequestBudget: Sendable {
 
     /// Takes a slot when one is free, recording the request; never lets a request cross the limit.
     public func acquire(now: Date = Date()) -> Decision {
-        update(now: now) { state in
-            let time = now.timeIntervalSince1970
-            if state.coolDownUntil > time { return .coolingDown(state.coolDownUntil - time) }
-            state.sent.removeAll { $0 <= time - window }
-            guard state.sent.count < limit else {
-                return .wait(max((state.sent.min() ?? time) + window - time, 0.05))
-            }
-            state.sent.append(time)
-            return .granted
+        update(now: now) { state in decide(&state, now: now) }
+    }
+
+    /// Takes a slot for each of several requests, in order, with one read and one write of the
+    /// file: what ``acquire(now:)`` called once per time would decide.
+    public func acquire(all times: [Date]) -> [Decision] {
+        guard let latest = times.max() else { return [] }
+        return update(now: latest) { state in times.map { decide(&state, now: $0) } }
+    }
+
+    private func decide(_ state: inout State, now: Date) -> Decision {
+        let time = now.timeIntervalSince1970
+        if state.coolDownUntil > time { return .coolingDown(state.coolDownUntil - time) }
+        state.sent.removeAll { $0 <= time - window }
+        guard state.sent.count < limit else {
+            return .wait(max((state.sent.min() ?? time) + window - time, 0.05))
         }
+        state.sent.append(time)
+        return .granted
     }
 
     /// Gives back the slot a request took at `sentAt` (its ``acquire(now:)`` time) when it never
@@ -117,5 +126,62 @@ public struct RequestBudget: Sendable {
             state.coolDownUntil = min(time + coolDown, state.coolDownUntil.isFinite ? state.coolDownUntil : 0)
         }
         return state
+    }
+}
+
+/// Joins the takes of one process that arrive together (a search's providers all ask at once):
+/// while one thread holds the budget file, the takes that arrive wait, and are then decided
+/// together under one lock, one read and one write. Without it a four-kind search queued four
+/// times at the file lock, and its last request left about 4 ms after its first.
+enum BudgetTakes {
+    /// The budgets being decided, with the takes waiting for each. A budget is its file and rules.
+    private struct Key: Hashable {
+        var path: String
+        var limit: Int
+        var window: Double
+        var coolDown: Double
+    }
+
+    private struct Waiting {
+        var now: Date
+        var continuation: CheckedContinuation<RequestBudget.Decision, Never>
+    }
+
+    private struct Queues {
+        var waiting: [Key: [Waiting]] = [:]
+        var draining: Set<Key> = []
+    }
+
+    private static let queues = Mutex(Queues())
+
+    /// The decision for a request at `now`, taken on the blocking pool together with any others
+    /// waiting for the same budget. A pool that has stopped lets the request go, as a budget
+    /// file that fails does.
+    static func take(_ budget: RequestBudget, now: Date) async -> RequestBudget.Decision {
+        let key = Key(path: budget.path, limit: budget.limit, window: budget.window, coolDown: budget.coolDown)
+        return await withCheckedContinuation { continuation in
+            let leads = queues.withLock { queues in
+                queues.waiting[key, default: []].append(Waiting(now: now, continuation: continuation))
+                return queues.draining.insert(key).inserted
+            }
+            guard leads else { return }
+            BlockingWork.pool.submit { state in
+                while true {
+                    let batch = queues.withLock { queues in
+                        let batch = queues.waiting.removeValue(forKey: key) ?? []
+                        if batch.isEmpty { queues.draining.remove(key) }
+                        return batch
+                    }
+                    guard !batch.isEmpty else { return }
+                    let decisions =
+                        state == .active
+                        ? budget.acquire(all: batch.map(\.now))
+                        : Array(repeating: .granted, count: batch.count)
+                    for (waiting, decision) in zip(batch, decisions) {
+                        waiting.continuation.resume(returning: decision)
+                    }
+                }
+            }
+        }
     }
 }

@@ -79,8 +79,22 @@ public struct SearchSession: Sendable {
 
     // MARK: searching
 
+    /// Starts, each on a thread of its own and once per process, what a search will need: the
+    /// threads for blocking work (the budget, the library, the history) and, for a search that
+    /// may go online, the HTTP client and its event loops. A one-shot command calls it as soon as
+    /// it knows it will search, so that these are ready when the first request has a budget slot
+    /// (made on first use, they held up the first requests by 1-2 ms); ``search(_:order:offline:uncensored:started:progress:)``
+    /// calls it too.
+    public static func prepare(network: Bool) {
+        _ = preparedPool
+        if network { _ = preparedClient }
+    }
+
+    private static let preparedPool: Void = Thread.detachNewThread { _ = BlockingWork.pool }
+    private static let preparedClient: Void = Thread.detachNewThread { _ = NetworkTransport.client }
+
     /// Runs one page of a search across the planned providers, orders it, and remembers it.
-    /// - Parameters:
+    ///
     /// Every record an online search receives is kept in the library. When every provider fails
     /// for want of the network or of Apple's leave (rate limit, spent budget, time-outs), the
     /// same plan is answered from the library instead and the page says so (``SearchPage/offline``).
@@ -119,6 +133,8 @@ public struct SearchSession: Sendable {
         // Whether every result is in the offline library, so the last results need not repeat
         // their records (`show --result N` reads them from the library).
         var keptInLibrary = library != nil
+        // Whether what arrived is written to the library beside the history and the last results.
+        var keepsBeside = false
         var answer: OfflineAnswer?
         var unreachable: Unreachable?
         if offline, let library {
@@ -126,11 +142,17 @@ public struct SearchSession: Sendable {
             outcome = await engine.run(plan, progress: progress)
             answer = OfflineAnswer(results: outcome.total, records: (try? await library.count()) ?? 0, fallback: false)
         } else {
+            Self.prepare(network: true)
             outcome = await engine.run(plan, progress: progress)
             if Task.isCancelled { throw MediaSearchError.cancelled }
-            let problems = await keep(outcome)
-            keptInLibrary = keptInLibrary && problems.isEmpty
-            notices += problems
+            if !outcome.allFailed {
+                keepsBeside = library != nil
+            } else {
+                // What some provider took in before failing is kept before the library is asked.
+                let problems = await keep(outcome)
+                keptInLibrary = keptInLibrary && problems.isEmpty
+                notices += problems
+            }
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.neverSent ?? false }) {
                 let url = configuration.baseURL
                 unreachable = Unreachable(
@@ -148,28 +170,43 @@ public struct SearchSession: Sendable {
                     reasons: failures.map { .init(kinds: $0.kinds, error: $0.error.description) })
             }
         }
+        // The library write (a few milliseconds for a page) runs beside the history and the last
+        // results, and is awaited before the page is returned: a search that has returned has
+        // kept every record, whatever happens to the process next.
+        let received = outcome
+        async let keeping = keepsBeside ? keep(received) : []
         if Task.isCancelled { throw MediaSearchError.cancelled }
-        notices += reports.all
-        notices += library?.takeNotices() ?? []
         let results = order.apply(to: outcome) { [self] kind in
             provider(kind: kind).map { configuration.weight(for: $0) } ?? configuration.weight(for: kind)
         }
         let repeats = repeatsPrevious(results, request: request)
         var page = SearchPage(
             request: request, plan: plan, outcome: outcome, results: results, order: order,
-            repeatsPrevious: repeats, notices: notices, saved: true, offline: answer, unreachable: unreachable)
+            repeatsPrevious: repeats, notices: [], saved: true, offline: answer, unreachable: unreachable)
         // History and last results are written under file locks: off the cooperative pool.
-        let (unsaved, withRecords) = (page, !keptInLibrary)
+        let withRecords = !keptInLibrary
         // (A face that keeps neither, such as the JSON API, spares the trip to the blocking pool.)
         if recordsHistory || savesLastResults {
-            page =
-                (try? await BlockingWork.run { [self] in
-                    var page = unsaved
-                    remember(&page, withRecords: withRecords)
-                    return page
-                }) ?? unsaved
+            page = await Self.offPool(page) { [self] in remember(&$0, withRecords: withRecords) }
         }
+        let problems = await keeping
+        if !problems.isEmpty, !withRecords, savesLastResults {
+            // The library could not take the records: the last results carry them after all.
+            page = await Self.offPool(page) { [self] in saveLastResults(&$0, withRecords: true) }
+        }
+        page.notices = notices + problems + reports.all + (library?.takeNotices() ?? []) + page.notices
         return page
+    }
+
+    /// The page after `change`, made on the blocking pool; the page as it was if the pool has stopped.
+    private static func offPool(
+        _ page: SearchPage, _ change: @escaping @Sendable (inout SearchPage) -> Void
+    ) async -> SearchPage {
+        (try? await BlockingWork.run {
+            var changed = page
+            change(&changed)
+            return changed
+        }) ?? page
     }
 
     /// Keeps every record of an online search in the library; a library problem is a notice.
@@ -228,9 +265,15 @@ public struct SearchSession: Sendable {
             page.notices.append("history not saved: \(MediaSearchError.wrap(error).description)")
             page.saved = false
         }
+        guard savesLastResults else { return }
+        saveLastResults(&page, withRecords: withRecords)
+    }
+
+    /// Keeps the page's results for `show --result N`; a problem is a notice on the page.
+    private func saveLastResults(_ page: inout SearchPage, withRecords: Bool) {
         // A page with nothing on it keeps the last results: `show --result 3` still means the
         // third result the user last saw.
-        guard savesLastResults, !page.results.isEmpty else { return }
+        guard !page.outcome.allFailed, !page.results.isEmpty else { return }
         do {
             try LastSearch(
                 queryKey: page.request.queryKey, page: page.request.page, results: page.results,

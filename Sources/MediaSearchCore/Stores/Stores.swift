@@ -97,10 +97,10 @@ extension ResponseCache: ResponseStore {
 }
 
 extension RequestBudget: BudgetLedger {
-    // The budget file is shared under a lock: asked off the cooperative pool.
+    // The budget file is shared under a lock: asked off the cooperative pool, with the takes
+    // that arrive together decided together (``BudgetTakes``).
     public func take(now: Date) async -> Decision {
-        let budget = self
-        return (try? await BlockingWork.run { budget.acquire(now: now) }) ?? .granted
+        await BudgetTakes.take(self, now: now)
     }
 
     public func giveBack(sentAt: Date) async {
