@@ -8,8 +8,22 @@ extension JSONValue {
     public func text(pretty: Bool) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
-        write(to: &bytes, pretty: pretty, depth: 0)
+        write(to: &bytes, pretty: pretty, depth: 0) { _ in }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same text as ``text(pretty:)``, handed to `sink` in pieces of about `chunk` bytes as it
+    /// is written, so a large document (a search of 800 results is about 2 MB) never exists whole
+    /// in memory. Pieces are cut only between two values, never inside a character.
+    public func write(pretty: Bool, chunk: Int = 64 * 1024, to sink: ([UInt8]) -> Void) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunk + chunk / 4)
+        write(to: &bytes, pretty: pretty, depth: 0) { bytes in
+            guard bytes.count >= chunk else { return }
+            sink(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
+        if !bytes.isEmpty { sink(bytes) }
     }
 
     /// A text, or `null`.
@@ -23,7 +37,7 @@ extension JSONValue {
     /// A list of texts.
     public init(_ texts: [String]) { self = .array(texts.map { .string($0) }) }
 
-    private func write(to bytes: inout [UInt8], pretty: Bool, depth: Int) {
+    private func write(to bytes: inout [UInt8], pretty: Bool, depth: Int, flush: (inout [UInt8]) -> Void) {
         switch self {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
@@ -35,7 +49,8 @@ extension JSONValue {
             for (index, value) in values.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 if pretty { Self.newline(depth + 1, to: &bytes) }
-                value.write(to: &bytes, pretty: pretty, depth: depth + 1)
+                value.write(to: &bytes, pretty: pretty, depth: depth + 1, flush: flush)
+                flush(&bytes)
             }
             if pretty { Self.newline(depth, to: &bytes) }
             bytes.append(UInt8(ascii: "]"))
@@ -47,7 +62,8 @@ extension JSONValue {
                 if pretty { Self.newline(depth + 1, to: &bytes) }
                 Self.write(string: member.key, to: &bytes)
                 bytes.append(contentsOf: (pretty ? " : " : ":").utf8)
-                member.value.write(to: &bytes, pretty: pretty, depth: depth + 1)
+                member.value.write(to: &bytes, pretty: pretty, depth: depth + 1, flush: flush)
+                flush(&bytes)
             }
             if pretty { Self.newline(depth, to: &bytes) }
             bytes.append(UInt8(ascii: "}"))

@@ -35,4 +35,21 @@ struct JSONTextTests {
         #expect(JSONValue.array([]).text(pretty: true) == "[]")
         #expect(JSONValue.array([.number(.nan), .number(.infinity)]).text(pretty: false) == "[null,null]")
     }
+
+    /// A large document is printed in pieces as it is written; together they are the same text,
+    /// and no piece ends inside a character (a console that takes text decodes each on its own).
+    @Test(arguments: [1, 16, 64, 100_000])
+    func piecesAreTheWholeTextCutBetweenValues(chunk: Int) {
+        let document: JSONValue = .object([
+            "results": .array((0..<40).map { _ in Self.value }), "count": .number(40),
+        ])
+        var pieces: [[UInt8]] = []
+        JSONOutput.write(document, chunk: chunk) { pieces.append($0) }
+        #expect(pieces.flatMap { $0 } == Array(JSONOutput.text(document).utf8))
+        #expect(pieces.allSatisfy { String(validating: $0, as: UTF8.self) != nil })
+        // Every piece but the last two (the rest of the text, the closing newline) is at least
+        // `chunk` bytes: the document is not handed over whole unless it is small.
+        #expect(pieces.dropLast(2).allSatisfy { $0.count >= chunk })
+        #expect((pieces.count > 2) == (chunk < 100_000))
+    }
 }

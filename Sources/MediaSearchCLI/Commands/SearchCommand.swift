@@ -132,7 +132,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         let output = page.output(commandLine: nextPageCommand(page.request.page))
         switch format ?? (console.stdoutIsTerminal ? .text : .lines) {
         case .json:
-            console.out(JSONOutput.text(output.document().json))
+            JSONOutput.write(output.document().json, to: console.outBytes)
         case .jsonl:
             console.out(output.jsonLines())
             if let empty = output.emptyMessage { console.notice(empty) }

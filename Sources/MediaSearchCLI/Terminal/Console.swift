@@ -12,6 +12,8 @@ import MediaSearchKit
 public struct Console: Sendable {
     /// Writes to standard output.
     public var out: @Sendable (String) -> Void
+    /// Writes UTF-8 bytes to standard output: a large document, in pieces as it is written.
+    public var outBytes: @Sendable ([UInt8]) -> Void
     /// Writes to standard error.
     public var err: @Sendable (String) -> Void
     /// Whether standard output is a terminal (colors, hyperlinks, layout width).
@@ -27,10 +29,11 @@ public struct Console: Sendable {
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, terminalWidth: Int? = nil,
-        terminalHeight: Int? = nil
+        terminalHeight: Int? = nil, outBytes: (@Sendable ([UInt8]) -> Void)? = nil
     ) {
         self.terminalHeight = terminalHeight
         self.out = out
+        self.outBytes = outBytes ?? { out(String(decoding: $0, as: UTF8.self)) }
         self.err = err
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
@@ -44,7 +47,8 @@ public struct Console: Sendable {
             err: { FileHandle.standardError.write(Data($0.utf8)) },
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-            terminalWidth: Self.querySize()?.width, terminalHeight: Self.querySize()?.height)
+            terminalWidth: Self.querySize()?.width, terminalHeight: Self.querySize()?.height,
+            outBytes: { bytes in bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } })
     }
 
     /// Prints one error line, prefixed with the program name. Messages can carry text from the

@@ -44,6 +44,25 @@ public struct NetworkTransport: HTTPTransport {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
+    /// The body, read straight into the `Data` a provider decodes: sized by `Content-Length` when
+    /// the answer gives one, so a 350 KB page is neither grown by doubling nor copied once whole
+    /// (as `collect(upTo:)` into a `ByteBuffer` and then into `Data` did). Over `limit` bytes it
+    /// stops: at once when the answer announces more, else as soon as it has read more.
+    static func body(of response: HTTPClientResponse, upTo limit: Int) async throws -> Data {
+        let announced = response.headers.first(name: "Content-Length").flatMap { Int($0) }
+        if let announced, announced > limit { throw NIOTooManyBytesError(maxBytes: limit) }
+        var data = Data()
+        data.reserveCapacity(min(announced ?? 64 * 1024, limit))
+        for try await chunk in response.body {
+            guard chunk.readableBytes <= limit - data.count else { throw NIOTooManyBytesError(maxBytes: limit) }
+            chunk.withUnsafeReadableBytes { bytes in
+                guard let start = bytes.bindMemory(to: UInt8.self).baseAddress else { return }
+                data.append(start, count: bytes.count)
+            }
+        }
+        return data
+    }
+
     public func get(_ url: URL, timeout: Double) async throws -> HTTPResponse {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .GET
@@ -56,10 +75,10 @@ public struct NetworkTransport: HTTPTransport {
             let prepared = request
             return try await Deadline.run(seconds: timeout) {
                 let response = try await Self.client.execute(prepared, deadline: deadline)
-                let body = try await response.body.collect(upTo: limit)
+                let body = try await Self.body(of: response, upTo: limit)
                 return HTTPResponse(
                     status: Int(response.status.code), contentType: response.headers.first(name: "Content-Type"),
-                    location: response.headers.first(name: "Location"), body: Data(body.readableBytesView))
+                    location: response.headers.first(name: "Location"), body: body)
             }
         } catch MediaSearchError.deadlineExceeded {
             throw MediaSearchError.timedOut(seconds: timeout, source: source)

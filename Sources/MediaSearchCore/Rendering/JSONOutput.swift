@@ -16,4 +16,11 @@ public enum JSONOutput {
     public static func text(_ value: JSONValue) -> String {
         value.text(pretty: true) + "\n"
     }
+
+    /// The same text as ``text(_:)``, handed to `sink` in pieces as it is written (see
+    /// ``JSONValue/write(pretty:chunk:to:)``): what a command prints when the document is large.
+    public static func write(_ value: JSONValue, chunk: Int = 64 * 1024, to sink: ([UInt8]) -> Void) {
+        value.write(pretty: true, chunk: chunk, to: sink)
+        sink([UInt8(ascii: "\n")])
+    }
 }
