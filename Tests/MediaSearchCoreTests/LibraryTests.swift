@@ -207,6 +207,38 @@ struct LibraryTests {
         #expect(try db.integer("SELECT count(*) FROM pending") == 0)
     }
 
+    /// Upkeep comes together: in a library within 1% of its bound, the write that indexes a
+    /// thousand waiting rows also lets the oldest go, so that one write in five pays for both.
+    @Test("Near the bound, the index's batch also trims the library, oldest first")
+    func upkeepComesTogether() throws {
+        let library = MediaLibrary(path: path, maxRecords: 2_000)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        func store(_ batch: Int) throws {
+            try library.store(
+                (batch * 200..<(batch + 1) * 200).map {
+                    (kind: "song", item: MediaItem(id: "\($0)", title: "tune \($0)", creator: "band"))
+                }, seenAt: start + Double(batch))
+        }
+        for batch in 0..<9 { try store(batch) }
+        let db = try SQLiteConnection(path: path)
+        #expect(try library.count() == 1_800)
+        #expect(try db.integer("SELECT count(*) FROM pending") == 800)
+        // The tenth page: 1,000 rows wait and the library is past 99% of its bound (1,980).
+        try store(9)
+        #expect(try library.count() == 1_980)
+        #expect(try db.integer("SELECT count(*) FROM pending") == 0)
+        #expect(try library.item(id: "19") == nil)
+        #expect(try library.item(id: "20") != nil)
+        // Past the bound, the same: the oldest go and the index catches up in the same write.
+        try store(10)
+        #expect(try library.count() == 1_980)
+        #expect(try db.integer("SELECT count(*) FROM pending") == 0)
+        #expect(try library.item(id: "219") == nil)
+        try db.execute("INSERT INTO records_text(records_text, rank) VALUES ('integrity-check', 1)")
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "tune", limit: 2_000)).count == 1_980)
+    }
+
     /// A library written by the version before batched indexing opens, keeps its records, and
     /// goes on working.
     @Test("A library of the first schema is carried over")

@@ -44,6 +44,12 @@ public final class MediaLibrary: @unchecked Sendable {
         return notices
     }
 
+    /// Opens the database now (creating it, or moving a damaged one aside, as the first use
+    /// would), so that the next call finds it open; a problem is left for that call to meet.
+    public func open() {
+        try? withConnection { _ throws(SQLiteError) in }
+    }
+
     // MARK: writing
 
     /// The bytes the library keeps for an item, before compression (``StoredRecord``).
@@ -80,18 +86,25 @@ public final class MediaLibrary: @unchecked Sendable {
                     upsert.bind(9, row.body)
                     try upsert.run()
                 }
-                if try db.integer("SELECT count(*) FROM pending") >= Self.pendingBatch { try Self.indexPending(db) }
+                // Upkeep comes in batches, both kinds in the same write: once a thousand rows wait,
+                // the index catches up; past the bound, the records seen longest ago go, down to
+                // 99% of it (removing them from the index costs most of a write), and in a library
+                // within 1% of its bound they go with the index's batch. In a full library both
+                // then come every five pages of 200 together, and one write in five is slow instead
+                // of two in five (BENCHMARKS.md, "Third round").
                 let count = try db.integer("SELECT value FROM counts WHERE name = 'records'")
-                if count > limit {
-                    // Past the bound, the records seen longest ago go, and 1% more of the bound
-                    // with them: removing them from the full-text index costs most of a write, so
-                    // it is done in batches (every few pages in a full library), not every time.
+                let pending = try db.integer("SELECT count(*) FROM pending")
+                if count > limit || pending >= Self.pendingBatch {
                     let keep = limit - limit / 100
-                    try db.execute(
-                        """
-                        DELETE FROM records WHERE rowid IN
-                            (SELECT rowid FROM records ORDER BY last_seen, rowid LIMIT \(count - keep))
-                        """)
+                    if count > keep {
+                        // Removed first: a removed row that was still waiting costs the index nothing.
+                        try db.execute(
+                            """
+                            DELETE FROM records WHERE rowid IN
+                                (SELECT rowid FROM records ORDER BY last_seen, rowid LIMIT \(count - keep))
+                            """)
+                    }
+                    try Self.indexPending(db)
                 }
             }
         }
