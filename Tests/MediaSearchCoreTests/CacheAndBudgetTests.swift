@@ -105,6 +105,43 @@ struct CacheAndBudgetTests {
         #expect(together.acquire(all: []) == [])
     }
 
+    /// The budget file is read and written by hand in its usual shape; a file another version
+    /// wrote with `JSONEncoder` (any key order, any spacing, escapes) still reads the same, and
+    /// what is not the budget's JSON is damage.
+    @Test func theBudgetFileReadsWhatJSONEncoderWrote() throws {
+        let state = RequestBudget.State(
+            sent: [1_795_500_408.2658281, 1_795_500_409, 0.5], coolDownUntil: 1_795_500_500.25)
+        #expect(RequestBudget.State.scan(Array(state.encoded)) == state)
+        #expect(try JSONDecoder().decode(RequestBudget.State.self, from: state.encoded) == state)
+        let encoder = JSONEncoder()
+        for formatting in [JSONEncoder.OutputFormatting(), .sortedKeys, [.prettyPrinted, .sortedKeys]] {
+            encoder.outputFormatting = formatting
+            let written = try encoder.encode(state)
+            #expect(RequestBudget.State.scan(Array(written)) == state, "\(String(decoding: written, as: UTF8.self))")
+        }
+        #expect(RequestBudget.State.scan(Array(#"{"sent":[],"coolDownUntil":0}"#.utf8)) == RequestBudget.State())
+        // Escaped keys are left to JSONDecoder, which reads them.
+        let escaped = Data(#"{"sent":[1],"cool\u0044ownUntil":2}"#.utf8)
+        #expect(RequestBudget.State.scan(Array(escaped)) == nil)
+        #expect(RequestBudget.State.decode(escaped) == RequestBudget.State(sent: [1], coolDownUntil: 2))
+        // What the hand reader does not take, JSONDecoder decides, as it always did.
+        for odd in [#"{"sent":[1,],"coolDownUntil":2}"#, #"{"sent":[1],"coolDownUntil":2,"sent":[3]}"#] {
+            #expect(RequestBudget.State.scan(Array(odd.utf8)) == nil, "\(odd)")
+            #expect(
+                RequestBudget.State.decode(Data(odd.utf8))
+                    == (try? JSONDecoder().decode(RequestBudget.State.self, from: Data(odd.utf8))))
+        }
+        for damaged in [
+            #"{"sent":[1],"coolDownUntil":2"#, #"{"sent":"1","coolDownUntil":2}"#, "", "null", "{}",
+            #"{"sent":[1]}"#, #"{"sent":[1],"coolDownUntil":2} x"#,
+        ] {
+            #expect(RequestBudget.State.decode(Data(damaged.utf8)) == nil, "\(damaged)")
+        }
+        // Times JSON cannot hold never reach the file.
+        let odd = RequestBudget.State(sent: [.infinity], coolDownUntil: .nan)
+        #expect(RequestBudget.State.decode(odd.encoded) == RequestBudget.State(sent: [0], coolDownUntil: 0))
+    }
+
     /// A search's providers take their slots at the same moment: the takes that arrive together
     /// are joined, and never let more requests through than the limit.
     @Test func takesThatArriveTogetherNeverCrossTheLimit() async throws {

@@ -32,9 +32,84 @@ public struct RequestBudget: Sendable {
         self.report = report
     }
 
-    struct State: Codable {
+    /// What the file keeps: `{"coolDownUntil":<time>,"sent":[<time>,...]}`, times in seconds
+    /// since 1970. Every network search reads and writes it, so it is written and (in that shape)
+    /// read by hand; anything else is left to `JSONDecoder`, as before.
+    struct State: Codable, Equatable {
         var sent: [Double] = []
         var coolDownUntil: Double = 0
+
+        /// The file's bytes; times JSON cannot hold (infinity, NaN) are written as 0.
+        var encoded: Data {
+            func number(_ value: Double) -> String { value.isFinite ? "\(value)" : "0" }
+            return Data(
+                "{\"coolDownUntil\":\(number(coolDownUntil)),\"sent\":[\(sent.map(number).joined(separator: ","))]}"
+                    .utf8)
+        }
+
+        /// The state a file holds, `nil` when it is not JSON of this shape.
+        static func decode(_ data: Data) -> State? {
+            if let state = scan(Array(data)) { return state }
+            return try? JSONDecoder().decode(State.self, from: data)
+        }
+
+        /// The file as ``encoded`` writes it (any order of keys, any spacing); `nil` for anything
+        /// else (escapes, other keys, other values), which ``decode(_:)`` leaves to `JSONDecoder`.
+        static func scan(_ bytes: [UInt8]) -> State? {
+            var index = 0
+            func skipSpace() {
+                while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+            }
+            func take(_ byte: UInt8) -> Bool {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == byte else { return false }
+                index += 1
+                return true
+            }
+            func number() -> Double? {
+                skipSpace()
+                let start = index
+                while index < bytes.count,
+                    bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
+                        || bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e")
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+                {
+                    index += 1
+                }
+                guard index > start else { return nil }
+                return Double(String(decoding: bytes[start..<index], as: UTF8.self))
+            }
+            var state = State()
+            var keys: Set<String> = []
+            guard take(UInt8(ascii: "{")) else { return nil }
+            repeat {
+                guard take(UInt8(ascii: "\"")) else { return nil }
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                    index += 1
+                }
+                let key = String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
+                guard take(UInt8(ascii: "\"")), take(UInt8(ascii: ":")), keys.insert(key).inserted else { return nil }
+                switch key {
+                case "coolDownUntil":
+                    guard let value = number() else { return nil }
+                    state.coolDownUntil = value
+                case "sent":
+                    guard take(UInt8(ascii: "[")) else { return nil }
+                    if !take(UInt8(ascii: "]")) {
+                        repeat {
+                            guard let value = number() else { return nil }
+                            state.sent.append(value)
+                        } while take(UInt8(ascii: ","))
+                        guard take(UInt8(ascii: "]")) else { return nil }
+                    }
+                default: return nil
+                }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")) else { return nil }
+            skipSpace()
+            return index == bytes.count && keys.count == 2 ? state : nil
+        }
     }
 
     /// What a request may do now.
@@ -95,7 +170,8 @@ public struct RequestBudget: Sendable {
             return try AtomicFile.withLock(path) {
                 var state = load(now: now)
                 let result = change(&state)
-                try AtomicFile.write(try JSONEncoder().encode(state), to: path, durable: false)
+                let data = state.encoded
+                try AtomicFile.write(data, to: path, durable: false)
                 return result
             }
         } catch {
@@ -116,7 +192,7 @@ public struct RequestBudget: Sendable {
     /// The state from the file, with impossible times clamped; a damaged file is reported and reset.
     private func load(now: Date) -> State {
         guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return State() }
-        guard var state = try? JSONDecoder().decode(State.self, from: data) else {
+        guard var state = State.decode(data) else {
             report("the request budget file \(path) was damaged; it was reset")
             return State()
         }

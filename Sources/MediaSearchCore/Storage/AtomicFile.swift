@@ -26,9 +26,8 @@ public enum AtomicFile {
     /// cache's size ledger; the request budget's recent requests) skips the flush, which cost a
     /// network search several milliseconds each.
     public static func write(_ data: Data, to path: String, durable: Bool = true) throws(MediaSearchError) {
-        try makeDirectory((path as NSString).deletingLastPathComponent)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        let fd = try openCreating(path) { open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600) }
         guard fd >= 0 else { throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))") }
         var ok = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -58,8 +57,7 @@ public enum AtomicFile {
     /// most `timeout` seconds for it.
     /// - Throws: ``MediaSearchError/storage(path:message:)`` when the lock cannot be had in time.
     public static func withLock<T>(_ path: String, timeout: Double = lockTimeout, _ body: () throws -> T) throws -> T {
-        try makeDirectory((path as NSString).deletingLastPathComponent)
-        let fd = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+        let fd = try openCreating(path) { open(path + ".lock", O_RDWR | O_CREAT, 0o600) }
         guard fd >= 0 else { throw MediaSearchError.storage(path: path, message: "cannot create its lock file") }
         defer { close(fd) }
         let deadline = Date().addingTimeInterval(timeout)
@@ -79,6 +77,16 @@ public enum AtomicFile {
         }
         defer { flock(fd, LOCK_UN) }
         return try body()
+    }
+
+    /// The descriptor `open` gives for a file beside `path`, creating the folder first (0700) only
+    /// when it is missing: asking `FileManager` for the folder on every write and every lock cost
+    /// more than the write itself.
+    private static func openCreating(_ path: String, _ open: () -> Int32) throws(MediaSearchError) -> Int32 {
+        let fd = open()
+        guard fd < 0, errno == ENOENT else { return fd }
+        try makeDirectory((path as NSString).deletingLastPathComponent)
+        return open()
     }
 
     /// Moves a damaged file aside as `<name>.corrupt-<time>` and returns the new path.
