@@ -1,6 +1,12 @@
 import Foundation
 import MediaSearchKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds and starts the providers that are programs: `mediasearch-provider-<name>` executables
 /// on PATH, and `providers.<name>: {type: command, command: [...]}` in the config.
 public enum ExternalProviders {
@@ -22,9 +28,15 @@ public enum ExternalProviders {
     /// sorted by name.
     public static func discover(path: String?) -> [Command] {
         var found: [String: Command] = [:]
+        var seen: [(device: UInt64, inode: UInt64)] = []
         for directory in (path ?? "").split(separator: ":").map(String.init) where !directory.isEmpty {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            for file in names where file.hasPrefix(prefix) && file.count > prefix.count {
+            // The same folder twice (`/bin` is `/usr/bin` on most systems) is read once.
+            var info = stat()
+            guard stat(directory, &info) == 0 else { continue }
+            let folder = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            guard !seen.contains(where: { $0 == folder }) else { continue }
+            seen.append(folder)
+            for file in names(in: directory, withPrefix: prefix) {
                 let name = String(file.dropFirst(prefix.count)).lowercased()
                 let full = (directory as NSString).appendingPathComponent(file)
                 guard found[name] == nil, isValidName(name), FileManager.default.isExecutableFile(atPath: full)
@@ -33,6 +45,27 @@ public enum ExternalProviders {
             }
         }
         return found.values.sorted { $0.name < $1.name }
+    }
+
+    /// The names in a folder that start with `prefix` and are longer than it. Read with
+    /// `readdir`, comparing bytes: this runs before every command, over every folder on PATH
+    /// (thousands of names in `/usr/bin`), and making each name a `String` to test it cost
+    /// about a millisecond.
+    static func names(in directory: String, withPrefix prefix: String) -> [String] {
+        guard let folder = opendir(directory) else { return [] }
+        defer { closedir(folder) }
+        let wanted = Array(prefix.utf8)
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                guard length > wanted.count, bytes.starts(with: wanted) else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+            }
+            if let name { names.append(name) }
+        }
+        return names
     }
 
     /// Describes every program at once; a program that cannot describe itself becomes a

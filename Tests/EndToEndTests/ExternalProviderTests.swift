@@ -1,3 +1,4 @@
+import ExternalProviders
 import Foundation
 import MediaSearchFixtures
 import Testing
@@ -43,6 +44,47 @@ struct ExternalProviderTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         }
         return bin.path + ":/usr/bin:/bin"
+    }
+
+    /// PATH is searched as a shell would: the first program of a name wins, a file that is not
+    /// executable or has no valid name is no provider, and a folder listed twice (or through a
+    /// link) is read once.
+    @Test func programsOnPathAreFoundAsTheShellWouldRunThem() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("discover-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = root.appendingPathComponent("first")
+        let second = root.appendingPathComponent("second")
+        for folder in [first, second] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("link"), withDestinationURL: first)
+        func make(_ folder: URL, _ name: String, executable: Bool = true) throws {
+            let path = folder.appendingPathComponent(name).path
+            try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes(
+                [.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: path)
+        }
+        try make(first, "mediasearch-provider-Books")
+        try make(first, "mediasearch-provider-")
+        try make(first, "mediasearch-provider-notes", executable: false)
+        try make(first, "mediasearch-provider-bad name")
+        try make(first, "other-program")
+        try make(second, "mediasearch-provider-books")
+        try make(second, "mediasearch-provider-radio-2")
+        let path = [
+            first.path, root.appendingPathComponent("link").path, "", root.appendingPathComponent("none").path,
+            second.path,
+        ]
+        .joined(separator: ":")
+        let found = ExternalProviders.discover(path: path)
+        #expect(found.map(\.name) == ["books", "radio-2"])
+        #expect(
+            found.map(\.command) == [
+                [first.appendingPathComponent("mediasearch-provider-Books").path],
+                [second.appendingPathComponent("mediasearch-provider-radio-2").path],
+            ])
+        #expect(ExternalProviders.discover(path: nil).isEmpty)
     }
 
     @Test func theExampleProviderSearchesFiltersAndShows() async throws {
