@@ -38,3 +38,18 @@ public struct SearchPage: Sendable {
         SearchOutput(page: self, commandLine: commandLine)
     }
 }
+
+/// What writing the history or the last results of a page had to say: its notices, and whether
+/// it was saved.
+struct Remembered: Sendable {
+    var notices: [String] = []
+    var saved = true
+}
+
+extension SearchPage {
+    /// Adds what a write of the history or the last results said.
+    mutating func apply(_ remembered: Remembered) {
+        notices += remembered.notices
+        saved = saved && remembered.saved
+    }
+}

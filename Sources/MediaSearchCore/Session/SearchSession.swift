@@ -143,6 +143,7 @@ public struct SearchSession: Sendable {
             answer = OfflineAnswer(results: outcome.total, records: (try? await library.count()) ?? 0, fallback: false)
         } else {
             Self.prepare(network: true)
+            library?.prepare()
             outcome = await engine.run(plan, progress: progress)
             if Task.isCancelled { throw MediaSearchError.cancelled }
             if !outcome.allFailed {
@@ -183,30 +184,31 @@ public struct SearchSession: Sendable {
         var page = SearchPage(
             request: request, plan: plan, outcome: outcome, results: results, order: order,
             repeatsPrevious: repeats, notices: [], saved: true, offline: answer, unreachable: unreachable)
-        // History and last results are written under file locks: off the cooperative pool.
+        // History and last results are written under file locks, off the cooperative pool, side by
+        // side (each waits for its own flush to the disk). A face that keeps neither, such as the
+        // JSON API, spares the trip to the blocking pool.
         let withRecords = !keptInLibrary
-        // (A face that keeps neither, such as the JSON API, spares the trip to the blocking pool.)
         if recordsHistory || savesLastResults {
-            page = await Self.offPool(page) { [self] in remember(&$0, withRecords: withRecords) }
+            let shown = page
+            async let history = Self.offPool { [self] in recordHistory(of: shown) }
+            async let last = Self.offPool { [self] in saveLastResults(of: shown, withRecords: withRecords) }
+            page.apply(await history)
+            page.apply(await last)
         }
         let problems = await keeping
         if !problems.isEmpty, !withRecords, savesLastResults {
             // The library could not take the records: the last results carry them after all.
-            page = await Self.offPool(page) { [self] in saveLastResults(&$0, withRecords: true) }
+            let shown = page
+            page.apply(await Self.offPool { [self] in saveLastResults(of: shown, withRecords: true) })
         }
         page.notices = notices + problems + reports.all + (library?.takeNotices() ?? []) + page.notices
         return page
     }
 
-    /// The page after `change`, made on the blocking pool; the page as it was if the pool has stopped.
-    private static func offPool(
-        _ page: SearchPage, _ change: @escaping @Sendable (inout SearchPage) -> Void
-    ) async -> SearchPage {
-        (try? await BlockingWork.run {
-            var changed = page
-            change(&changed)
-            return changed
-        }) ?? page
+    /// What `write` (of the history or the last results) says, done on the blocking pool; nothing
+    /// if the pool has stopped.
+    private static func offPool(_ write: @escaping @Sendable () -> Remembered) async -> Remembered {
+        (try? await BlockingWork.run { write() }) ?? Remembered()
     }
 
     /// Keeps every record of an online search in the library; a library problem is a notice.
@@ -247,42 +249,41 @@ public struct SearchSession: Sendable {
         return Set(last.entries.map(\.id)) == Set(results.map(\.tile.id))
     }
 
-    /// Records the query in the history and the results for `result(N)`, when some provider (or
-    /// the library, asked with `--offline`) answered; a fallback to the library keeps its results
-    /// for `result(N)` but is no search to suggest again, and an empty page keeps the last ones. A storage problem is a notice, never a
-    /// lost search; a history file that cannot be read is left untouched.
-    /// - Parameter withRecords: whether the last results keep each result's record, for when
-    ///   the offline library does not have them (it is off, or could not be written).
-    private func remember(_ page: inout SearchPage, withRecords: Bool) {
-        guard !page.outcome.allFailed else { return }
+    /// Records the query in the history when some provider (or the library, asked with
+    /// `--offline`) answered; a fallback to the library is no search to suggest again. A storage
+    /// problem is a notice, never a lost search; a history file that cannot be read is left untouched.
+    private func recordHistory(of page: SearchPage) -> Remembered {
+        var remembered = Remembered()
+        guard recordsHistory, !page.outcome.allFailed, page.offline?.fallback != true else { return remembered }
         do {
-            if recordsHistory, page.offline?.fallback != true,
-                let warning = try history().record(page.request.historyText)
-            {
-                page.notices.append(warning)
-            }
+            if let warning = try history().record(page.request.historyText) { remembered.notices.append(warning) }
         } catch {
-            page.notices.append("history not saved: \(MediaSearchError.wrap(error).description)")
-            page.saved = false
+            remembered.notices.append("history not saved: \(MediaSearchError.wrap(error).description)")
+            remembered.saved = false
         }
-        guard savesLastResults else { return }
-        saveLastResults(&page, withRecords: withRecords)
+        return remembered
     }
 
-    /// Keeps the page's results for `show --result N`; a problem is a notice on the page.
-    private func saveLastResults(_ page: inout SearchPage, withRecords: Bool) {
+    /// Keeps the page's results for `show --result N` (a fallback to the library's too); a
+    /// problem is a notice on the page.
+    /// - Parameter withRecords: whether the last results keep each result's record, for when
+    ///   the offline library does not have them (it is off, or could not be written).
+    private func saveLastResults(of page: SearchPage, withRecords: Bool) -> Remembered {
+        var remembered = Remembered()
         // A page with nothing on it keeps the last results: `show --result 3` still means the
         // third result the user last saw.
-        guard !page.outcome.allFailed, !page.results.isEmpty else { return }
+        guard savesLastResults, !page.outcome.allFailed, !page.results.isEmpty else { return remembered }
         do {
             try LastSearch(
                 queryKey: page.request.queryKey, page: page.request.page, results: page.results,
                 withRecords: withRecords
             ).save(to: paths.lastSearchFile)
         } catch {
-            page.notices.append("results not saved for show --result: \(MediaSearchError.wrap(error).description)")
-            page.saved = false
+            remembered.notices.append(
+                "results not saved for show --result: \(MediaSearchError.wrap(error).description)")
+            remembered.saved = false
         }
+        return remembered
     }
 
     // MARK: details

@@ -47,6 +47,14 @@ public protocol LibraryStore: Sendable {
     func clear() async throws(MediaSearchError) -> Int
     /// What happened to the store since the last call, one line each (shown with the next answer).
     func takeNotices() -> [String]
+    /// Gets ready for a write that will come soon (opens its file), without waiting: a search
+    /// calls it as its requests leave, so the write after the answers finds the library open.
+    func prepare()
+}
+
+extension LibraryStore {
+    /// Nothing to get ready.
+    public func prepare() {}
 }
 
 /// The stores of a shared database (`store:`), used in place of the files of one machine: the
@@ -174,4 +182,12 @@ public struct LocalLibrary: LibraryStore {
     }
 
     public func takeNotices() -> [String] { file.takeNotices() }
+
+    /// Opens the file on the blocking pool (about a millisecond), while the search's requests wait.
+    public func prepare() {
+        let file = self.file
+        BlockingWork.pool.submit { state in
+            if state == .active { file.open() }
+        }
+    }
 }
