@@ -47,19 +47,22 @@ public enum Deadline {
                 }
             }
         }
-        let timer = Task {
-            let clock = ContinuousClock()
-            let start = clock.now
-            while true {
-                let end = start + .milliseconds(Int64(max(seconds + pushed.seconds, 0) * 1000))
-                if clock.now >= end { break }
-                do { try await Task.sleep(until: end, clock: clock) } catch { return }
-            }
+        // The limit is an alarm of the process's one clock (``Alarms``), not a sleeping task of
+        // its own; when it rings it checks whether the work's waits for the budget pushed it back.
+        let clock = ContinuousClock()
+        let start = clock.now
+        let end: @Sendable () -> ContinuousClock.Instant = {
+            start + .milliseconds(Int64(max(seconds + pushed.seconds, 0) * 1000))
+        }
+        let alarm = Alarms.shared.set(at: end()) {
+            let now = clock.now
+            if now < end() { return end() }
             gate.resume(.failure(MediaSearchError.deadlineExceeded(seconds: seconds)))
+            return nil
         }
         defer {
             worker.cancel()
-            timer.cancel()
+            Alarms.shared.stop(alarm)
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in gate.wait(continuation) }
