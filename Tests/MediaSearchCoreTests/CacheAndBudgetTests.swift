@@ -43,6 +43,35 @@ struct CacheAndBudgetTests {
         #expect(cache.load(url(2))?.body == body)
     }
 
+    /// The metadata line is written in the shape it is read by hand in (any `/`, a `nil` type);
+    /// lines of earlier versions (escaped `/`, spaces, keys in another order) and lines with
+    /// escapes still read, through the general JSON reader; other lines read as nothing.
+    @Test func metadataLinesReadInEveryShapeTheyWereWritten() throws {
+        typealias Metadata = ResponseCache.Metadata
+        let metadata = Metadata(
+            key: "https://itunes.apple.com/search?term=a/b&limit=30", storedAt: 1_795_517_370.2363973,
+            contentType: nil, bytes: 1_584, checksum: "w5542cd99837eec97")
+        let line = String(decoding: metadata.line, as: UTF8.self)
+        #expect(!line.contains(#"\/"#) && line.hasPrefix(#"{"bytes":1584,"#))
+        #expect(Metadata.scan(metadata.line) == metadata)
+        #expect(Metadata(line: metadata.line) == metadata)
+        let typed = Metadata(
+            key: "k", storedAt: 5, contentType: "text/javascript; charset=utf-8", bytes: nil, checksum: nil)
+        #expect(Metadata.scan(typed.line) == typed)
+
+        let earlier =
+            #"{ "storedAt": 12.5, "checksum": "w1", "key": "http:\/\/127.0.0.1:9\/search?term=\u00e9", "bytes": 3 }"#
+        #expect(Metadata.scan(Data(earlier.utf8)) == nil)
+        #expect(
+            Metadata(line: Data(earlier.utf8))
+                == Metadata(
+                    key: "http://127.0.0.1:9/search?term=é", storedAt: 12.5, contentType: nil, bytes: 3, checksum: "w1")
+        )
+        for broken in [#"{"key":"k"}"#, #"{"key":"k","storedAt":"soon"}"#, #"{"key":"k","storedAt":1"#, "", "[1]"] {
+            #expect(Metadata(line: Data(broken.utf8)) == nil, "\(broken) was read")
+        }
+    }
+
     @Test func onlySuccessfulAnswersAreStored() throws {
         let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
         try cache.store(HTTPResponse(status: 429, body: Data()), for: url(1))

@@ -168,15 +168,19 @@ public final class MediaLibrary: @unchecked Sendable {
     {
         guard !records.isEmpty else { return }
         let missing = try withConnection { db throws(SQLiteError) -> [(kind: String, item: MediaItem)] in
-            let known = try db.prepare("SELECT 1 FROM records WHERE kind = ?1 AND id = ?2")
-            var missing: [(kind: String, item: MediaItem)] = []
-            for record in records {
-                known.bind(1, record.kind)
-                known.bind(2, record.item.id)
-                defer { known.reset() }
-                if try !known.step() { missing.append(record) }
+            // One read transaction for all of them: the file's read lock is taken once, not once
+            // per record (each is a few system calls).
+            try db.readTransaction { () throws(SQLiteError) -> [(kind: String, item: MediaItem)] in
+                let known = try db.prepare("SELECT 1 FROM records WHERE kind = ?1 AND id = ?2")
+                var missing: [(kind: String, item: MediaItem)] = []
+                for record in records {
+                    known.bind(1, record.kind)
+                    known.bind(2, record.item.id)
+                    defer { known.reset() }
+                    if try !known.step() { missing.append(record) }
+                }
+                return missing
             }
-            return missing
         }
         try store(missing, seenAt: seenAt)
     }

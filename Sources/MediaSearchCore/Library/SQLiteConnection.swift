@@ -42,6 +42,20 @@ final class SQLiteConnection {
         return SQLiteStatement(statement, connection: self)
     }
 
+    /// Runs `body` in one read transaction: its queries see one state of the file and take the
+    /// file's read lock once, not once per statement.
+    func readTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try execute("BEGIN")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Runs `body` in a write transaction taken at once (`BEGIN IMMEDIATE`), so that a writer
     /// waits for the lock instead of failing when another process writes.
     func writeTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {

@@ -26,7 +26,7 @@ public struct ResponseCache: Sendable {
         self.maxBytes = maxBytes
     }
 
-    struct Metadata: Encodable {
+    struct Metadata: Equatable {
         var key: String
         var storedAt: Double
         var contentType: String?
@@ -70,7 +70,7 @@ public struct ResponseCache: Sendable {
         let metadata = Metadata(
             key: url.absoluteString, storedAt: now.timeIntervalSince1970, contentType: response.contentType,
             bytes: response.body.count, checksum: Self.bodyChecksum(response.body))
-        var data = try JSONEncoder().encode(metadata)
+        var data = metadata.line
         data.append(UInt8(ascii: "\n"))
         data.append(response.body)
         let path = self.path(for: url)
@@ -201,14 +201,107 @@ extension ResponseCache {
 }
 
 extension ResponseCache.Metadata {
-    /// The metadata line of an entry, read with `JSONSerialization` (a fraction of what decoding
-    /// it costs, four times a search); `nil` when it is not such a line.
+    /// The metadata line as ``ResponseCache/store(_:for:now:)`` writes it: compact JSON, keys
+    /// sorted, `/` unescaped, so that ``scan(_:)`` reads it.
+    var line: Data {
+        let object: JSONValue = .object([
+            "key": .string(key), "storedAt": .number(storedAt), "contentType": JSONValue(contentType),
+            "bytes": JSONValue(bytes), "checksum": JSONValue(checksum),
+        ])
+        return Data(object.text(pretty: false).utf8)
+    }
+
+    /// The metadata line of an entry; `nil` when it is not such a line. Read by hand in the shape
+    /// ``line`` writes (every search reads four of them); any other JSON, such as the lines of
+    /// earlier versions (written by `JSONEncoder`, which escapes `/`), with `JSONSerialization`.
     init?(line: Data) {
+        if let scanned = Self.scan(line) {
+            self = scanned
+            return
+        }
         guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
             let key = object["key"] as? String, let storedAt = (object["storedAt"] as? NSNumber)?.doubleValue
         else { return nil }
         self.init(
             key: key, storedAt: storedAt, contentType: object["contentType"] as? String,
             bytes: (object["bytes"] as? NSNumber)?.intValue, checksum: object["checksum"] as? String)
+    }
+
+    /// A flat JSON object of these fields whose texts have no escapes, in any order and spacing;
+    /// `nil` for anything else (which ``init(line:)`` leaves to `JSONSerialization`).
+    static func scan(_ line: Data) -> Self? {
+        enum Value {
+            case text(String)
+            case number(Double)
+            case null
+        }
+        let bytes = [UInt8](line)
+        var index = 0
+        func skipSpace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D {
+                index += 1
+            }
+        }
+        func take(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        func text() -> String? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                guard bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\\") else { return nil }
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return String(validating: bytes[start..<index], as: UTF8.self)
+        }
+        func value() -> Value? {
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "\"") { return text().map(Value.text) }
+            if bytes[index...].starts(with: "null".utf8) {
+                index += 4
+                return .null
+            }
+            let start = index
+            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+            guard index > start, let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
+                number.isFinite
+            else { return nil }
+            return .number(number)
+        }
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var key: String?
+        var storedAt: Double?
+        var contentType: String?
+        var size: Int?
+        var checksum: String?
+        repeat {
+            guard let name = text(), take(UInt8(ascii: ":")), let value = value() else { return nil }
+            switch (name, value) {
+            case ("key", .text(let text)): key = text
+            case ("storedAt", .number(let number)): storedAt = number
+            case ("contentType", .text(let text)): contentType = text
+            case ("bytes", .number(let number)):
+                guard let whole = Int(exactly: number) else { return nil }
+                size = whole
+            case ("checksum", .text(let text)): checksum = text
+            case ("contentType", .null), ("bytes", .null), ("checksum", .null): break
+            default: return nil
+            }
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "}")), let key, let storedAt else { return nil }
+        skipSpace()
+        guard index == bytes.count else { return nil }
+        return Self(key: key, storedAt: storedAt, contentType: contentType, bytes: size, checksum: checksum)
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
     }
 }
