@@ -50,12 +50,13 @@ struct RecordScanner {
     private mutating func envelope() throws(Unusual) -> [ITunesRecord?] {
         var results: [ITunesRecord?]?
         try object { scanner, key throws(Unusual) in
-            switch key {
-            case "results":
+            if scanner.is(key, "results") {
                 guard scanner.peek() == UInt8(ascii: "[") else { throw Unusual() }
                 results = try scanner.records()
-            case "errorMessage": throw Unusual()
-            default: try scanner.skipValue()
+            } else if scanner.is(key, "errorMessage") {
+                throw Unusual()
+            } else {
+                try scanner.skipValue()
             }
         }
         guard let results else { throw Unusual() }
@@ -82,7 +83,7 @@ struct RecordScanner {
         var record = ITunesRecord()
         var wrapperType: String?
         try object { scanner, key throws(Unusual) in
-            guard let field = Self.fields[key] else { return try scanner.skipValue() }
+            guard let field = scanner.field(named: key) else { return try scanner.skipValue() }
             switch field {
             case .text(let path): record[keyPath: path] = try scanner.lenientString()
             case .whole(let path): record[keyPath: path] = try scanner.lenientInt()
@@ -196,7 +197,7 @@ struct RecordScanner {
                 var name: String?
                 var hasName = false
                 try scanner.object { scanner, key throws(Unusual) in
-                    guard key == "name" else { return try scanner.skipValue() }
+                    guard scanner.is(key, "name") else { return try scanner.skipValue() }
                     hasName = true
                     name = scanner.peek() == UInt8(ascii: "\"") ? try scanner.string() : nil
                     if name == nil { try scanner.skipValue() }
@@ -241,9 +242,9 @@ struct RecordScanner {
         index += 1
     }
 
-    /// An object's members, each value read by `member` (which must consume it), the keys unescaped.
+    /// An object's members, each value read by `member` (which must consume it), given its key.
     private mutating func object(
-        _ member: (inout RecordScanner, String) throws(Unusual) -> Void
+        _ member: (inout RecordScanner, Key) throws(Unusual) -> Void
     ) throws(Unusual) {
         try expect(UInt8(ascii: "{"))
         depth += 1
@@ -257,7 +258,7 @@ struct RecordScanner {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw Unusual() }
-            let key = try string()
+            let key = try self.key()
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
@@ -346,30 +347,37 @@ struct RecordScanner {
     private mutating func string() throws(Unusual) -> String {
         try expect(UInt8(ascii: "\""))
         let start = index
-        var ascii = true
         // The common case: no escape, so the text is the bytes as they are; ASCII needs no
         // further check.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                if ascii {
-                    return String(unsafeUninitializedCapacity: raw.count) { buffer in
-                        _ = buffer.initialize(fromContentsOf: raw)
-                        return raw.count
-                    }
-                }
-                guard let text = String(validating: raw, as: UTF8.self) else { throw Unusual() }
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw Unusual() }
-            if byte >= 0x80 { ascii = false }
+        let (end, ascii) = plainRun(from: start)
+        index = end
+        guard index < bytes.count else { throw Unusual() }
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
             index += 1
+            if ascii {
+                return String(unsafeUninitializedCapacity: raw.count) { buffer in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: raw)
+                    return raw.count
+                }
+            }
+            guard let text = String(validating: raw, as: UTF8.self) else { throw Unusual() }
+            return text
+        case UInt8(ascii: "\\"): break
+        default: throw Unusual()  // a control character
         }
-        var unescaped = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+        // Escapes: the runs between them are copied whole.
+        var unescaped: [UInt8] = []
+        unescaped.reserveCapacity(index - start + 64)
+        unescaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
+            let run = plainRun(from: index).end
+            if run > index {
+                unescaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<run]))
+                index = run
+                guard index < bytes.count else { break }
+            }
             let byte = bytes[index]
             index += 1
             switch byte {
@@ -404,11 +412,132 @@ struct RecordScanner {
                     throw Unusual()
                 }
             default:
-                guard byte >= 0x20 else { throw Unusual() }
-                unescaped.append(byte)
+                throw Unusual()  // a control character: the run stops at nothing else
             }
         }
         throw Unusual()
+    }
+
+    /// From `start`, the end of the run of bytes a string holds as they are (no `"`, `\\` or
+    /// control character), and whether they are all ASCII. Eight bytes at a time: texts are most
+    /// of a body, and their bytes are read here once.
+    private func plainRun(from start: Int) -> (end: Int, ascii: Bool) {
+        guard let base = bytes.baseAddress else { return (start, true) }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        var seen: UInt64 = 0
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // A byte is zero in `quote` where the word has `"`, in `slash` where it has `\\`; a lane
+            // of the last term has its high bit set where a byte is below 0x20 (exact for "any").
+            let quote = word ^ (ones &* 0x22)
+            let slash = word ^ (ones &* 0x5C)
+            let special = ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word)
+            if special & highs != 0 { break }
+            seen |= word
+            index += 8
+        }
+        while index < count {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            seen |= UInt64(byte)
+            index += 1
+        }
+        return (index, seen & highs == 0)
+    }
+
+    // MARK: keys
+
+    /// An object's key: where its bytes are in the body when it is plain ASCII (always, in the
+    /// API's answers), so that it is looked up without making a string of it; else its text.
+    private enum Key {
+        case bytes(Range<Int>)
+        case text(String)
+    }
+
+    private mutating func key() throws(Unusual) -> Key {
+        let quote = index
+        try expect(UInt8(ascii: "\""))
+        let (end, ascii) = plainRun(from: index)
+        if ascii, end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return .bytes(index..<end)
+        }
+        index = quote
+        return .text(try string())
+    }
+
+    /// Whether a key is `name`.
+    private func `is`(_ key: Key, _ name: StaticString) -> Bool {
+        let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        switch key {
+        case .bytes(let range): return UnsafeRawBufferPointer(rebasing: bytes[range]).elementsEqual(wanted)
+        case .text(let text): return text.utf8.elementsEqual(wanted)
+        }
+    }
+
+    /// The field a key names, if the record reads it.
+    private func field(named key: Key) -> Field? {
+        switch key {
+        case .bytes(let range): return Self.fieldTable.field(named: UnsafeRawBufferPointer(rebasing: bytes[range]))
+        case .text(let text): return Self.fields[text]
+        }
+    }
+
+    private static let fieldTable = FieldTable(fields)
+
+    /// ``fields`` as an open-addressed table looked up by a key's bytes: a multiply per byte and
+    /// a comparison, where a dictionary of strings takes a string and a seeded hash per key.
+    private struct FieldTable: Sendable {
+        private static let size = 256
+        private let letters: [UInt8]
+        private let entries: [(start: Int, count: Int, field: Field)]
+        private let slots: [Int16]
+
+        init(_ fields: [String: Field]) {
+            var letters: [UInt8] = []
+            var entries: [(start: Int, count: Int, field: Field)] = []
+            var slots = [Int16](repeating: -1, count: Self.size)
+            for (name, field) in fields {
+                let utf8 = Array(name.utf8)
+                var slot = utf8.withUnsafeBytes(Self.hash) & (Self.size - 1)
+                while slots[slot] >= 0 { slot = (slot + 1) & (Self.size - 1) }
+                slots[slot] = Int16(entries.count)
+                entries.append((letters.count, utf8.count, field))
+                letters += utf8
+            }
+            precondition(entries.count < Self.size / 2, "the field table is too full")
+            self.letters = letters
+            self.entries = entries
+            self.slots = slots
+        }
+
+        /// FNV-1a.
+        private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash)
+        }
+
+        func field(named key: UnsafeRawBufferPointer) -> Field? {
+            var slot = Self.hash(key) & (Self.size - 1)
+            return letters.withUnsafeBytes { letters in
+                while true {
+                    let number = Int(slots[slot])
+                    guard number >= 0 else { return nil }
+                    let entry = entries[number]
+                    if entry.count == key.count,
+                        UnsafeRawBufferPointer(rebasing: letters[entry.start..<entry.start + entry.count])
+                            .elementsEqual(key)
+                    {
+                        return entry.field
+                    }
+                    slot = (slot + 1) & (Self.size - 1)
+                }
+            }
+        }
     }
 
     private mutating func hexQuad() throws(Unusual) -> UInt32 {
