@@ -49,7 +49,9 @@ for (provider, path) in kinds {
             provider.accepts(MediaItem(itunes: $0))
         } ?? false
     }
-    let page = try JSONSerialization.data(withJSONObject: ["resultCount": 200, "results": Array(own.prefix(200))])
+    // '/' unescaped, as iTunes sends it.
+    let page = try JSONSerialization.data(
+        withJSONObject: ["resultCount": 200, "results": Array(own.prefix(200))], options: .withoutEscapingSlashes)
     try measure("decode+tile 200 \(provider.kind)", runs: runs) {
         let decoded = try ITunesResponse.decode(page)
         precondition(decoded.count == 200)
@@ -88,7 +90,7 @@ for _ in 0..<(runs * 4) {
     let start = ContinuousClock.now
     let page = try await session.search(request)
     let text = JSONOutput.text(page.document().json)
-    precondition(!page.outcome.hasFailures && text.count > 1000)
+    precondition(!page.outcome.hasFailures && text.utf8.count > 1000)
     samples.append((ContinuousClock.now - start).seconds * 1000)
 }
 samples.sort()

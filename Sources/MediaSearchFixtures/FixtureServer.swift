@@ -250,7 +250,9 @@ public actor FixtureServer {
             }
         }
         let body =
-            (try? JSONSerialization.data(withJSONObject: ["resultCount": slice.count, "results": slice])) ?? data
+            (try? JSONSerialization.data(
+                withJSONObject: ["resultCount": slice.count, "results": slice], options: .withoutEscapingSlashes))
+            ?? data
         return String(decoding: body, as: UTF8.self)
     }
 
