@@ -4,40 +4,51 @@
 public enum SafeURL {
     /// The URL when it is http(s), else `nil`.
     public static func http(_ text: String) -> String? {
-        // Read as bytes: every byte that matters here is ASCII, and a non-ASCII scalar is checked
-        // on its own.
-        let bytes = text.utf8
-        let scheme: Int
-        if Self.starts(bytes, with: "https://") {
-            scheme = 8
-        } else if Self.starts(bytes, with: "http://") {
-            scheme = 7
-        } else {
-            return nil
+        // Read as bytes, in place: every byte that matters here is ASCII, and a non-ASCII scalar
+        // is checked on its own.
+        var copy = text
+        let verdict = copy.withUTF8 { bytes -> Bool? in
+            let scheme: Int
+            if Self.starts(bytes, with: "https://") {
+                scheme = 8
+            } else if Self.starts(bytes, with: "http://") {
+                scheme = 7
+            } else {
+                return false
+            }
+            var high: UInt8 = 0
+            var authorityEnd: Int?
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte < 0x21 || byte == UInt8(ascii: "\\") || byte == 0x7F { return false }
+                high |= byte
+                if authorityEnd == nil, index >= scheme,
+                    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+                {
+                    authorityEnd = index
+                }
+            }
+            let authority = UnsafeBufferPointer(rebasing: bytes[scheme..<(authorityEnd ?? bytes.count)])
+            guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return false }
+            // Non-ASCII: the scalars are checked once the bytes are let go.
+            return high < 0x80 ? true : nil
         }
-        var ascii = true
-        for byte in bytes {
-            if byte < 0x21 || byte == UInt8(ascii: "\\") || byte == 0x7F { return nil }
-            if byte >= 0x80 { ascii = false }
+        switch verdict {
+        case true?: return text
+        case false?: return nil
+        case nil: return text.unicodeScalars.contains(where: TextSanitizer.isUnsafe) ? nil : text
         }
-        if !ascii, text.unicodeScalars.contains(where: TextSanitizer.isUnsafe) { return nil }
-        let authority = bytes.dropFirst(scheme).prefix {
-            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
-        }
-        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return nil }
-        return text
     }
 
     /// Whether `bytes` start with `prefix`, ignoring ASCII case.
-    private static func starts(_ bytes: String.UTF8View, with prefix: StaticString) -> Bool {
-        var index = bytes.startIndex
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
         let start = prefix.utf8Start
-        for offset in 0..<prefix.utf8CodeUnitCount {
-            guard index != bytes.endIndex else { return false }
-            let byte = bytes[index]
+        for offset in 0..<count {
+            let byte = bytes[offset]
             let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
             guard lower == start[offset] else { return false }
-            index = bytes.index(after: index)
         }
         return true
     }

@@ -28,12 +28,15 @@ public enum TextSanitizer {
     /// common case, and much cheaper than looking at every scalar's properties): printable ASCII
     /// with single spaces between words and none at either end.
     private static func isCleanASCIILine(_ text: String) -> Bool {
-        var previous: UInt8 = 0x20
-        for byte in text.utf8 {
-            guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
-            previous = byte
+        var text = text  // its bytes in place (a native string is not copied)
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0x20
+            for byte in bytes {
+                guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+                previous = byte
+            }
+            return previous != 0x20 || bytes.isEmpty
         }
-        return previous != 0x20 || text.isEmpty
     }
 
     /// Multi-line text: like ``line(_:)`` per line, keeping paragraph breaks (at most one blank line).

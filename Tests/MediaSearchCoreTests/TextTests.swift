@@ -45,6 +45,11 @@ struct TextTests {
         #expect(SafeURL.http("https:///path") == nil)
         #expect(SafeURL.http("https://x.example/a@b") == "https://x.example/a@b", "an @ in the path is fine")
         #expect(SafeURL.http("https://x.example?q=a@b") == "https://x.example?q=a@b")
+        #expect(SafeURL.http("https://x.example/café") == "https://x.example/café", "non-ASCII letters are fine")
+        #expect(SafeURL.http("https://x.example/\u{202E}gpj.exe") == nil, "a bidi override is not")
+        #expect(SafeURL.http("https://x.exa\u{200B}mple/") == nil, "nor a zero-width space")
+        #expect(SafeURL.http("https://bücher.example@evil.example/") == nil)
+        #expect(SafeURL.http("http") == nil && SafeURL.http("") == nil)
     }
 
     static func tile(_ n: Int, kind: String = "song", title: String = "Title") -> Tile {
