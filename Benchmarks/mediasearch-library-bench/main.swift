@@ -92,6 +92,9 @@ struct Subject {
     var store: ([(kind: String, item: MediaItem)]) async throws -> Void
     var search: (String, SearchQuery) async throws -> Void
     var statistics: () async throws -> LibraryStatistics
+    /// Bytes of the size that are SQLite's write-ahead log (0 to about 8 MiB, wherever its
+    /// checkpoint cycle stands), so that the table can tell it from the records' size.
+    var log: () -> Int = { 0 }
     /// What the database does on its own after a bulk load (PostgreSQL: autovacuum's ANALYZE).
     var settle: () async -> Void = {}
 
@@ -99,6 +102,7 @@ struct Subject {
         store = { try library.store($0) }
         search = { _ = try library.search(kind: $0, query: $1) }
         statistics = { try library.statistics() }
+        log = { ((try? FileManager.default.attributesOfItem(atPath: library.path + "-wal"))?[.size] as? Int) ?? 0 }
     }
 
     init(shared library: PostgresLibrary) async throws {
@@ -171,7 +175,9 @@ for size in sizes.sorted() {
     report("text query, four kinds, 30 results each", records: size, samples: all)
     let statistics = try await library.statistics()
     let data = try JSONSerialization.data(
-        withJSONObject: ["name": "database size", "records": statistics.records, "bytes": statistics.bytes],
+        withJSONObject: [
+            "name": "database size", "records": statistics.records, "bytes": statistics.bytes, "log": library.log(),
+        ],
         options: [.sortedKeys])
     print(String(decoding: data, as: UTF8.self))
 }

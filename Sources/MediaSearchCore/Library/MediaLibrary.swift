@@ -393,12 +393,15 @@ public final class MediaLibrary: @unchecked Sendable {
                 try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
             }
         }
-        // The write-ahead log is cut back to 4 MB after each checkpoint, so it never lingers large.
+        // The write-ahead log is checkpointed once it holds 4 MiB (512 pages of 8 KB: SQLite's
+        // default of 1,000 pages assumes 4 KB ones, and let the log reach 8 MiB beside a library
+        // of 2) and cut back to 4 MB after each checkpoint, so it never lingers large.
         // Temporary data stays in memory: each upsert of a page (its triggers touch three tables)
         // keeps a statement journal, which SQLite otherwise writes to a file in /var/tmp, about
         // 300 writes per stored page (a quarter of a page's time); it is a few pages at a time.
         try db.execute(
-            "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304; PRAGMA temp_store = MEMORY")
+            "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = 512;"
+                + " PRAGMA temp_store = MEMORY")
         return db
     }
 
