@@ -45,21 +45,18 @@ final class SQLiteConnection {
     /// Runs `body` in one read transaction: its queries see one state of the file and take the
     /// file's read lock once, not once per statement.
     func readTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try execute("BEGIN")
-        do {
-            let value = try body()
-            try execute("COMMIT")
-            return value
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        try transaction("BEGIN", body)
     }
 
     /// Runs `body` in a write transaction taken at once (`BEGIN IMMEDIATE`), so that a writer
     /// waits for the lock instead of failing when another process writes.
     func writeTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try execute("BEGIN IMMEDIATE")
+        try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// `body` between `begin` and a commit; rolled back when it throws.
+    private func transaction<T>(_ begin: String, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try execute(begin)
         do {
             let value = try body()
             try execute("COMMIT")
