@@ -242,6 +242,44 @@ struct LibraryCommandTests {
         #expect(try await records(harness) == count, "a cleared library gets the cached answers' records back")
     }
 
+    /// The library write is awaited before the answer is printed: a search killed (SIGKILL) the
+    /// moment its JSON is complete, before it can close anything or exit, has kept every record.
+    @Test("Killed as soon as its answer is printed, a search has kept every record it shows")
+    func recordsAreKeptBeforeTheAnswerIsPrinted() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let process = Process()
+        process.executableURL = harness.runner.executable
+        process.arguments = ["search", "jack", "--format", "json"]
+        process.environment = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": harness.server.baseURL])
+        process.currentDirectoryURL = harness.runner.home
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        // Read on a thread of its own (a blocking read) until the document parses, then kill.
+        let shown: Int? = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var data = Data()
+                while true {
+                    let chunk = out.fileHandleForReading.availableData
+                    guard !chunk.isEmpty else { return continuation.resume(returning: nil) }
+                    data.append(chunk)
+                    if let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                        kill(pid, SIGKILL)
+                        return continuation.resume(returning: document.results.count)
+                    }
+                }
+            }
+        }
+        #expect(try await process.exits(within: 30))
+        let count = try #require(shown, "the search printed no complete JSON")
+        #expect(count > 0)
+        #expect(try await records(harness) == count, "a record shown was not in the library when it was shown")
+    }
+
     @Test("A damaged library file is moved aside in one line and never fails the search")
     func damagedFile() async throws {
         let harness = try await Harness.start()
