@@ -13,7 +13,7 @@ import PostgresNIO
 /// SQLite index does), under a GIN index. A query is a prefix match of every word, ranks
 /// (`ts_rank`) the 1,000 most recently added matches of its kind, as the SQLite library does, so
 /// a common word costs no more than a rare one. A page is written in one statement (`unnest`).
-/// Past `maxRecords`, the records seen longest ago go, down to 99% of it.
+/// Past `maxRecords`, the records seen longest ago go, down to ``MediaLibrary/kept(after:)``.
 ///
 /// While the store is down, records are not kept (the searches that saw them are answered
 /// anyway), and reads fail with one line that says so.
@@ -70,8 +70,8 @@ public struct PostgresLibrary: LibraryStore {
                 var count = 0
                 for try await value in inserted.decode(Int.self) { count = value }
                 if count > limit {
-                    // As in SQLite: the records seen longest ago go, with 1% more of the bound.
-                    let remove = count - (limit - limit / 100)
+                    // As in SQLite: the records seen longest ago go, in a batch.
+                    let remove = count - MediaLibrary.kept(after: limit)
                     try await connection.query(
                         """
                         WITH gone AS (

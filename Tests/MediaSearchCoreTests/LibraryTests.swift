@@ -161,23 +161,40 @@ struct LibraryTests {
         #expect(aside.count == 2, "\(aside)")
     }
 
-    @Test("Past max_records, the records seen longest ago go first")
+    @Test("Past max_records, the records seen longest ago go first, in a batch")
     func trimming() throws {
         let library = MediaLibrary(path: path, maxRecords: 10)
         let start = Date(timeIntervalSince1970: 1_000_000)
         for n in 1...15 {
             try library.store(
                 [(kind: "song", item: MediaItem(id: "\(n)", title: "song \(n)"))], seenAt: start + Double(n))
+            #expect(try library.count() <= 10)
         }
-        #expect(try library.count() == 10)
-        #expect(try library.item(id: "5") == nil)
-        #expect(try library.item(id: "6") != nil)
-        // Seeing 6 again makes 7 the oldest.
-        try library.store([(kind: "song", item: MediaItem(id: "6", title: "song 6"))], seenAt: start + 100)
+        // Each time past 10, the library goes down to 9: the 11th, 13th and 15th took out 1-6.
+        #expect(try library.count() == 9)
+        #expect(try library.item(id: "6") == nil)
+        #expect(try library.item(id: "7") != nil)
+        // Seeing 7 again makes 8 the oldest: at 11 records, 8 and 9 go.
+        try library.store([(kind: "song", item: MediaItem(id: "7", title: "song 7"))], seenAt: start + 100)
         try library.store([(kind: "song", item: MediaItem(id: "16", title: "song 16"))], seenAt: start + 101)
-        #expect(try library.item(id: "6") != nil)
-        #expect(try library.item(id: "7") == nil)
-        #expect(try library.statistics().records == 10)
+        #expect(try library.count() == 10)
+        try library.store([(kind: "song", item: MediaItem(id: "17", title: "song 17"))], seenAt: start + 102)
+        #expect(try library.item(id: "7") != nil)
+        #expect(try library.item(id: "8") == nil)
+        #expect(try library.item(id: "9") == nil)
+        #expect(try library.item(id: "10") != nil)
+        #expect(try library.statistics().records == 9)
+    }
+
+    /// The bound less 1% of it or one index batch, whichever is larger, but never below 90%.
+    @Test(
+        "A full library keeps room for a whole index batch, and never less than 90% of its bound",
+        arguments: [
+            (1, 1), (10, 9), (1_000, 900), (1_500, 1_350), (10_000, 9_000), (20_000, 19_000),
+            (100_000, 99_000), (250_000, 247_500),
+        ])
+    func keptAfterTrimming(bound: Int, kept: Int) {
+        #expect(MediaLibrary.kept(after: bound) == kept)
     }
 
     /// Rows are indexed in batches: a query first indexes what waits; rows evicted or changed
@@ -199,19 +216,20 @@ struct LibraryTests {
         let query = SearchQuery(term: "beta", limit: 1_000)
         #expect(try library.search(kind: "song", query: query).count == 500)
         #expect(try library.search(kind: "song", query: SearchQuery(term: "gamma", limit: 1_000)).count == 100)
-        // Past 1,500 the oldest go, down to 99% of the bound (1,485): 315 of the "alpha" rows.
-        #expect(try library.search(kind: "song", query: SearchQuery(term: "alpha", limit: 1_000)).count == 885)
-        #expect(try library.count() == 1_485)
+        // Past 1,500 the oldest go, down to 90% of the bound (1,350): 450 of the "alpha" rows.
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "alpha", limit: 1_000)).count == 750)
+        #expect(try library.count() == 1_350)
         let db = try SQLiteConnection(path: path)
         try db.execute("INSERT INTO records_text(records_text, rank) VALUES ('integrity-check', 1)")
         #expect(try db.integer("SELECT count(*) FROM pending") == 0)
     }
 
-    /// Upkeep comes together: in a library within 1% of its bound, the write that indexes a
-    /// thousand waiting rows also lets the oldest go, so that one write in five pays for both.
-    @Test("Near the bound, the index's batch also trims the library, oldest first")
+    /// Upkeep comes together: a full library trims itself by a whole index batch, so the write
+    /// that indexes a thousand waiting rows is also the one that lets the oldest go, and one write
+    /// in five pays for both (a trim of 1% of this bound, 100 records, came on every page).
+    @Test("In a full library, the index's batch and the trim come together, once in five pages")
     func upkeepComesTogether() throws {
-        let library = MediaLibrary(path: path, maxRecords: 2_000)
+        let library = MediaLibrary(path: path, maxRecords: 10_000)
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let start = Date(timeIntervalSince1970: 1_000_000)
         func store(_ batch: Int) throws {
@@ -220,23 +238,25 @@ struct LibraryTests {
                     (kind: "song", item: MediaItem(id: "\($0)", title: "tune \($0)", creator: "band"))
                 }, seenAt: start + Double(batch))
         }
-        for batch in 0..<9 { try store(batch) }
+        for batch in 0..<45 { try store(batch) }
         let db = try SQLiteConnection(path: path)
-        #expect(try library.count() == 1_800)
-        #expect(try db.integer("SELECT count(*) FROM pending") == 800)
-        // The tenth page: 1,000 rows wait and the library is past 99% of its bound (1,980).
-        try store(9)
-        #expect(try library.count() == 1_980)
+        #expect(try library.count() == 9_000)
         #expect(try db.integer("SELECT count(*) FROM pending") == 0)
-        #expect(try library.item(id: "19") == nil)
-        #expect(try library.item(id: "20") != nil)
-        // Past the bound, the same: the oldest go and the index catches up in the same write.
-        try store(10)
-        #expect(try library.count() == 1_980)
-        #expect(try db.integer("SELECT count(*) FROM pending") == 0)
-        #expect(try library.item(id: "219") == nil)
+        // Filling up to the bound and past it: the pages that did upkeep are those after which
+        // nothing waits for the index.
+        var upkeep: [Int] = []
+        for batch in 45..<65 {
+            try store(batch)
+            let count = try library.count()
+            #expect((9_000...10_000).contains(count), "page \(batch): \(count) records")
+            if try db.integer("SELECT count(*) FROM pending") == 0 { upkeep.append(batch) }
+        }
+        #expect(upkeep == [49, 54, 59, 64])
+        #expect(try library.count() == 9_000)
+        #expect(try library.item(id: "3999") == nil)
+        #expect(try library.item(id: "4000") != nil)
         try db.execute("INSERT INTO records_text(records_text, rank) VALUES ('integrity-check', 1)")
-        #expect(try library.search(kind: "song", query: SearchQuery(term: "tune", limit: 2_000)).count == 1_980)
+        #expect(try library.search(kind: "song", query: SearchQuery(term: "tune", limit: 10_000)).count == 9_000)
     }
 
     /// A library written by the version before batched indexing opens, keeps its records, and

@@ -19,8 +19,8 @@ import Synchronization
 public final class MediaLibrary: @unchecked Sendable {
     /// The database file.
     public let path: String
-    /// The most records kept; past it, the records seen longest ago go first (down to 99% of it,
-    /// so that removals come in batches).
+    /// The most records kept; past it, the records seen longest ago go first, in batches
+    /// (down to ``kept(after:)``).
     public let maxRecords: Int
 
     private let lock = NSLock()
@@ -88,14 +88,14 @@ public final class MediaLibrary: @unchecked Sendable {
                 }
                 // Upkeep comes in batches, both kinds in the same write: once a thousand rows wait,
                 // the index catches up; past the bound, the records seen longest ago go, down to
-                // 99% of it (removing them from the index costs most of a write), and in a library
-                // within 1% of its bound they go with the index's batch. In a full library both
-                // then come every five pages of 200 together, and one write in five is slow instead
-                // of two in five (BENCHMARKS.md, "Third round").
+                // `kept(after:)` (removing them from the index costs most of a write), and in a
+                // library above that they go with the index's batch. In a full library both then
+                // come every five pages of 200 together, and one write in five is slow instead of
+                // two in five (BENCHMARKS.md, "Third round").
                 let count = try db.integer("SELECT value FROM counts WHERE name = 'records'")
                 let pending = try db.integer("SELECT count(*) FROM pending")
                 if count > limit || pending >= Self.pendingBatch {
-                    let keep = limit - limit / 100
+                    let keep = Self.kept(after: limit)
                     if count > keep {
                         // Removed first: a removed row that was still waiting costs the index nothing.
                         try db.execute(
@@ -466,6 +466,18 @@ public final class MediaLibrary: @unchecked Sendable {
 
     /// Rows waiting for the full-text index past which a write indexes them itself.
     static let pendingBatch = 1_000
+
+    /// How many records a library bounded by `maxRecords` keeps after it lets the oldest go: the
+    /// bound less the larger of 1% of it and one index batch (1,000 rows), but never less than 90%
+    /// of it. Removing records costs most of a write whatever their number, so a library that
+    /// removed only 1% of a small bound (100 at 10,000) paid for it on every page it stored; with
+    /// room for a whole batch, removals come with the index's catch-up, once in five pages of 200,
+    /// from 10,000 records up. Below that the 10% floor keeps a small library nearly full.
+    /// The shared store (PostgreSQL) trims to the same figure.
+    public static func kept(after maxRecords: Int) -> Int {
+        let bound = max(1, maxRecords)
+        return bound - max(bound / 100, min(pendingBatch, bound / 10))
+    }
 
     /// The tables of the first version (still created as they were).
     private static let schema = """
