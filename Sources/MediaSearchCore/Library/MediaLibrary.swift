@@ -472,7 +472,7 @@ public final class MediaLibrary: @unchecked Sendable {
     /// of it. Removing records costs most of a write whatever their number, so a library that
     /// removed only 1% of a small bound (100 at 10,000) paid for it on every page it stored; with
     /// room for a whole batch, removals come with the index's catch-up, once in five pages of 200,
-    /// from 10,000 records up. Below that the 10% floor keeps a small library nearly full.
+    /// from 10,000 records up. Below that, the 10% cap keeps a small library nearly full.
     /// The shared store (PostgreSQL) trims to the same figure.
     public static func kept(after maxRecords: Int) -> Int {
         let bound = max(1, maxRecords)
