@@ -25,17 +25,15 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
     /// Asks the program to describe itself (`<command> describe`).
     /// - Throws: ``MediaSearchError`` saying what went wrong, in one line.
     public static func describe(name: String, command: [String], timeout: Double = 5) async throws -> CommandProvider {
-        let answer: Description = try await Self.ask(
-            command, verb: "describe", input: Data("{}".utf8), name: name, timeout: timeout)
-        let filters = (answer.filters ?? []).map { filter in
-            // The program applies its own filters; the engine has nothing to check again.
-            FilterSpec(name: filter.name, help: filter.help ?? "", matches: { _, _ in true })
-        }
-        return CommandProvider(
-            command: command, kind: name,
-            displayName: answer.displayName ?? name.prefix(1).uppercased() + name.dropFirst(),
-            mediaKind: answer.kind ?? name, filters: filters, supportsPaging: answer.paging ?? false,
+        CommandProvider(
+            name: name, command: command,
+            description: try await askDescription(name: name, command: command, timeout: timeout),
             timeout: timeout)
+    }
+
+    /// The program's answer to `describe`.
+    static func askDescription(name: String, command: [String], timeout: Double) async throws -> Description {
+        try await Self.ask(command, verb: "describe", input: Data("{}".utf8), name: name, timeout: timeout)
     }
 
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
@@ -129,8 +127,8 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
 
     // MARK: the protocol's documents
 
-    struct Description: Decodable {
-        struct Filter: Decodable {
+    struct Description: Codable, Sendable, Equatable {
+        struct Filter: Codable, Sendable, Equatable {
             var name: String
             var help: String?
         }
@@ -152,5 +150,24 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
 
     struct ItemsAnswer: Decodable {
         var items: [ExternalItem]
+    }
+}
+
+extension CommandProvider {
+    /// The provider a description makes; an empty one (a program not asked yet) makes a provider
+    /// named after the program, with no filters.
+    init(name: String, command: [String], description answer: Description, timeout: Double) {
+        // The program applies its own filters; the engine has nothing to check again. Help is
+        // one line of the program's words, cleaned.
+        let filters = (answer.filters ?? []).map { filter in
+            FilterSpec(
+                name: filter.name, help: TextSanitizer.line(filter.help ?? "").prefix(200).description,
+                matches: { _, _ in true })
+        }
+        let shownName = answer.displayName.map { TextSanitizer.line($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let mediaKind = answer.kind.flatMap { ExternalProviders.isValidName($0) ? $0 : nil }
+        self.init(
+            command: command, kind: name, displayName: shownName ?? name.prefix(1).uppercased() + name.dropFirst(),
+            mediaKind: mediaKind ?? name, filters: filters, supportsPaging: answer.paging ?? false, timeout: timeout)
     }
 }

@@ -31,13 +31,12 @@ struct ExternalItem: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func text(_ key: CodingKeys) -> String? {
             if let value = try? c.decodeIfPresent(String.self, forKey: key) { return value }
-            if let value = try? c.decodeIfPresent(Double.self, forKey: key) {
-                return value == value.rounded() ? String(Int64(value)) : String(value)
-            }
+            if let value = try? c.decodeIfPresent(Double.self, forKey: key) { return SourceNumber.text(value) }
             return nil
         }
         func number(_ key: CodingKeys) -> Double? {
-            (try? c.decodeIfPresent(Double.self, forKey: key)) ?? text(key).flatMap(Double.init)
+            if let value = try? c.decodeIfPresent(Double.self, forKey: key) { return value }
+            return (try? c.decodeIfPresent(String.self, forKey: key)).flatMap { $0.flatMap { Double($0) } }
         }
         id = text(.id)
         title = text(.title)
@@ -51,8 +50,8 @@ struct ExternalItem: Decodable {
         releaseDate = text(.releaseDate)
         genre = text(.genre)
         explicit = try? c.decodeIfPresent(Bool.self, forKey: .explicit)
-        durationMs = number(.durationMs)
-        price = number(.price)
+        durationMs = SourceNumber.milliseconds(number(.durationMs)).map(Double.init)
+        price = SourceNumber.amount(number(.price))
         currency = text(.currency)
         description = text(.description)
     }
@@ -63,7 +62,7 @@ struct ExternalItem: Decodable {
         var item = MediaItem(
             id: id, title: title, kind: mediaKind, creator: creator, collection: collection,
             url: url.flatMap(SafeURL.http), previewURL: previewUrl.flatMap(SafeURL.http), releaseDate: releaseDate,
-            price: price, currency: currency, durationMilliseconds: durationMs.map { Int($0) }, genre: genre,
+            price: price, currency: currency, durationMilliseconds: SourceNumber.milliseconds(durationMs), genre: genre,
             isExplicit: explicit, description: description.map(HTMLText.plain))
         if let artwork = artworkUrl.flatMap(SafeURL.http) { item.artwork = [0: artwork] }
         if let summary, !summary.isEmpty { item.extras["summary"] = summary.joined(separator: "\n") }

@@ -71,24 +71,69 @@ public enum ExternalProviders {
     /// Describes every program at once; a program that cannot describe itself becomes a
     /// provider whose every search is that one-line failure, so the rest work.
     public static func describe(_ commands: [Command], timeout: Double = 5) async -> [any MediaProvider] {
-        await withTaskGroup(of: (Int, any MediaProvider).self) { group in
-            for (index, command) in commands.enumerated() {
+        await providers(commands, describing: { _ in true }, cacheFile: nil, timeout: timeout)
+    }
+
+    /// The providers of these programs, running only those that must be asked now.
+    ///
+    /// A program whose description is in `cacheFile` for the same program files (path, size,
+    /// modification time) is not run. Of the others, those `describing` picks are asked at once;
+    /// the rest become providers named after their program that describe nothing (no filters,
+    /// their name as their kind of media) and still search: a command that does not name a
+    /// program never waits for it.
+    public static func providers(
+        _ commands: [Command], describing needed: (Command) -> Bool, cacheFile: String?, timeout: Double = 5
+    ) async -> [any MediaProvider] {
+        var cache = cacheFile.map(DescriptionCache.init(file:))
+        var providers = [(any MediaProvider)?](repeating: nil, count: commands.count)
+        var asked: [(index: Int, command: Command, fingerprint: String?)] = []
+        for (index, command) in commands.enumerated() {
+            let fingerprint = DescriptionCache.fingerprint(of: command.command)
+            if let fingerprint, let cached = cache?.description(of: command.command, fingerprint: fingerprint) {
+                providers[index] = CommandProvider(
+                    name: command.name, command: command.command, description: cached, timeout: timeout)
+            } else if needed(command) {
+                asked.append((index, command, fingerprint))
+            } else {
+                providers[index] = CommandProvider(
+                    name: command.name, command: command.command, description: .init(), timeout: timeout)
+            }
+        }
+        guard !asked.isEmpty else { return providers.compactMap { $0 } }
+        let answers = await withTaskGroup(of: (Int, Result<CommandProvider.Description, MediaSearchError>).self) {
+            group in
+            for (index, command, _) in asked {
                 group.addTask {
                     do {
                         return (
                             index,
-                            try await CommandProvider.describe(
-                                name: command.name, command: command.command, timeout: timeout)
+                            .success(
+                                try await CommandProvider.askDescription(
+                                    name: command.name, command: command.command, timeout: timeout))
                         )
                     } catch {
-                        return (index, Broken(kind: command.name, failure: MediaSearchError.wrap(error)))
+                        return (index, .failure(MediaSearchError.wrap(error)))
                     }
                 }
             }
-            var providers = [(any MediaProvider)?](repeating: nil, count: commands.count)
-            for await (index, provider) in group { providers[index] = provider }
-            return providers.compactMap { $0 }
+            var answers: [Int: Result<CommandProvider.Description, MediaSearchError>] = [:]
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
         }
+        for (index, command, fingerprint) in asked {
+            switch answers[index] {
+            case .success(let description)?:
+                providers[index] = CommandProvider(
+                    name: command.name, command: command.command, description: description, timeout: timeout)
+                if let fingerprint { cache?.store(description, of: command.command, fingerprint: fingerprint) }
+            case .failure(let failure)?:
+                providers[index] = Broken(kind: command.name, failure: failure)
+            case nil:
+                providers[index] = Broken(kind: command.name, failure: .unavailable("no description"))
+            }
+        }
+        cache?.save()
+        return providers.compactMap { $0 }
     }
 
     /// Whether a name can be a provider's kind: letters, digits, `-` and `_`.
@@ -96,12 +141,22 @@ public enum ExternalProviders {
         !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
-    /// A provider program that failed to describe itself.
-    struct Broken: MediaProvider {
-        let kind: String
+    /// A provider program that failed to describe itself, or was refused.
+    public struct Broken: MediaProvider {
+        public let kind: String
         let failure: MediaSearchError
+        let refused: Bool
 
-        func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+        /// A program that could not describe itself (`refused: false`), or whose description was
+        /// refused, saying why.
+        public init(kind: String, failure: MediaSearchError, refused: Bool = false) {
+            self.kind = kind
+            self.failure = failure
+            self.refused = refused
+        }
+
+        public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
+            if refused { throw failure }
             throw MediaSearchError.unavailable("could not describe itself: \(failure.description)")
         }
     }

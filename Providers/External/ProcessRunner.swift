@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,6 +10,12 @@ import Foundation
 /// Runs a program with input on stdin and collects what it prints, within a time and a size
 /// limit: the one place an external provider's process is started, so a program that hangs,
 /// floods or crashes costs its own answer and nothing else.
+///
+/// Programs are started with `posix_spawn` in a process group of their own and waited for with
+/// `waitid`/`waitpid` on one thread of ours per run; `Foundation.Process` is not used (see
+/// docs/providers.md, "How a program is run", for why). The whole group is killed when the
+/// program exits, runs past its deadline, prints more than its limit, or when the calling task
+/// is cancelled, so a helper the program left behind can hold neither its answer nor our threads.
 enum ProcessRunner {
     struct Output: Sendable {
         var status: Int32
@@ -17,147 +24,404 @@ enum ProcessRunner {
     }
 
     /// Why a run produced no usable output.
-    enum Failure: Error, Sendable {
+    enum Failure: Error, Sendable, Equatable {
         case cannotStart(String)
         case timedOut(Double)
         case tooLarge(Int)
         case cancelled
     }
 
+    /// The most of a program's stderr kept (its last bytes: the error is usually at the end).
+    static let stderrLimit = 64 * 1024
+
     /// Runs `executable` with `arguments`, writes `input` to its stdin and closes it, and waits
-    /// for it to exit. The process is killed when it runs past `timeout` seconds, prints more
-    /// than `maxBytes` on stdout, or when the calling task is cancelled.
+    /// for it to exit. The program's process group is killed when it runs past `timeout`
+    /// seconds, prints more than `maxBytes` on stdout, or when the calling task is cancelled;
+    /// and when the program exits, so that nothing it started outlives it.
     static func run(
         _ executable: String, arguments: [String], input: Data, timeout: Double, maxBytes: Int = 8 * 1_048_576
     ) async throws -> Output {
-        let run = Run(executable: executable, arguments: arguments)
+        let run = try SpawnedRun()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Output, any Error>) in
-                // Blocking reads and the wait run on threads of their own, never on Swift's pool.
-                Thread.detachNewThread {
-                    continuation.resume(with: run.start(input: input, timeout: timeout, maxBytes: maxBytes))
+                // The waiting and the reading block: they run on a thread of their own, never on
+                // Swift's cooperative pool, which the rest of the process needs.
+                let thread = Thread {
+                    continuation.resume(
+                        with: run.execute(
+                            executable: executable, arguments: arguments, input: input, timeout: timeout,
+                            maxBytes: maxBytes))
                 }
+                thread.start()
             }
         } onCancel: {
-            run.kill(.cancelled)
+            run.cancel()
+        }
+    }
+
+    /// The process groups of programs running now, killed if this process exits before they end
+    /// (a second Ctrl-C exits at once).
+    static let running = Mutex<Set<pid_t>>([])
+
+    /// Kills every program group still running; registered with `atexit` on the first run.
+    static func killAll() {
+        for group in running.withLock({ $0 }) { killpg(group, SIGKILL) }
+    }
+
+    static let setUp: Void = {
+        // A write to a pipe whose program has gone fails with EPIPE instead of ending this process.
+        signal(SIGPIPE, SIG_IGN)
+        atexit { ProcessRunner.killAll() }
+    }()
+}
+
+/// One run of a program. `cancel()` may come from any thread; everything else happens on the
+/// run's own thread.
+private final class SpawnedRun: @unchecked Sendable {
+    /// Set by `cancel()`; read by the run before it starts and whenever the wake pipe fires.
+    private let cancelled = Atomic<Bool>(false)
+    /// A pipe that `cancel()` writes a byte to, so a run waiting in `poll` wakes at once.
+    private let wake: (read: Int32, write: Int32)
+
+    init() throws {
+        ProcessRunner.setUp
+        guard let pipe = Pipes.make() else { throw ProcessRunner.Failure.cannotStart(Pipes.lastError()) }
+        wake = pipe
+        Pipes.setNonBlocking(wake.read)
+        Pipes.setNonBlocking(wake.write)
+    }
+
+    deinit {
+        close(wake.read)
+        close(wake.write)
+    }
+
+    func cancel() {
+        cancelled.store(true, ordering: .sequentiallyConsistent)
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+    }
+
+    func execute(
+        executable: String, arguments: [String], input: Data, timeout: Double, maxBytes: Int
+    ) -> Result<ProcessRunner.Output, any Error> {
+        if cancelled.load(ordering: .sequentiallyConsistent) { return .failure(ProcessRunner.Failure.cancelled) }
+        let deadline = Clock.now + (timeout.isNaN ? 0 : min(max(timeout, 0), 86_400))
+        // Pipes are made and a program started under one lock, so that no program of ours starts
+        // between a pipe's making and its close-on-exec flag, holding another program's output.
+        let started = ProcessRunner.running.withLock { running -> Result<(pid_t, Pipe3), ProcessRunner.Failure> in
+            guard let stdin = Pipes.make(), let stdout = Pipes.make(), let stderr = Pipes.make() else {
+                return .failure(ProcessRunner.Failure.cannotStart(Pipes.lastError()))
+            }
+            let spawned = Spawn.start(
+                executable, arguments: arguments, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
+            // Our copies of the program's ends: the pipes then end when the program's group is gone.
+            for fd in [stdin.read, stdout.write, stderr.write] { close(fd) }
+            switch spawned {
+            case .success(let pid):
+                running.insert(pid)
+                return .success((pid, Pipe3(stdin: stdin.write, stdout: stdout.read, stderr: stderr.read)))
+            case .failure(let failure):
+                for fd in [stdin.write, stdout.read, stderr.read] { close(fd) }
+                return .failure(failure)
+            }
+        }
+        let pid: pid_t
+        let pipes: Pipe3
+        switch started {
+        case .success(let run): (pid, pipes) = run
+        case .failure(let failure): return .failure(failure)
+        }
+        var streams = Streams(
+            input: input, stdin: pipes.stdin, stdout: pipes.stdout, stderr: pipes.stderr, wake: wake.read,
+            maxBytes: maxBytes)
+        defer { streams.closeAll() }
+        let outcome = wait(for: pid, streams: &streams, deadline: deadline, timeout: timeout)
+        ProcessRunner.running.withLock { _ = $0.remove(pid) }
+        switch outcome {
+        case .failure(let failure): return .failure(failure)
+        case .success(let status):
+            return .success(ProcessRunner.Output(status: status, stdout: streams.out, stderr: streams.err))
+        }
+    }
+
+    /// Feeds and reads the program until it exits, then kills what is left of its group and
+    /// reads what the group had written; on any failure kills the group at once.
+    private func wait(
+        for pid: pid_t, streams: inout Streams, deadline: Double, timeout: Double
+    ) -> Result<Int32, ProcessRunner.Failure> {
+        // How long one `poll` waits before checking whether the program has exited: short at
+        // first (most programs answer in milliseconds), longer while it keeps working.
+        var tick = 1
+        var exited = false
+        var drainUntil = deadline
+        while true {
+            let now = Clock.now
+            if !exited, now >= deadline { return .failure(Self.end(pid, .timedOut(timeout))) }
+            if exited, now >= drainUntil || streams.outputClosed { break }
+            let remaining = Int(min(((exited ? drainUntil : deadline) - now) * 1000, 3_600_000)) + 1
+            let woke = streams.pump(timeoutMilliseconds: exited ? remaining : min(remaining, tick))
+            if woke.cancelled || cancelled.load(ordering: .sequentiallyConsistent) {
+                return .failure(Self.end(pid, .cancelled))
+            }
+            if let overflow = streams.overflow { return .failure(Self.end(pid, .tooLarge(overflow))) }
+            if woke.activity { tick = 1 } else { tick = min(tick * 2, 50) }
+            if !exited, Self.hasExited(pid) {
+                // Whatever the program started in its group ends with it; the pipes then close
+                // as soon as the kernel has taken the group down. A helper that left the group
+                // (setsid) and kept the pipes is given a moment, then left to its pipes' end.
+                killpg(pid, SIGKILL)
+                exited = true
+                drainUntil = min(deadline, Clock.now + 0.5)
+            }
+        }
+        return .success(Self.reap(pid))
+    }
+
+    /// Kills the program's group, reaps the program, and returns why.
+    private static func end(_ pid: pid_t, _ why: ProcessRunner.Failure) -> ProcessRunner.Failure {
+        killpg(pid, SIGKILL)
+        kill(pid, SIGKILL)
+        _ = reap(pid)
+        return why
+    }
+
+    /// Whether the program has exited, without reaping it: while it is a zombie its pid, and so
+    /// its group's id, cannot be given to another process, so `killpg` can only reach its group.
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        let flags = WEXITED | WNOHANG | WNOWAIT
+        while waitid(P_PID, id_t(pid), &info, flags) != 0 {
+            guard errno == EINTR else { return true }
+        }
+        return info.si_signo == SIGCHLD
+    }
+
+    /// Waits for the program and returns its exit status (128 + the signal when killed).
+    private static func reap(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+}
+
+/// The parent's ends of a program's three pipes.
+private struct Pipe3 {
+    var stdin: Int32
+    var stdout: Int32
+    var stderr: Int32
+}
+
+/// The parent's ends of a program's pipes, and what came out of them.
+private struct Streams {
+    var input: Data
+    var written = 0
+    var stdin: Int32
+    var stdout: Int32
+    var stderr: Int32
+    let wake: Int32
+    let maxBytes: Int
+    var out = Data()
+    var err = Data()
+    /// Set when stdout passed `maxBytes`.
+    var overflow: Int?
+
+    init(input: Data, stdin: Int32, stdout: Int32, stderr: Int32, wake: Int32, maxBytes: Int) {
+        self.input = input
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+        self.wake = wake
+        self.maxBytes = maxBytes
+        for fd in [stdin, stdout, stderr] { Pipes.setNonBlocking(fd) }
+        if input.isEmpty { closeInput() }
+    }
+
+    var outputClosed: Bool { stdout < 0 && stderr < 0 }
+
+    /// Waits for any stream to be ready (or the wake pipe, or the time-out), then writes and
+    /// reads what it can without blocking.
+    mutating func pump(timeoutMilliseconds: Int) -> (activity: Bool, cancelled: Bool) {
+        var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        if stdin >= 0 { fds.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)) }
+        if stdout >= 0 { fds.append(pollfd(fd: stdout, events: Int16(POLLIN), revents: 0)) }
+        if stderr >= 0 { fds.append(pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: max(timeoutMilliseconds, 0)))
+        guard ready > 0 else { return (false, false) }
+        if fds[0].revents != 0 { return (true, true) }
+        for entry in fds.dropFirst() where entry.revents != 0 {
+            if entry.fd == stdin { feed() } else if entry.fd == stdout { drain(out: true) } else { drain(out: false) }
+        }
+        return (true, false)
+    }
+
+    /// Writes as much of the input as the pipe takes; a program that stopped reading gets no more.
+    private mutating func feed() {
+        while written < input.count {
+            let count = input.withUnsafeBytes { raw in
+                write(stdin, raw.baseAddress! + written, raw.count - written)
+            }
+            if count > 0 {
+                written += count
+                continue
+            }
+            if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
+            break  // EPIPE: the program does not read its input.
+        }
+        closeInput()
+    }
+
+    /// Reads what a pipe holds now; at its end closes it.
+    private mutating func drain(out isOut: Bool) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let fd = isOut ? stdout : stderr
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                if isOut {
+                    if out.count + count > maxBytes {
+                        overflow = maxBytes
+                        return
+                    }
+                    out.append(contentsOf: buffer[..<count])
+                } else {
+                    err.append(contentsOf: buffer[..<count])
+                    if err.count > 2 * ProcessRunner.stderrLimit {
+                        err = err.suffix(ProcessRunner.stderrLimit)
+                    }
+                }
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == EAGAIN { return }
+            // The end of the stream (or an error reading it).
+            close(fd)
+            if isOut { stdout = -1 } else { stderr = -1 }
+            return
+        }
+    }
+
+    private mutating func closeInput() {
+        if stdin >= 0 { close(stdin) }
+        stdin = -1
+    }
+
+    mutating func closeAll() {
+        closeInput()
+        for fd in [stdout, stderr] where fd >= 0 { close(fd) }
+        stdout = -1
+        stderr = -1
+        if err.count > ProcessRunner.stderrLimit { err = err.suffix(ProcessRunner.stderrLimit) }
+    }
+}
+
+/// `posix_spawn` with the program's standard streams, a process group of its own, no signal
+/// blocked or ignored, and none of our other descriptors.
+private enum Spawn {
+    static func start(
+        _ executable: String, arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32
+    ) -> Result<pid_t, ProcessRunner.Failure> {
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #else
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // Every other descriptor is closed for the program: ours are opened close-on-exec (NIO's
+        // sockets, SQLite's files, these pipes' other ends), and those we were given by whoever
+        // started us (a test harness's pipes, say) are made so here. A helper the program leaves
+        // behind then holds nothing that someone waits on to end.
+        Pipes.closeOnExecAll()
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        // Signals we ignore (SIGPIPE, SIGINT while a command runs) would stay ignored in the
+        // program; it gets every signal's default instead.
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        // A program file that was just written may still be open for writing in a process that
+        // is between fork and exec ("text file busy"): that passes within moments, so try again.
+        for attempt in 1... {
+            let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            if code == 0 { return .success(pid) }
+            guard code == ETXTBSY, attempt < 20 else {
+                return .failure(.cannotStart(String(cString: strerror(code))))
+            }
+            usleep(50_000)
+        }
+        return .failure(.cannotStart("text file busy"))
+    }
+}
+
+/// Pipes opened close-on-exec.
+private enum Pipes {
+    static func make() -> (read: Int32, write: Int32)? {
+        var fds: [Int32] = [-1, -1]
+        // Close-on-exec from the start would take pipe2, which Swift's Glibc does not offer; set
+        // right after instead. A program started by another thread in between may inherit these
+        // ends for its lifetime, but the ones whose end matters (the program's own stdout) are
+        // closed here as soon as it starts, and the group of a program we start is killed.
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
+    }
+
+    static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)) }
+
+    /// Marks every open descriptor above stderr close-on-exec (glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` is not in Swift's Glibc module).
+    static func closeOnExecAll() {
+        #if os(Linux)
+            let folder = "/proc/self/fd"
+        #else
+            let folder = "/dev/fd"
+        #endif
+        guard let listing = opendir(folder) else { return }
+        defer { closedir(listing) }
+        let own = dirfd(listing)
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let fd = Int32(name), fd > 2, fd != own else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0, flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
         }
     }
 }
 
-/// One run of a program: its process and pipes, what it printed, and whether it was killed;
-/// shared by the waiting thread, the readers, the watchdog and the cancellation handler.
-private final class Run: @unchecked Sendable {
-    private let lock = NSLock()
-    private let process = Process()
-    private let stdin = Pipe()
-    private let stdout = Pipe()
-    private let stderr = Pipe()
-    private var started = false
-    private var reason: ProcessRunner.Failure?
-    private var out = Data()
-    private var err = Data()
-
-    init(executable: String, arguments: [String]) {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-    }
-
-    func start(input: Data, timeout: Double, maxBytes: Int) -> Result<ProcessRunner.Output, any Error> {
-        let alreadyKilled: ProcessRunner.Failure? = lock.withLock { reason }
-        if let alreadyKilled { return .failure(alreadyKilled) }
-        // A program file that was just written may still be open for writing in a process that
-        // is between fork and exec ("text file busy"): that passes within moments, so try again.
-        var attempt = 0
-        while true {
-            do {
-                try process.run()
-                break
-            } catch {
-                attempt += 1
-                let busy =
-                    (error as NSError).code == Int(ETXTBSY)
-                    || (((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY))
-                guard busy, attempt < 20 else {
-                    return .failure(ProcessRunner.Failure.cannotStart(String(describing: error)))
-                }
-                usleep(50_000)
-            }
-        }
-        let killedEarly = lock.withLock {
-            started = true
-            return reason != nil
-        }
-        if killedEarly { signalProcess() }
-        let watchdog = DispatchWorkItem { [self] in kill(.timedOut(timeout)) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        let readers = DispatchGroup()
-        readers.enter()
-        Thread.detachNewThread { [self] in
-            let data = Self.read(stdout.fileHandleForReading, limit: maxBytes) { [self] in kill(.tooLarge(maxBytes)) }
-            lock.withLock { out = data }
-            readers.leave()
-        }
-        readers.enter()
-        Thread.detachNewThread { [self] in
-            let data = Self.read(stderr.fileHandleForReading, limit: 64 * 1024) {}
-            lock.withLock { err = data }
-            readers.leave()
-        }
-        // A program that does not read its input must not stop us: with SIGPIPE ignored, a write
-        // to a closed pipe fails instead of ending this process.
-        signal(SIGPIPE, SIG_IGN)
-        try? stdin.fileHandleForWriting.write(contentsOf: input)
-        try? stdin.fileHandleForWriting.close()
-        process.waitUntilExit()
-        // A program's own children may hold its output open after it ended or was killed: give
-        // the readers a moment, never more (a reader left behind ends with the last writer).
-        let drained = readers.wait(timeout: .now() + 2) == .success
-        watchdog.cancel()
-        if !drained { kill(.timedOut(timeout)) }
-        return lock.withLock {
-            if let reason { return .failure(reason) }
-            return .success(ProcessRunner.Output(status: process.terminationStatus, stdout: out, stderr: err))
-        }
-    }
-
-    /// Stops the process (SIGTERM, then SIGKILL a second later), remembering the first reason.
-    func kill(_ why: ProcessRunner.Failure) {
-        let running = lock.withLock {
-            if reason == nil { reason = why }
-            return started
-        }
-        if running { signalProcess() }
-    }
-
-    private func signalProcess() {
-        guard process.isRunning else { return }
-        let pid = process.processIdentifier
-        Foundation.kill(pid, SIGTERM)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
-            if process.isRunning { Foundation.kill(pid, SIGKILL) }
-        }
-    }
-
-    /// Reads a pipe to its end, keeping at most `limit` bytes; past it, calls `overflow` once
-    /// and keeps draining so the writer is never left blocked.
-    private static func read(_ handle: FileHandle, limit: Int, overflow: () -> Void) -> Data {
-        var data = Data()
-        var overflowed = false
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            if overflowed || data.count + chunk.count > limit {
-                if !overflowed {
-                    overflowed = true
-                    overflow()
-                }
-                continue
-            }
-            data.append(chunk)
-        }
-        return data
+/// Seconds on the monotonic clock.
+private enum Clock {
+    static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

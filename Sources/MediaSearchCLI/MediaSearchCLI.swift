@@ -79,32 +79,89 @@ public enum MediaSearchCLI {
     }
 
     /// The providers that are programs: `mediasearch-provider-<name>` on PATH and those the
-    /// config names (`type: command`), each asked to describe itself before the command line is
-    /// parsed, since their filters are options of `search`. A config that cannot be read here
-    /// adds none; the command reports it when it loads the config itself.
+    /// config names (`type: command`).
+    ///
+    /// A program's filters are options of `search`, so its description must be known before the
+    /// command line is parsed; but only a command that may search a program asks it. Which are
+    /// asked (docs/providers.md, "When a program runs"):
+    /// - `providers`, `help search` and completion scripts: every program;
+    /// - `search`, `show`, `open`, `serve`, `config`, `suggest`: the programs that `kinds:` or
+    ///   `--kind` name (every program, when one of those words names nothing else: it may be a
+    ///   program's kind of media);
+    /// - any other command (`--version`, `history`, `cache`, `library`): none.
+    /// A description is cached until the program's files change, so a program is asked once.
+    /// Programs not asked are still registered, under their own name, so a config that names
+    /// them stays valid. A config that cannot be read here adds none; the command reports it when
+    /// it loads the config itself.
     static func external(
         arguments: [String], known: [any MediaProvider], variables: [String: String]
     ) async -> [any MediaProvider] {
         let explicit = arguments.firstIndex(of: "--config").flatMap {
             arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
         }
-        // Parsed here only when it can name a program: most configs cost no second parse.
-        let location = (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables)) ?? nil
-        let mentionsCommand =
-            location.flatMap { FileManager.default.contents(atPath: $0.path) }.map {
-                String(decoding: $0, as: UTF8.self).contains("command")
-            } ?? false
-        let configured =
-            mentionsCommand
-            ? ((try? ConfigurationLoader.load(path: location?.path, environment: variables))?.commandSources ?? []) : []
         let names = Set(known.map(\.kind))
-        var commands = configured.filter { !names.contains($0.name) }
-        for found in ExternalProviders.discover(path: variables["PATH"])
-        where !names.contains(found.name) && !commands.contains(where: { $0.name == found.name }) {
-            commands.append(found)
+        let found = ExternalProviders.discover(path: variables["PATH"]).filter { !names.contains($0.name) }
+        let location = (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables)) ?? nil
+        let text = location.flatMap { FileManager.default.contents(atPath: $0.path) }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        // Parsed here only when it can name a program: most configs cost no second parse.
+        guard !found.isEmpty || text?.contains("command") == true else { return [] }
+        let configuration = (try? ConfigurationLoader.load(path: location?.path, environment: variables))
+        var commands = (configuration?.commandSources ?? []).filter { !names.contains($0.name) }
+        for program in found where !commands.contains(where: { $0.name == program.name }) {
+            commands.append(program)
         }
         guard !commands.isEmpty else { return [] }
-        return await ExternalProviders.describe(commands)
+        let asked = askedPrograms(
+            arguments: arguments, kinds: configuration?.kinds ?? Configuration().kinds,
+            knownWords: Set(Configuration.names(of: known + (configuration?.declaredProviders ?? []))))
+        let cacheFile = (StoragePaths(environment: variables).cacheDirectory as NSString)
+            .appendingPathComponent("programs.json")
+        let providers = await ExternalProviders.providers(
+            commands,
+            describing: { command in
+                switch asked {
+                case .all: true
+                case .none: false
+                case .named(let words): words.contains(command.name)
+                }
+            }, cacheFile: cacheFile)
+        // A program whose description breaks the rules (a filter named like one of our options,
+        // one declared twice) is refused, alone, and says why when it is searched or listed.
+        return providers.map { provider in
+            guard
+                let problem = ProviderRegistry.problem(with: provider, reservedNames: SearchCommand.reservedOptionNames)
+            else { return provider }
+            return ExternalProviders.Broken(
+                kind: provider.kind, failure: .unavailable("refused: \(problem)"), refused: true)
+        }
+    }
+
+    /// Which programs a command line asks to describe themselves.
+    enum AskedPrograms: Equatable {
+        case none, all
+        case named(Set<String>)
+    }
+
+    static func askedPrograms(arguments: [String], kinds: [String], knownWords: Set<String>) -> AskedPrograms {
+        var words = arguments
+        if words.first == "help" { words.removeFirst() }
+        guard let verb = words.first else { return .none }
+        if verb == "--generate-completion-script" || verb == "providers" { return .all }
+        if arguments.first == "help" || words.contains("--help") || words.contains("-h") {
+            return verb == "search" ? .all : .none
+        }
+        guard ["search", "show", "open", "serve", "config", "suggest"].contains(verb) else { return .none }
+        var named = Set(kinds)
+        for (index, word) in words.enumerated() {
+            if word == "--kind" || word == "-k", words.indices.contains(index + 1) {
+                named.formUnion(words[index + 1].split(separator: ",").map(String.init))
+            } else if word.hasPrefix("--kind=") {
+                named.formUnion(word.dropFirst("--kind=".count).split(separator: ",").map(String.init))
+            }
+        }
+        return named.isSubset(of: knownWords) ? .named(named) : .all
     }
 
     /// Prints help, versions and completion scripts to stdout, and parse errors as one line to stderr.

@@ -157,3 +157,161 @@ struct ExternalProviderTests {
         #expect(result.stdout.hasPrefix("1661\tbooks\tThe Adventures of Sherlock Holmes"))
     }
 }
+
+/// Programs held to their own process, time and output (#39): several at once, helpers they
+/// leave behind, descriptions that hang, filters that clash, numbers that do not fit.
+@Suite("Provider programs contained")
+struct ProgramContainmentTests {
+    /// Writes executable programs into a fresh `bin` of the harness's home; returns a PATH.
+    func install(_ programs: [String: String], in harness: Harness) throws -> String {
+        let bin = harness.runner.home.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        for (name, text) in programs {
+            let path = bin.appendingPathComponent("mediasearch-provider-\(name)").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        return bin.path + ":/usr/bin:/bin"
+    }
+
+    /// The command lines of running processes that contain `text`, read from /proc.
+    static func processes(matching text: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }.compactMap {
+            guard let data = FileManager.default.contents(atPath: "/proc/\($0)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(text) ? line : nil
+        }
+    }
+
+    /// A program that answers one item titled after its name.
+    static func answering(_ name: String) -> String {
+        ExternalProviderTests.script(#"echo '{"items": [{"id": "1", "title": "From \#(name)"}]}'"#)
+    }
+
+    /// Three programs on PATH, asked at once, twenty times over: every run lists all three and
+    /// searches all three. (With `Foundation.Process` run from several threads, the release
+    /// build crashed or lost programs in most runs.)
+    @Test func threeProgramsAtOnceTwentyTimes() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let path = try install(
+            [
+                "alpha": Self.answering("alpha"), "beta": Self.answering("beta"),
+                "gamma": Self.answering("gamma"),
+            ], in: harness)
+        try harness.runner.write("kinds: [alpha, beta, gamma]\n", to: "config/mediasearch/config.yaml")
+        let cache = harness.runner.home.appendingPathComponent("cache/mediasearch/programs.json")
+        for run in 1...20 {
+            // No description kept: every run starts the three programs' describe at once.
+            try? FileManager.default.removeItem(at: cache)
+            let listed = try await harness.run(["providers", "--format", "json"], environment: ["PATH": path])
+            #expect(listed.status == 0, "run \(run): \(listed.stderr)")
+            for name in ["alpha", "beta", "gamma"] {
+                #expect(listed.stdout.contains("\"kind\" : \"\(name)\""), "run \(run): \(name) missing")
+            }
+            try? FileManager.default.removeItem(at: cache)
+            let found = try await harness.run(["search", "x", "--format", "lines"], environment: ["PATH": path])
+            #expect(found.status == 0, "run \(run): \(found.stderr)")
+            for name in ["alpha", "beta", "gamma"] {
+                #expect(found.stdout.contains("From \(name)"), "run \(run): \(found.stdout)")
+            }
+        }
+    }
+
+    /// A helper the program leaves running in the background, holding its output, neither
+    /// holds the answer (it used to become "no answer within") nor outlives the search.
+    @Test func aHelperLeftBehindIsEndedWithTheProgram() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let marker = "lingering-\(UUID().uuidString.prefix(8))"
+        let started = harness.runner.home.appendingPathComponent("helper-started")
+        let path = try install(
+            [
+                "linger": ExternalProviderTests.script(
+                    #"sh -c 'echo up > \#(started.path); sleep 120; : \#(marker)' & while [ ! -s \#(started.path) ]; do sleep 0.01; done; echo '{"items": [{"id": "1", "title": "Answered"}]}'"#
+                )
+            ], in: harness)
+        try harness.runner.write("kinds: [linger]\nitunes:\n  timeout: 30\n", to: "config/mediasearch/config.yaml")
+        let result = try await harness.run(["search", "x", "--format", "lines"], environment: ["PATH": path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Answered"))
+        // The helper did start, and the program's group was killed before the search printed
+        // its answer.
+        #expect(FileManager.default.fileExists(atPath: started.path))
+        let survivors = try Self.processes(matching: marker)
+        #expect(survivors.isEmpty, "still running: \(survivors)")
+    }
+
+    /// Describing never delays a command that does not need the program: it is not even run by
+    /// `--version`, `history`, or a search of other kinds; `providers` runs it once, after which
+    /// its description is kept until the file changes.
+    @Test func programsAreAskedOnlyByCommandsThatSearchThem() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let ran = harness.runner.home.appendingPathComponent("described")
+        let path = try install(
+            [
+                "slow": ExternalProviderTests.script(
+                    #"echo '{"items": []}'"#,
+                    describe: #"echo run >> "\#(ran.path)"; echo '{"kind": "thing"}'"#)
+            ], in: harness)
+        func runs() -> Int {
+            ((try? String(contentsOf: ran, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        for arguments in [["--version"], ["history"], ["search", "jack", "--kind", "song"], ["cache", "info"]] {
+            _ = try await harness.run(arguments, environment: ["PATH": path])
+            #expect(runs() == 0, "\(arguments) ran the program's describe")
+        }
+        let listed = try await harness.run(["providers"], environment: ["PATH": path])
+        #expect(listed.stdout.contains("slow  Slow  thing from Slow"), "\(listed.stdout)")
+        #expect(runs() == 1)
+        _ = try await harness.run(["providers"], environment: ["PATH": path])
+        #expect(runs() == 1, "the description was not kept")
+    }
+
+    /// A program whose filter is named like one of `search`'s options is refused alone, with a
+    /// line that names it; every other command works (it used to exit 64 for all of them).
+    @Test func aFilterNamedLikeAnOptionRefusesThatProgramOnly() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let path = try install(
+            [
+                "clash": ExternalProviderTests.script(
+                    #"echo '{"items": []}'"#, describe: #"echo '{"kind": "thing", "filters": [{"name": "limit"}]}'"#),
+                "fine": Self.answering("fine"),
+            ], in: harness)
+        try harness.runner.write("kinds: [clash, fine]\n", to: "config/mediasearch/config.yaml")
+        let result = try await harness.run(["search", "x", "--format", "lines"], environment: ["PATH": path])
+        #expect(result.stdout.contains("From fine"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("clash: refused: declares filter --limit, which clashes with a search option"),
+            "\(result.stderr)")
+        let version = try await harness.run(["--version"], environment: ["PATH": path])
+        #expect(version.status == 0, "\(version.stderr)")
+    }
+
+    /// Numbers that fit no field (1e300, nan, inf, past Int64) are dropped, never trapped on.
+    @Test func numbersThatDoNotFitAreDropped() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let items =
+            #"[{"id": 1e300, "title": "Huge", "durationMs": 1e300, "price": 1e17}, "#
+            + #"{"id": "2", "title": "Not a number", "durationMs": "nan", "price": "inf"}, "#
+            + #"{"id": "3", "title": "Negative", "durationMs": -1e300, "price": -1e300}]"#
+        let path = try install(
+            ["numbers": ExternalProviderTests.script("echo '{\"items\": \(items)}'")], in: harness)
+        try harness.runner.write("kinds: [numbers]\n", to: "config/mediasearch/config.yaml")
+        for format in ["text", "json", "lines"] {
+            let result = try await harness.run(
+                ["search", "x", "--format", format, "--width", "100"], environment: ["PATH": path])
+            #expect(result.status == 0, "\(format): \(result.stderr)")
+            #expect(result.stdout.contains("Not a number"), "\(format): \(result.stdout)")
+            #expect(result.stdout.contains("Huge"), "\(format): \(result.stdout)")
+        }
+        let (_, document) = try await harness.searchJSON(["x"], environment: ["PATH": path])
+        for result in document.results {
+            #expect(result["durationMs"] is NSNull, "\(result)")
+            #expect(result["price"] is NSNull, "\(result)")
+        }
+    }
+}
