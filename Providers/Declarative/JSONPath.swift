@@ -68,7 +68,7 @@ struct JSONPath: Sendable, Hashable {
             let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : trimmed
         case .number(let number):
-            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+            return SourceNumber.text(number)
         case .bool(let flag):
             return flag ? "true" : "false"
         case .array(let list):

@@ -29,7 +29,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             "page": String(query.offset / limit + 1), "country": query.country,
         ]
         values["lang"] = query.lang ?? ""
-        let document = try await fetch(JSONSource.fill(definition.search, values), context: context)
+        guard let url = JSONSource.fill(definition.search, values) else { return [] }
+        let document = try await fetch(url, context: context)
         guard case .array(let results) = JSONPath(definition.results).value(in: document) ?? .null else {
             throw MediaSearchError.malformedResponse(
                 definition.results.isEmpty
@@ -45,12 +46,12 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
-        guard let template = definition.lookup else { return nil }
+        guard let template = definition.lookup,
+            let url = JSONSource.fill(template, ["id": id, "country": context.country, "lang": context.lang ?? ""])
+        else { return nil }
         let document: JSONValue
         do {
-            document = try await fetch(
-                JSONSource.fill(template, ["id": id, "country": context.country, "lang": context.lang ?? ""]),
-                context: context)
+            document = try await fetch(url, context: context)
         } catch MediaSearchError.httpStatus(404, _) {
             return nil
         }
@@ -139,8 +140,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             releaseDate: text("released"), currency: text("currency"), genre: text("genre"),
             description: text("description").map(HTMLText.plain))
         if let artwork = text("artwork").flatMap(SafeURL.http) { item.artwork = [0: artwork] }
-        item.price = paths["price"]?.number(in: result)
-        item.durationMilliseconds = paths["duration"]?.number(in: result).map(definition.durationUnit.milliseconds)
+        item.price = SourceNumber.amount(paths["price"]?.number(in: result))
+        item.durationMilliseconds = paths["duration"]?.number(in: result).flatMap(definition.durationUnit.milliseconds)
         item.isExplicit = text("explicit").map { ["true", "1", "yes", "explicit"].contains($0.lowercased()) }
         for fact in definition.facts {
             if let value = Self.fact(fact.template, in: result, unwrapped: unwrapped) {

@@ -18,12 +18,12 @@ public struct JSONSource: Sendable, Hashable {
     public enum DurationUnit: String, Sendable, Hashable, CaseIterable {
         case seconds = "s", milliseconds = "ms", minutes = "min"
 
-        /// A duration in this unit, in milliseconds.
-        func milliseconds(_ value: Double) -> Int {
+        /// A duration in this unit, in milliseconds; `nil` when it is no duration or out of range.
+        func milliseconds(_ value: Double) -> Int? {
             switch self {
-            case .seconds: Int(value * 1000)
-            case .milliseconds: Int(value)
-            case .minutes: Int(value * 60_000)
+            case .seconds: SourceNumber.milliseconds(value, per: 1000)
+            case .milliseconds: SourceNumber.milliseconds(value)
+            case .minutes: SourceNumber.milliseconds(value, per: 60_000)
             }
         }
     }
@@ -173,6 +173,11 @@ public struct JSONSource: Sendable, Hashable {
         } else {
             found.append((key, "'\(template)' is not an http(s) URL"))
         }
+        // Values go in the path or the query, never where they would choose the host.
+        let afterScheme = template.range(of: "://").map { template[$0.upperBound...] } ?? template[...]
+        if afterScheme.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("{") {
+            found.append((key, "a placeholder may stand in the path or the query, not in the host"))
+        }
         let names = placeholderNames(in: template)
         for name in names where !allowed.contains(name) {
             found.append(
@@ -193,14 +198,34 @@ public struct JSONSource: Sendable, Hashable {
         return names
     }
 
-    /// A template filled in, every value percent-encoded as a query value.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return values.reduce(template) { text, pair in
-            text.replacingOccurrences(
-                of: "{\(pair.key)}",
-                with: pair.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? pair.value)
+    /// A template filled in, in one pass (a value is never read as a placeholder), every value
+    /// percent-encoded as one query value or one path segment; `nil` when a value would stand
+    /// for a whole path segment that is empty, `.` or `..` (a search for `..` must not climb a
+    /// folder of the source's API).
+    static func fill(_ template: String, _ values: [String: String]) -> String? {
+        // RFC 3986's unreserved characters, ASCII only: any other letter is percent-encoded too.
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        var out = ""
+        var rest = template[...]
+        var inQuery = false
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let before = rest[..<open]
+            if before.contains("?") || before.contains("#") { inQuery = true }
+            out += before
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = values[name] {
+                let encoded = value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+                let segmentStart = out.last == "/"
+                let segmentEnd =
+                    rest.index(after: close) == rest.endIndex
+                    || ["/", "?", "#"].contains(rest[rest.index(after: close)])
+                if !inQuery, segmentStart, segmentEnd, ["", ".", ".."].contains(encoded) { return nil }
+                out += encoded
+            } else {
+                out += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
         }
+        return out + rest
     }
 }

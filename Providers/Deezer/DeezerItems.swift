@@ -24,7 +24,8 @@ extension MediaItem {
             collection: album?.title, artwork: album?.artwork ?? [:], url: track.link,
             previewURL: track.preview.flatMap { $0.isEmpty ? nil : $0 },
             releaseDate: track.releaseDate ?? album?.releaseDate,
-            durationMilliseconds: track.duration.map { $0 * 1000 }, isExplicit: track.explicitLyrics)
+            durationMilliseconds: SourceNumber.milliseconds(track.duration, per: 1000), isExplicit: track.explicitLyrics
+        )
         creatorID = track.artist.map { String($0.id) }
         collectionID = album.map { DeezerID.album($0.id) }
         standardID = track.isrc.flatMap { $0.isEmpty ? nil : "isrc:\($0)" }
@@ -40,7 +41,7 @@ extension MediaItem {
         self.init(
             id: DeezerID.album(album.id), title: album.title, kind: "album", creator: album.artist?.name,
             artwork: album.artwork, url: album.link ?? "https://www.deezer.com/album/\(album.id)",
-            releaseDate: album.releaseDate, durationMilliseconds: album.duration.map { $0 * 1000 },
+            releaseDate: album.releaseDate, durationMilliseconds: SourceNumber.milliseconds(album.duration, per: 1000),
             genre: album.genres?.data.compactMap(\.name).first, isExplicit: album.explicitLyrics)
         creatorID = album.artist.map { String($0.id) }
         standardID = album.upc.flatMap { $0.isEmpty ? nil : "upc:\($0)" }

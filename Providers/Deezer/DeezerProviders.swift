@@ -162,7 +162,7 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
             // "preview" beside its player.
             tile.summary = [
                 "track \(track.trackPosition ?? position + 1)",
-                Formatting.duration(milliseconds: track.duration.map { $0 * 1000 }),
+                Formatting.duration(milliseconds: SourceNumber.milliseconds(track.duration, per: 1000)),
                 track.explicitLyrics == true ? "explicit" : nil,
             ].compactMap { $0 }
             return tile

@@ -97,34 +97,24 @@ extension KeyedDecodingContainer {
         if let text = try? decodeIfPresent(String.self, forKey: key) { return text }
         guard contains(key) else { return nil }
         if let number = try? decodeIfPresent(Int.self, forKey: key) { return String(number) }
-        if let number = try? decodeIfPresent(Double.self, forKey: key) { return String(number) }
+        if let number = try? decodeIfPresent(Double.self, forKey: key) { return SourceNumber.text(number) }
         return nil
     }
 
     /// The value as a whole number; accepts `"123"` and integral doubles.
     func lenientInt(_ key: Key) -> Int? {
-        if let number = try? decodeIfPresent(Int.self, forKey: key) { return number }
+        if let number = try? decodeIfPresent(Int.self, forKey: key) { return SourceNumber.integer(number) }
         guard contains(key) else { return nil }
-        if let number = try? decodeIfPresent(Double.self, forKey: key), number.isFinite,
-            number == number.rounded(), abs(number) < 9e15
-        {
-            return Int(number)
-        }
-        if let text = try? decodeIfPresent(String.self, forKey: key) {
-            return Int(text.trimmingCharacters(in: .whitespaces))
-        }
+        if let number = try? decodeIfPresent(Double.self, forKey: key) { return SourceNumber.integer(number) }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return SourceNumber.integer(Substring(text)) }
         return nil
     }
 
     /// The value as a number; accepts `"1.29"`.
     func lenientDouble(_ key: Key) -> Double? {
-        if let number = try? decodeIfPresent(Double.self, forKey: key) { return number.isFinite ? number : nil }
+        if let number = try? decodeIfPresent(Double.self, forKey: key) { return SourceNumber.amount(number) }
         guard contains(key) else { return nil }
-        if let text = try? decodeIfPresent(String.self, forKey: key),
-            let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite
-        {
-            return number
-        }
+        if let text = try? decodeIfPresent(String.self, forKey: key) { return SourceNumber.amount(Substring(text)) }
         return nil
     }
 

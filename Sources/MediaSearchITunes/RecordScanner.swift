@@ -141,8 +141,7 @@ struct RecordScanner {
         case _ where atNumber():
             let text = try numberText()
             if let whole = Int(text) { return String(whole) }
-            guard let number = Double(text), number.isFinite else { return nil }
-            return String(number)
+            return Double(text).flatMap(SourceNumber.text)
         default:
             try skipValue()
             return nil
@@ -153,13 +152,9 @@ struct RecordScanner {
     private mutating func lenientInt() throws(Unusual) -> Int? {
         switch peek() {
         case UInt8(ascii: "\""):
-            return Int(try string().trimmingCharacters(in: .whitespaces))
+            return SourceNumber.integer(Substring(try string()))
         case _ where atNumber():
-            let text = try numberText()
-            if let whole = Int(text) { return whole }
-            guard let number = Double(text), number.isFinite, number == number.rounded(), abs(number) < 9e15
-            else { return nil }
-            return Int(number)
+            return SourceNumber.integer(Substring(try numberText()))
         default:
             try skipValue()
             return nil
@@ -170,12 +165,9 @@ struct RecordScanner {
     private mutating func lenientDouble() throws(Unusual) -> Double? {
         switch peek() {
         case UInt8(ascii: "\""):
-            guard let number = Double(try string().trimmingCharacters(in: .whitespaces)), number.isFinite
-            else { return nil }
-            return number
+            return SourceNumber.amount(Substring(try string()))
         case _ where atNumber():
-            guard let number = Double(try numberText()), number.isFinite else { return nil }
-            return number
+            return SourceNumber.amount(Substring(try numberText()))
         default:
             try skipValue()
             return nil

@@ -19,7 +19,8 @@ public enum Formatting {
 
     /// `14.99` USD → `$14.99`; `0` → `Free`; `-1` or `nil` → `nil` (not sold separately).
     public static func price(_ value: Double?, currency: String?) -> String? {
-        guard let value, value >= 0 else { return nil }
+        // Checked again here: a price set on an item after it was made has not been.
+        guard let value = SourceNumber.amount(value), value >= 0 else { return nil }
         if value == 0 { return "Free" }
         let cents = Int((value * 100).rounded())
         let amount = "\(cents / 100).\(twoDigits(cents % 100))"

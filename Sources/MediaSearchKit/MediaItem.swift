@@ -63,7 +63,8 @@ public struct MediaItem: Sendable, Hashable, Codable {
         isExplicit: Bool? = nil, description: String? = nil, extras: [String: String] = [:],
         payload: AnyMediaPayload? = nil
     ) {
-        self.id = id
+        // An id is printed, linked and typed back: one clean line, like every other text.
+        self.id = TextSanitizer.line(id)
         self.title = title
         self.kind = kind
         self.creator = creator
@@ -72,9 +73,9 @@ public struct MediaItem: Sendable, Hashable, Codable {
         self.url = url
         self.previewURL = previewURL
         self.releaseDate = releaseDate
-        self.price = price
+        self.price = SourceNumber.amount(price)
         self.currency = currency
-        self.durationMilliseconds = durationMilliseconds
+        self.durationMilliseconds = SourceNumber.milliseconds(durationMilliseconds)
         self.genre = genre
         self.isExplicit = isExplicit
         self.description = description

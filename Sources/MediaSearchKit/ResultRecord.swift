@@ -27,7 +27,7 @@ public struct ResultRecord: Encodable, Sendable {
         }
         return .object([
             "kind": .string(tile.kind),
-            "id": .string(tile.id),
+            "id": .string(TextSanitizer.line(tile.id)),
             "title": .string(TextSanitizer.line(tile.title)),
             "subtitle": JSONValue(tile.subtitle.map(TextSanitizer.line)),
             "summary": JSONValue(tile.summary.map(TextSanitizer.line)),
@@ -44,8 +44,8 @@ public struct ResultRecord: Encodable, Sendable {
             "explicit": JSONValue(item.isExplicit),
             "previewUrl": JSONValue(tile.previewUrl ?? item.previewURL.flatMap(SafeURL.http)),
             "artwork": .object(artwork),
-            "creatorId": JSONValue(item.creatorID),
-            "collectionId": JSONValue(item.collectionID),
+            "creatorId": JSONValue(item.creatorID.map(TextSanitizer.line)),
+            "collectionId": JSONValue(item.collectionID.map(TextSanitizer.line)),
             "sources": .array(sources.map(\.json)),
         ])
     }

@@ -36,7 +36,11 @@ public enum SafeURL {
         switch verdict {
         case true?: return text
         case false?: return nil
-        case nil: return text.unicodeScalars.contains(where: TextSanitizer.isUnsafe) ? nil : text
+        case nil:
+            // A space of any kind (U+00A0 no-break, U+2028 line separator...) ends a link where a
+            // person reads on.
+            return text.unicodeScalars.contains { TextSanitizer.isUnsafe($0) || $0.properties.isWhitespace }
+                ? nil : text
         }
     }
 

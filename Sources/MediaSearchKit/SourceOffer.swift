@@ -56,7 +56,7 @@ public struct SourceOffer: Sendable, Codable, Hashable {
         .object([
             "source": .string(TextSanitizer.line(source)),
             "kind": .string(kind),
-            "id": .string(id),
+            "id": .string(TextSanitizer.line(id)),
             "url": JSONValue(url.flatMap(SafeURL.http)),
             "price": JSONValue(price),
             "currency": JSONValue(currency.map(TextSanitizer.line)),

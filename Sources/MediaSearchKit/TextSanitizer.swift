@@ -58,6 +58,10 @@ public enum TextSanitizer {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0x061C, 0xFEFF: true
+        // The soft hyphen, invisible where it does not break a line; the line and paragraph
+        // separators, which break lines where no newline is seen; and the tag characters, which
+        // carry hidden text.
+        case 0x00AD, 0x2028, 0x2029, 0xE0000...0xE007F: true
         default: false
         }
     }

@@ -40,7 +40,7 @@ public struct Tile: Sendable, Codable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
-        try c.encode(id, forKey: .id)
+        try c.encode(TextSanitizer.line(id), forKey: .id)
         try c.encode(TextSanitizer.line(title), forKey: .title)
         try c.encode(subtitle.map(TextSanitizer.line), forKey: .subtitle)
         try c.encode(summary.map(TextSanitizer.line), forKey: .summary)

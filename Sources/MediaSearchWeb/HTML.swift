@@ -42,8 +42,18 @@ struct HTML: ExpressibleByStringInterpolation, Sendable {
             raw += HTML.escape(url.flatMap(SafeURL.http) ?? "#")
         }
 
-        /// A link inside this site (path and query built by us), escaped.
-        mutating func appendInterpolation(local path: String) { raw += HTML.escape(path) }
+        /// A link inside this site (path and query built by us, or the path asked for), escaped.
+        mutating func appendInterpolation(local path: String) { raw += HTML.escape(HTML.sameOrigin(path)) }
+    }
+
+    /// A path that can only lead inside this site: `//evil.example/x` (or `/\\evil.example`, which
+    /// browsers read alike) is another site's address, so leading slashes and backslashes become
+    /// one `/`; a path not starting with `/` (a scheme, `javascript:`) becomes `/`.
+    static func sameOrigin(_ path: String) -> String {
+        if path.hasPrefix("?") || path.hasPrefix("#") { return path }
+        guard path.hasPrefix("/") else { return "/" }
+        let rest = path.drop { $0 == "/" || $0 == "\\" }
+        return "/" + rest
     }
 
     static func escape(_ text: String) -> String {

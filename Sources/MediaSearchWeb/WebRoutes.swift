@@ -131,8 +131,9 @@ struct WebRoutes: Sendable {
         } catch {
             return .failure(error)
         }
-        guard session.provider(kind: kind) != nil else {
-            let known = session.providers.map(\.kind).joined(separator: ", ")
+        // Only the kinds a search here could show: a link from anywhere names any kind and id.
+        guard session.askableProvider(kind: kind) != nil else {
+            let known = session.askableProviders.map(\.kind).joined(separator: ", ")
             return .failure(MediaSearchError.notFound("\(id) of kind '\(kind)' (kinds: \(known))"))
         }
         guard (1...64).contains(id.count), id.unicodeScalars.allSatisfy({ Self.idCharacters.contains($0) }) else {

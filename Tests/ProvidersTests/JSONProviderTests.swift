@@ -98,3 +98,44 @@ struct JSONProviderTests {
         #expect(shows.problems().isEmpty)
     }
 }
+
+@Suite("A described source's values and numbers (#39)")
+struct JSONProviderSafetyTests {
+    let shows = JSONProviderTests().shows
+
+    /// `{term}` and `{id}` are one path segment or one query value: `..` climbs nothing, a value
+    /// holding a placeholder fills nothing, and a placeholder may not choose the host.
+    @Test func valuesStayInTheirSegment() async throws {
+        let transport = OneAnswer("[]")
+        let context = ProviderContext(http: transport)
+        #expect(try await JSONProvider(shows).lookup(id: "..", context: context) == nil)
+        #expect(try await JSONProvider(shows).lookup(id: ".", context: context) == nil)
+        _ = try await JSONProvider(shows).lookup(id: "a/../b{limit}", context: context)
+        _ = try await JSONProvider(shows).search(SearchQuery(term: "..", limit: 5), context: context)
+        #expect(
+            transport.asked.withLock { $0 } == [
+                "https://api.example.org/shows/a%2F..%2Fb%7Blimit%7D",
+                "https://api.example.org/search/shows?q=..&n=5",
+            ])
+        var hostile = shows
+        hostile.search = "https://{term}.example.org/search?q={term}"
+        #expect(hostile.problems().map(\.message).contains { $0.contains("not in the host") })
+    }
+
+    /// Numbers that fit no field are left out of the item, never trapped on.
+    @Test func numbersOutOfRangeAreLeftOut() async throws {
+        var priced = shows
+        priced.fields["price"] = "show.price"
+        let answer = #"""
+            [{"show": {"id": 1e300, "name": "Huge", "runtime": 1e300, "price": 1e300}},
+             {"show": {"id": 2, "name": "Nan", "runtime": "nan", "price": "-inf"}},
+             {"show": {"id": 3, "name": "Fine", "runtime": 30, "price": 1.5}}]
+            """#
+        let items = try await JSONProvider(priced).search(
+            SearchQuery(term: "x", limit: 5), context: ProviderContext(http: OneAnswer(answer)))
+        #expect(items.map(\.title) == ["Huge", "Nan", "Fine"])
+        #expect(items.map(\.durationMilliseconds) == [nil, nil, 30 * 60_000])
+        #expect(items.map(\.price) == [nil, nil, 1.5])
+        #expect(items[0].id == "1e+300")
+    }
+}

@@ -22,7 +22,7 @@ public struct DetailDocument: Encodable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
-        try c.encode(id, forKey: .id)
+        try c.encode(TextSanitizer.line(id), forKey: .id)
         try c.encode(TextSanitizer.line(title), forKey: .title)
         try c.encode(sections, forKey: .sections)
         try c.encode(notices.map(TextSanitizer.line), forKey: .notices)

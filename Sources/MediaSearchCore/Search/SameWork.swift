@@ -23,7 +23,8 @@ public enum SameWork {
         else { return false }
         switch (a.durationMilliseconds, b.durationMilliseconds) {
         case (let x?, let y?):
-            return abs(x - y) <= durationTolerance
+            let (difference, overflow) = x.subtractingReportingOverflow(y)
+            return !overflow && difference.magnitude <= durationTolerance
         case (nil, nil):
             guard let year = a.releaseYear else { return false }
             return year == b.releaseYear

@@ -77,6 +77,24 @@ public struct SearchSession: Sendable {
         providers.first { $0.kind == kind }
     }
 
+    /// The providers a detail may ask: the enabled kinds, then the disabled kinds of the same
+    /// sources (an album id found through the songs' source is the album kind's to show). A
+    /// source no enabled kind asks is never asked for a detail, nor a program run, whatever id
+    /// or kind a link names.
+    public var askableProviders: [any MediaProvider] {
+        let enabled = configuration.enabledProviders(providers)
+        let sources = Set(enabled.map(\.source))
+        let alike = providers.filter { provider in
+            !enabled.contains { $0.kind == provider.kind } && sources.contains(provider.source)
+        }
+        return enabled + alike
+    }
+
+    /// The provider of a kind, if a detail may ask it.
+    public func askableProvider(kind: String) -> (any MediaProvider)? {
+        askableProviders.first { $0.kind == kind }
+    }
+
     // MARK: searching
 
     /// Starts, each on a thread of its own and once per process, what a search will need: the
@@ -391,6 +409,9 @@ public struct SearchSession: Sendable {
             guard let provider = provider(kind: kind) else {
                 throw .usage(DidYouMean.unknownKind(kind, known: providers.map(\.kind)))
             }
+            guard askableProvider(kind: kind) != nil else {
+                throw .usage("kind '\(kind)' is not enabled (add it to kinds: in the config to look its items up)")
+            }
             return provider
         }
         let found: (item: MediaItem, owner: (any MediaProvider)?)
@@ -441,15 +462,8 @@ public struct SearchSession: Sendable {
         _ id: String, context: ProviderContext, skipping skipped: String? = nil
     ) async throws -> (MediaItem, any MediaProvider)? {
         var firstError: (any Error)?
-        // Enabled kinds first, then disabled kinds of the same sources (an album id found through
-        // the songs' source is the album kind's to show); a source no enabled kind asks is not
-        // asked at all, nor its budget spent.
-        let enabled = configuration.enabledProviders(providers)
-        let sources = Set(enabled.map(\.source))
-        let alike = providers.filter { provider in
-            !enabled.contains { $0.kind == provider.kind } && sources.contains(provider.source)
-        }
-        for provider in enabled + alike where provider.kind != skipped {
+        // A source no enabled kind asks is not asked at all, nor its budget spent.
+        for provider in askableProviders where provider.kind != skipped {
             do {
                 if let item = try await lookup(id, in: provider, context: context) { return (item, provider) }
             } catch {
@@ -483,11 +497,14 @@ public struct SearchSession: Sendable {
     /// titles and creators in the offline library with words starting with its words.
     public func suggestions(for text: String, limit: Int = 10) async throws -> [String] {
         let history = self.history()
-        var suggestions = try await BlockingWork.run { try history.suggestions(for: text) }
+        // Titles come from sources and history from whoever searched: every face gets them as
+        // one clean line each (no escape sequences, controls or invisible characters).
+        var suggestions = try await BlockingWork.run { try history.suggestions(for: text) }.map(TextSanitizer.line)
+            .filter { !$0.isEmpty }
         guard let library, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return suggestions }
         var seen = Set(suggestions.map { $0.lowercased() })
-        for title in (try? await library.suggestions(for: text, limit: limit)) ?? []
-        where seen.insert(title.lowercased()).inserted {
+        for title in ((try? await library.suggestions(for: text, limit: limit)) ?? []).map(TextSanitizer.line)
+        where !title.isEmpty && seen.insert(title.lowercased()).inserted {
             suggestions.append(title)
         }
         return suggestions
