@@ -73,15 +73,47 @@ struct DeezerAPI: Sendable {
 }
 
 /// A page of a search: `data`, with the total Deezer found.
+///
+/// Read leniently, as every record here: an element that cannot be read (no id, say) is left
+/// out, a field of the wrong type or out of range is left empty; neither makes the whole answer
+/// unreadable.
 struct DeezerPage<Element: Decodable & Sendable>: Decodable, Sendable {
     var data: [Element]
     var total: Int?
+
+    private struct Skippable: Decodable {
+        var element: Element?
+        init(from decoder: any Decoder) throws { element = try? Element(from: decoder) }
+    }
+
+    enum CodingKeys: String, CodingKey { case data, total }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        data = ((try? c.decodeIfPresent([Skippable].self, forKey: .data)) ?? []).compactMap(\.element)
+        total = c.lenientInt(.total)
+    }
+}
+
+/// The error Deezer reads for a record without a usable id.
+private func missingID(_ decoder: any Decoder) -> DecodingError {
+    .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no usable id"))
 }
 
 struct DeezerArtist: Decodable, Sendable {
     var id: Int
     var name: String?
     var link: String?
+
+    enum CodingKeys: String, CodingKey { case id, name, link }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let id = c.lenientInt(.id) else { throw missingID(decoder) }
+        self.id = id
+        name = c.lenientString(.name)
+        link = c.lenientString(.link)
+    }
 }
 
 struct DeezerGenre: Decodable, Sendable {
@@ -109,6 +141,33 @@ struct DeezerAlbum: Decodable, Sendable {
     var genres: DeezerPage<DeezerGenre>?
     var tracks: DeezerPage<DeezerTrack>?
 
+    enum CodingKeys: String, CodingKey {
+        case id, title, link, upc, coverSmall, coverMedium, coverBig, coverXl, label, nbTracks, duration
+        case releaseDate, recordType, explicitLyrics, artist, genres, tracks
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let id = c.lenientInt(.id) else { throw missingID(decoder) }
+        self.id = id
+        title = c.lenientString(.title)
+        link = c.lenientString(.link)
+        upc = c.lenientString(.upc)
+        coverSmall = c.lenientString(.coverSmall)
+        coverMedium = c.lenientString(.coverMedium)
+        coverBig = c.lenientString(.coverBig)
+        coverXl = c.lenientString(.coverXl)
+        label = c.lenientString(.label)
+        nbTracks = c.lenientInt(.nbTracks)
+        duration = c.lenientInt(.duration)
+        releaseDate = c.lenientString(.releaseDate)
+        recordType = c.lenientString(.recordType)
+        explicitLyrics = (try? c.decodeIfPresent(Bool.self, forKey: .explicitLyrics)) ?? nil
+        artist = (try? c.decodeIfPresent(DeezerArtist.self, forKey: .artist)) ?? nil
+        genres = (try? c.decodeIfPresent(DeezerPage<DeezerGenre>.self, forKey: .genres)) ?? nil
+        tracks = (try? c.decodeIfPresent(DeezerPage<DeezerTrack>.self, forKey: .tracks)) ?? nil
+    }
+
     /// Cover art by width.
     var artwork: [Int: String] {
         var sizes: [Int: String] = [:]
@@ -131,4 +190,24 @@ struct DeezerTrack: Decodable, Sendable {
     var trackPosition: Int?
     var artist: DeezerArtist?
     var album: DeezerAlbum?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, link, duration, explicitLyrics, preview, isrc, releaseDate, trackPosition, artist, album
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let id = c.lenientInt(.id) else { throw missingID(decoder) }
+        self.id = id
+        title = c.lenientString(.title)
+        link = c.lenientString(.link)
+        duration = c.lenientInt(.duration)
+        explicitLyrics = (try? c.decodeIfPresent(Bool.self, forKey: .explicitLyrics)) ?? nil
+        preview = c.lenientString(.preview)
+        isrc = c.lenientString(.isrc)
+        releaseDate = c.lenientString(.releaseDate)
+        trackPosition = c.lenientInt(.trackPosition)
+        artist = (try? c.decodeIfPresent(DeezerArtist.self, forKey: .artist)) ?? nil
+        album = (try? c.decodeIfPresent(DeezerAlbum.self, forKey: .album)) ?? nil
+    }
 }

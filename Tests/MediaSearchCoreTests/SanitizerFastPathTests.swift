@@ -29,7 +29,11 @@ struct SanitizerFastPathTests {
     static func referenceHTTP(_ text: String) -> String? {
         let lower = text.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        guard !text.unicodeScalars.contains(where: { $0 == " " || $0 == "\\" || TextSanitizer.isUnsafe($0) }) else {
+        guard
+            !text.unicodeScalars.contains(where: {
+                $0 == " " || $0 == "\\" || TextSanitizer.isUnsafe($0) || $0.properties.isWhitespace
+            })
+        else {
             return nil
         }
         let rest = text.drop { $0 != ":" }.dropFirst(3)
