@@ -50,6 +50,22 @@ struct StoreURLTests {
         #expect(
             StoreURL.redacted("postgres://a:b:c@h/d?password=x&sslmode=require")
                 == "postgres://a:***@h/d?password=***&sslmode=require")
+        // Odd places (#39): repeated, in capitals, after `;`, without `//`, and the message too.
+        for odd in [
+            "postgresql://h/d?password=secret1&password=secret2", "postgresql://h/d?PASSWORD=secret1;password=secret2",
+            "postgresql:u:secret1@h/d?password=secret2", "postgresql://u:secret1@h/d?password=secret2",
+        ] {
+            let shown = StoreURL.redacted("'\(odd)' names secret1 and secret2 again", url: odd)
+            #expect(!shown.contains("secret1") && !shown.contains("secret2"), "\(shown) from \(odd)")
+            #expect(throws: (any Error).self) {
+                try ConfigurationLoader.load(path: nil, environment: ["MEDIASEARCH_STORE": odd + "&bogus=1"])
+            }
+            do {
+                _ = try ConfigurationLoader.load(path: nil, environment: ["MEDIASEARCH_STORE": odd + "&bogus=1"])
+            } catch {
+                #expect(!"\(error)".contains("secret"), "\(error)")
+            }
+        }
         let config = try ConfigurationParser(file: "config.yaml").parse("store: postgresql://team:hunter2@db/media\n")
         let shown = config.settings().first { $0.key == "store" }
         #expect(shown?.value == "postgresql://team:***@db:5432/media")

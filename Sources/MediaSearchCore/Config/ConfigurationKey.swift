@@ -94,7 +94,7 @@ struct ConfigurationKey: Sendable {
             do throws(StoreURLProblem) {
                 configuration.store = try StoreURL(parsing: text)
             } catch {
-                throw parser.fail(node, "store", "'\(StoreURL.redacted(text))' \(error.message)")
+                throw parser.fail(node, "store", StoreURL.redacted("'\(text)' \(error.message)", url: text))
             }
         },
         ConfigurationKey("egress_group", show: { $0.egressGroup }) {

@@ -98,15 +98,35 @@ public struct StoreURL: Sendable, Hashable, CustomStringConvertible {
     private static func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
 
     /// The text with any password in it replaced by `***`, for messages about a URL that did not read.
-    public static func redacted(_ text: String) -> String {
-        var result = text
-        // The credentials are between the scheme (if any) and the last `@`.
-        let start = result.range(of: "://")?.upperBound ?? result.startIndex
-        if let at = result[start...].lastIndex(of: "@"), let colon = result[start..<at].firstIndex(of: ":") {
-            result.replaceSubrange(result.index(after: colon)..<at, with: "***")
+    ///
+    /// Whatever the URL's shape: every `password=` value (any case, however often, after `?`, `&`
+    /// or `;`), and what stands between the first `:` after the scheme and the last `@`, with or
+    /// without `//`. Every value so found is also replaced wherever else it appears in the text.
+    public static func redacted(_ message: String, url: String? = nil) -> String {
+        let text = url ?? message
+        var secrets: [String] = []
+        if let pattern = try? NSRegularExpression(pattern: #"(?i)password=([^&;\s]*)"#) {
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let range = Range(match.range(at: 1), in: text) { secrets.append(String(text[range])) }
+            }
         }
-        if let range = result.range(of: #"password=[^&]*"#, options: .regularExpression) {
-            result.replaceSubrange(range, with: "password=***")
+        // The credentials: after the scheme's `://` (or from the start), up to the last `@`, the
+        // password after their first `:` (without `//`, that takes the user too).
+        let afterScheme = text.range(of: "://")?.upperBound ?? text.startIndex
+        if let at = text[afterScheme...].lastIndex(of: "@"),
+            let colon = text[afterScheme..<at].firstIndex(of: ":")
+        {
+            secrets.append(String(text[text.index(after: colon)..<at]))
+            if let last = text[afterScheme..<at].lastIndex(of: ":"), last != colon {
+                secrets.append(String(text[text.index(after: last)..<at]))
+            }
+        }
+        var result = message
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty && secret != "***" {
+            result = result.replacingOccurrences(of: secret, with: "***")
+            if let decoded = secret.removingPercentEncoding, !decoded.isEmpty, decoded != secret {
+                result = result.replacingOccurrences(of: decoded, with: "***")
+            }
         }
         return result
     }
@@ -127,7 +147,7 @@ extension Configuration {
             origins["store"] = origin
         } catch {
             throw .invalidConfig(
-                file: origin, line: nil, key: nil, message: "'\(StoreURL.redacted(text))' \(error.message)")
+                file: origin, line: nil, key: nil, message: StoreURL.redacted("'\(text)' \(error.message)", url: text))
         }
     }
 
