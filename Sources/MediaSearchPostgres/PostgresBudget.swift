@@ -87,7 +87,9 @@ public struct PostgresBudget: BudgetLedger {
         }
         return mirror { mirror in
             if mirror.coolDownUntil > time { return .coolingDown(mirror.coolDownUntil - time) }
-            let share = limit / Self.fallbackInstances(lastSeen: store.instancesAlive)
+            // Never 0 while the budget has room: more instances than requests still leaves each
+            // one request a window, rather than none for everybody.
+            let share = max(1, limit / Self.fallbackInstances(lastSeen: store.instancesAlive))
             let recent = (mirror.shared + mirror.unsent).filter { $0 > time - window }
             guard recent.count < share else {
                 // The request may go once enough of the window's sends have aged out (a share of
@@ -130,7 +132,7 @@ public struct PostgresBudget: BudgetLedger {
     /// while the store was down); `nil` when the store is down.
     private func shared<T: Sendable>(now: Double, _ change: @escaping @Sendable (inout State) -> T) async -> T? {
         let (name, window, coolDown) = (self.name, self.window, self.coolDown)
-        let (instance, group) = (store.instance, store.egressGroup)
+        let (instance, group, register) = (store.instance, store.egressGroup, store.countsAsInstance)
         let pending = mirror { mirror -> ([Double], Double) in
             var free = mirror.unsent
             for time in mirror.claimed { if let index = free.firstIndex(of: time) { free.remove(at: index) } }
@@ -159,7 +161,8 @@ public struct PostgresBudget: BudgetLedger {
                     UPDATE mediasearch_budgets SET sent = \(state.sent), cool_down_until = \(state.coolDownUntil)
                     WHERE name = \(name)
                     """, logger: PostgresStore.quiet)
-                let instances = try await PostgresStore.sayAlive(id: instance, group: group, now: now, on: connection)
+                let instances = try await PostgresStore.sayAlive(
+                    id: instance, group: group, now: now, register: register, on: connection)
                 return (value, state, instances)
             }
         }

@@ -91,7 +91,9 @@ public final class PostgresStore: Sendable {
             }
             store.markDown(Self.reason(error))
         }
-        // Counted among its group's instances from the start (``PostgresBudget``).
+        // Learns how many instances share its group; only a server (``keepAlive()``) is one of
+        // them: a one-shot command is over long before its row would age out, and counting it
+        // for two minutes shrank every server's share of the budget.
         if !store.isDown { await store.sayAlive() }
         return store
     }
@@ -121,9 +123,14 @@ public final class PostgresStore: Sendable {
 
     private let heartbeat = Mutex<Task<Void, Never>?>(nil)
 
+    /// Whether this process counts among its group's instances: a server that keeps alive does.
+    let isInstance = Mutex(false)
+    var countsAsInstance: Bool { isInstance.withLock { $0 } }
+
     /// Says every ``heartbeatInterval`` seconds, until the process ends, that this instance is
     /// alive in its egress group (``PostgresBudget`` counts the instances alive).
     public func keepAlive() {
+        isInstance.withLock { $0 = true }
         let interval = Self.heartbeatInterval
         let task = Task.detached { [weak self] in
             while !Task.isCancelled {
@@ -143,11 +150,11 @@ public final class PostgresStore: Sendable {
 
     /// Records that this instance is alive and learns how many of its group are.
     func sayAlive() async {
-        let (id, group) = (instance, egressGroup)
+        let (id, group, register) = (instance, egressGroup, countsAsInstance)
         let now = Date().timeIntervalSince1970
         let count = await perform { client in
             try await client.withConnection { connection in
-                try await Self.sayAlive(id: id, group: group, now: now, on: connection)
+                try await Self.sayAlive(id: id, group: group, now: now, register: register, on: connection)
             }
         }
         if let count { noteAlive(count) }
@@ -155,20 +162,24 @@ public final class PostgresStore: Sendable {
 
     func noteAlive(_ count: Int) { alive.withLock { $0 = max(count, 1) } }
 
-    /// Upserts an instance's row and counts its group's instances seen in the last ``PostgresBudget/aliveFor`` seconds.
-    static func sayAlive(id: String, group: String, now: Double, on connection: PostgresConnection) async throws -> Int
-    {
-        try await connection.query(
-            """
-            INSERT INTO mediasearch_instances (id, egress, seen_at) VALUES (\(id), \(group), \(now))
-            ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at, egress = excluded.egress
-            """, logger: quiet)
+    /// Upserts an instance's row (when `register`) and counts its group's instances seen in the
+    /// last ``PostgresBudget/aliveFor`` seconds, at least 1.
+    static func sayAlive(
+        id: String, group: String, now: Double, register: Bool, on connection: PostgresConnection
+    ) async throws -> Int {
+        if register {
+            try await connection.query(
+                """
+                INSERT INTO mediasearch_instances (id, egress, seen_at) VALUES (\(id), \(group), \(now))
+                ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at, egress = excluded.egress
+                """, logger: quiet)
+        }
         let since = now - PostgresBudget.aliveFor
         var count = 1
         let rows = try await connection.query(
             "SELECT count(*)::bigint FROM mediasearch_instances WHERE egress = \(group) AND seen_at > \(since)",
             logger: quiet)
-        for try await value in rows.decode(Int.self) { count = value }
+        for try await value in rows.decode(Int.self) { count = max(value, 1) }
         return count
     }
 
@@ -294,7 +305,7 @@ public final class PostgresStore: Sendable {
     }
 
     /// Whether an error says the host name does not resolve (NIO's `SocketAddressError.unknown`).
-    private static func isUnknownHost(_ error: any Error) -> Bool {
+    static func isUnknownHost(_ error: any Error) -> Bool {
         let text = String(describing: error)
         return text.contains("UnknownHost") || text.contains("Name or service not known")
             || text.contains("nodename nor servname")

@@ -62,8 +62,12 @@ struct PostgresStoreTests {
                 "refused the user or password"
             ),
             ("postgresql://postgres:mediasearch-test@127.0.0.1:\(port)/nothere?sslmode=disable", "no such database"),
-            ("postgresql://postgres:hunter2@no-such-host.invalid/mediasearch", "no such host"),
         ]
+        // A name that does not resolve, told from the resolver's error (no test asks DNS: the
+        // machine may have none).
+        struct Resolver: Error, CustomStringConvertible { var description: String }
+        #expect(PostgresStore.isUnknownHost(Resolver(description: "connect failed: Name or service not known")))
+        #expect(!PostgresStore.isUnknownHost(Resolver(description: "connection refused")))
         for (text, reason) in wrong {
             let url = try StoreURL(parsing: text)
             do throws(MediaSearchError) {
@@ -156,6 +160,11 @@ struct PostgresStoreTests {
         // A time-out well inside the budget's window: each instance's first operation after the
         // stop waits one, and the window's first requests must still count after both.
         let (a, b) = (try await Self.open(cluster, timeout: 8), try await Self.open(cluster, timeout: 8))
+        // Two servers: each counts among its group's instances.
+        for store in [a, b] {
+            store.keepAlive()
+            await store.sayAlive()
+        }
         let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 20, window: 60)
         let (budgetA, budgetB) = (PostgresBudget(store: a, budget: source), PostgresBudget(store: b, budget: source))
         var granted = 0
@@ -202,6 +211,41 @@ struct PostgresStoreTests {
             sent >= granted + whileDown && sent <= 20,
             "\(granted) before, \(whileDown) while down, \(after) now: \(row), began \(began.timeIntervalSince1970)")
         #expect(a.downNotice == nil)
+    }
+
+    @Test("One-shot commands are not instances, and a share is never 0 while the budget has room (#39)")
+    func oneShotCommandsAreNotInstances() async throws {
+        let cluster = try await PostgresCluster.start()
+        defer { cluster.remove() }
+        let server = try await Self.open(cluster, timeout: 8)
+        server.keepAlive()
+        await server.sayAlive()
+        // Five one-shot commands open the store and take from the budget, as `search` does.
+        let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 2, window: 60)
+        for _ in 0..<5 {
+            let command = try await Self.open(cluster, timeout: 8)
+            _ = await PostgresBudget(store: command, budget: source).take(now: Date())
+            command.close()
+        }
+        #expect(try await Self.scalar(server, "SELECT count(*)::bigint FROM mediasearch_instances") == 1)
+        // Many instances, a small budget: with the store down, each may still send one.
+        let crowded = try await Self.open(cluster, timeout: 8)
+        for index in 0..<5 {
+            try await server.client.query(
+                "INSERT INTO mediasearch_instances (id, egress, seen_at) VALUES (\("other-\(index)"), 'default', \(Date().timeIntervalSince1970))"
+            )
+        }
+        crowded.keepAlive()
+        await crowded.sayAlive()
+        #expect(crowded.instancesAlive == 7)
+        let fresh = SourceBudget(name: "Deezer", fileName: "deezer.json", limit: 3, window: 60)
+        let budget = PostgresBudget(store: crowded, budget: fresh)
+        try await cluster.stop()
+        var granted = 0
+        for _ in 0..<3 where await budget.take(now: Date()) == .granted { granted += 1 }
+        #expect(crowded.isDown)
+        #expect(granted == 1, "3 / 8 instances rounds to 0; a share is at least 1")
+        for store in [server, crowded] { store.close() }
     }
 
     @Test("A store that hangs costs one time-out, then nothing until it is tried again")
