@@ -29,11 +29,36 @@ public enum MediaSearchCLI {
         interrupts.setEventHandler {
             if pressed.withLock({ $0 }) { exit(ExitStatus.interrupted) }
             pressed.withLock { $0 = true }
-            task.cancel()
+            if !stopGracefully(exitingWith: ExitStatus.interrupted) { task.cancel() }
         }
         interrupts.resume()
+        // SIGTERM (a service manager stopping `serve`): `serve` answers the requests in flight
+        // first, then exits 0; any other command ends at once, as it always did, its provider
+        // programs with it (their groups are killed on exit).
+        signal(SIGTERM, SIG_IGN)
+        let terminations = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+        terminations.setEventHandler {
+            if !stopGracefully(exitingWith: 128 + SIGTERM) { exit(128 + SIGTERM) }
+        }
+        terminations.resume()
         let code = await task.value
         exit(pressed.withLock { $0 } ? ExitStatus.interrupted : code)
+    }
+
+    /// How a running command stops gracefully (`serve` sets it: stop accepting, answer what is in
+    /// flight); `nil` for commands that simply end.
+    static let gracefulStop = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// The seconds a graceful stop may take before the process exits anyway.
+    static let gracefulStopLimit = 10.0
+
+    /// Asks the running command to stop gracefully, with a deadline after which the process
+    /// exits with `code`; `false` when the command has no graceful stop.
+    static func stopGracefully(exitingWith code: Int32) -> Bool {
+        guard let stop = gracefulStop.withLock({ $0 }) else { return false }
+        stop()
+        DispatchQueue.global().asyncAfter(deadline: .now() + gracefulStopLimit) { exit(code) }
+        return true
     }
 
     /// Runs one command line and returns its exit code; never exits the process.

@@ -83,6 +83,8 @@ enum Catalogs {
             "tabs.all": "All",
             "tabs.label": "Kinds",
             "tile.reveal": "Reveal",
+            "welcome.confirm":
+                "A link from another site opened this search. Nothing has been searched or remembered yet: press Search to run it.",
             "welcome.lead": "Search songs, films, audiobooks and podcasts at once.",
             "welcome.recent": "Recent searches",
         ],
@@ -167,6 +169,8 @@ enum Catalogs {
             "tabs.all": "Все",
             "tabs.label": "Виды",
             "tile.reveal": "Показать",
+            "welcome.confirm":
+                "Этот поиск открыт по ссылке с другого сайта. Пока ничего не найдено и не записано: нажмите «Найти», чтобы выполнить его.",
             "welcome.lead": "Ищите песни, фильмы, аудиокниги и подкасты сразу.",
             "welcome.recent": "Недавние поиски",
         ],

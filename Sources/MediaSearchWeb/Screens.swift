@@ -111,7 +111,7 @@ enum Screens {
     /// The search screen: the form, the tabs, then the results, the errors, or the empty state.
     static func search(
         _ query: WebQuery, page: SearchPage?, catalog: ProviderCatalog, configuration: Configuration,
-        suggestions: [String]
+        suggestions: [String], confirm: Bool = false
     ) -> HTML {
         let t = Texts.current
         let tabs = tabs(query, catalog: catalog, page: page)
@@ -126,7 +126,7 @@ enum Screens {
                 body: """
                     \(form(query, configuration: configuration, catalog: catalog))
                     \(tabs)
-                    <main id="results" class="welcome"><p>\(t("welcome.lead"))</p>\(recent)</main>
+                    <main id="results" class="welcome"><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(t(confirm ? "welcome.confirm" : "welcome.lead"))</p>\(recent)</main>
                     """, bodyClass: "screen-search")
         }
         let failures = page.outcome.failures.map { failure in

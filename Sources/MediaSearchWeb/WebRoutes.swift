@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import MediaSearchCore
 import MediaSearchKit
@@ -50,6 +51,15 @@ struct WebRoutes: Sendable {
             return WebResponse.html(
                 Screens.search(query, page: nil, catalog: catalog, configuration: configuration, suggestions: history))
         }
+        // A link from another site may fill the form, not run it: a search it ran would write the
+        // history and spend the budget on another site's behalf (docs/design.md, "Links from
+        // other sites"). Pressing Search, on this site's own page, runs it.
+        if Self.isNavigationFromElsewhere(request) {
+            return WebResponse.html(
+                Screens.search(
+                    query, page: nil, catalog: catalog, configuration: configuration, suggestions: history,
+                    confirm: true))
+        }
         do {
             let page = try await session.search(query.request(configuration: configuration), order: query.order)
             let suggestions =
@@ -64,6 +74,13 @@ struct WebRoutes: Sendable {
         } catch {
             return failure(error, json: false)
         }
+    }
+
+    /// Whether a browser says the request is a navigation from another site (`Sec-Fetch-Site`
+    /// `cross-site` or `same-site`): a link followed there, not a search typed here.
+    static func isNavigationFromElsewhere(_ request: Request) -> Bool {
+        guard let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!] else { return false }
+        return site == "cross-site" || site == "same-site"
     }
 
     func searchAPI(_ request: Request) async -> Response {

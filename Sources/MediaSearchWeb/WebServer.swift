@@ -5,6 +5,8 @@ import Logging
 import MediaSearchCore
 import MediaSearchKit
 import NIOCore
+import ServiceLifecycle
+import Synchronization
 
 /// `mediasearch serve`: the two screens in a browser and a JSON API, over the same
 /// ``SearchSession`` as the CLI (one request budget, cool-down, cache, history and library).
@@ -30,8 +32,11 @@ public struct WebServer: Sendable {
 
     /// Listens on `host:port` (0 picks a free port) until the task is cancelled; `onReady` is
     /// told the port once the server accepts connections.
+    ///
+    /// `stop` ends it gracefully: it stops accepting connections and answers the requests in
+    /// flight first (task cancellation ends it at once).
     public func run(
-        host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(),
+        host: String, port: Int, limits: ConnectionLimits = ConnectionLimits(), stop: GracefulStop? = nil,
         onReady: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         var logger = Logger(label: "mediasearch.web")
@@ -54,10 +59,36 @@ public struct WebServer: Sendable {
                 bound.set(actual)
                 await onReady(actual)
             }, logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        if stop?.attach(group) == true { return }
         do {
-            try await app.run()
+            try await group.run()
         } catch let error as IOError {
             throw ListenError(errno: error.errnoCode, host: host, port: port)
+        }
+    }
+
+    /// A switch that stops a running server gracefully, from any thread (a signal handler's).
+    public final class GracefulStop: Sendable {
+        private let state = Mutex<(group: ServiceGroup?, requested: Bool)>((nil, false))
+
+        public init() {}
+
+        /// Stops the server once its requests in flight are answered (or before it starts).
+        public func request() {
+            let group = state.withLock { state -> ServiceGroup? in
+                state.requested = true
+                return state.group
+            }
+            if let group { Task { await group.triggerGracefulShutdown() } }
+        }
+
+        /// Attaches the server's group; `true` when a stop was requested already.
+        func attach(_ group: ServiceGroup) -> Bool {
+            state.withLock { state in
+                state.group = group
+                return state.requested
+            }
         }
     }
 

@@ -248,23 +248,34 @@ struct WebTests {
         let web = try await WebHarness.start()
         defer { Task { await web.stop() } }
         let host = try #require(web.base.split(separator: "/").last.map(String.init))
-        func get(_ path: String, _ headers: [String]) async throws -> Int {
+        func fetch(_ path: String, _ headers: [String]) async throws -> (status: Int, text: String) {
             try await web.raw(
                 "GET \(path) HTTP/1.1\r\nHost: \(host)\r\n" + headers.map { $0 + "\r\n" }.joined()
-                    + "Connection: close\r\n\r\n"
-            ).status
+                    + "Connection: close\r\n\r\n")
         }
+        func get(_ path: String, _ headers: [String]) async throws -> Int { try await fetch(path, headers).status }
         let image = ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: no-cors", "Sec-Fetch-Dest: image"]
         #expect(try await get("/?q=pwned", image) == 403)
         #expect(try await get("/api/search?q=pwned", ["Sec-Fetch-Site: same-site", "Sec-Fetch-Mode: cors"]) == 403)
         #expect(try await get("/api/search?q=pwned", ["Origin: http://evil.example"]) == 403)
         #expect(try await get("/?q=pwned", ["Referer: http://evil.example/page"]) == 403)
         #expect(await web.fixtures.requests().isEmpty, "a refused request spent the budget")
-        let history = web.home.appendingPathComponent("state/mediasearch/history.json")
+        // The harness's session keeps its history here (the CLI's is under state/mediasearch/).
+        let history = web.home.appendingPathComponent("state/history.json")
         #expect(!FileManager.default.fileExists(atPath: history.path), "a refused request wrote the history")
+        // A link followed from another site fills the form and asks to press Search (#39): no
+        // request upstream, no history, until the user does so here.
         let link = ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"]
-        #expect(try await get("/?q=jack", link) == 200)
-        #expect(try await get("/?q=jack&kind=song", ["Sec-Fetch-Site: same-origin", "Sec-Fetch-Mode: cors"]) == 200)
+        let followed = try await fetch("/?q=jack", link)
+        #expect(followed.status == 200)
+        #expect(followed.text.contains("A link from another site opened this search"))
+        #expect(followed.text.contains("value=\"jack\""), "the form is filled in")
+        #expect(await web.fixtures.requests().isEmpty, "a link from another site spent the budget")
+        #expect(!FileManager.default.fileExists(atPath: history.path), "a link from another site wrote the history")
+        #expect(
+            try await get("/?q=jack&kind=song", ["Sec-Fetch-Site: same-origin", "Sec-Fetch-Mode: navigate"]) == 200)
+        #expect(await !web.fixtures.requests().isEmpty)
+        #expect(FileManager.default.fileExists(atPath: history.path), "the search pressed here is remembered")
         #expect(try await get("/api/search?q=jack&kind=movie", ["Origin: http://\(host)"]) == 200)
         #expect(try await get("/api/search?q=jack&kind=podcast", []) == 200)
     }
@@ -707,12 +718,14 @@ struct WebTests {
 struct ServeCommandTests {
     /// Starts `mediasearch serve` with these arguments and returns its first stdout line and the
     /// process (to stop), or its whole output when it exits at once.
-    func serve(_ arguments: [String]) async throws -> (first: String, process: Process, errors: Pipe) {
+    func serve(
+        _ arguments: [String], api: String = "http://127.0.0.1:9"
+    ) async throws -> (first: String, process: Process, errors: Pipe) {
         let runner = try CommandRunner()
         let process = Process()
         process.executableURL = runner.executable
         process.arguments = ["serve"] + arguments
-        process.environment = runner.environment(["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"])
+        process.environment = runner.environment(["MEDIASEARCH_ITUNES_URL": api])
         let out = Pipe()
         let errors = Pipe()
         process.standardOutput = out
@@ -749,17 +762,44 @@ struct ServeCommandTests {
         #expect(process.terminationStatus == 130)
     }
 
-    @Test("Another host warns that others can reach it")
-    func otherHost() async throws {
-        let (first, process, errors) = try await serve(["--host", "0.0.0.0", "--port", "0"])
-        #expect(first.contains("Serving MediaSearch on http://0.0.0.0:"))
-        process.terminate()
+    /// SIGTERM (and Ctrl-C) stop `serve` gracefully (#39): a request in flight is answered, then
+    /// the process exits (0 for SIGTERM).
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aStopAnswersTheRequestsInFlight(signal: Int32) async throws {
+        let fixtures = try await FixtureServer.start()
+        defer { Task { await fixtures.stop() } }
+        await fixtures.inject(FaultRule(path: "/search", fault: .delay(.seconds(2))))
+        let (first, process, _) = try await serve(["--port", "0"], api: fixtures.baseURL)
+        defer { process.terminate() }
+        let url = try #require(first.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+\/)/)?.1)
+        let pending = Task {
+            try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "\(url)api/search?q=jack&kind=song"), timeout: .seconds(60))
+        }
+        // The request has reached the source (and is waiting on its delay) when the signal comes.
+        for _ in 0..<600 where await fixtures.requests().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(await !fixtures.requests().isEmpty)
+        kill(process.processIdentifier, signal)
+        let response = try await pending.value
+        #expect(response.status.code == 200, "the request in flight was dropped")
         #expect(try await process.exits(within: 30))
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(
-            said.contains(
-                "warning: listening on 0.0.0.0: anyone who can reach it under any name can search with your request"
-                    + " budget and read your search history and offline library"))
+        #expect(process.terminationStatus == (signal == SIGTERM ? 0 : 130))
+    }
+
+    @Test("Another host warns that others can reach it; 0 and 0.0.0.0 say they bind every interface")
+    func otherHost() async throws {
+        for host in ["0.0.0.0", "0"] {
+            let (first, process, errors) = try await serve(["--host", host, "--port", "0"])
+            #expect(first.contains("Serving MediaSearch on http://\(host):"))
+            process.terminate()
+            #expect(try await process.exits(within: 30))
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(
+                said.contains(
+                    "warning: listening on \(host), every interface of this machine: anyone who can reach it under any"
+                        + " name can search with your request budget and read your search history and offline library"),
+                "\(said)")
+        }
     }
 
     @Test("A bad port or host is a usage error; a port in use is one clear line")

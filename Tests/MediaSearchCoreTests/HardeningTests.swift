@@ -151,12 +151,14 @@ struct HardeningTests {
         failsafe.cancel()
     }
 
-    /// Without the extension the deadline (0.3 s) fires long before the work (1 s) ends; with it
-    /// (5.3 s) there are seconds to spare on a loaded machine.
+    /// Without the extension the deadline (4 s) fires before the work (6 s) ends; with it (64 s)
+    /// there is a minute to spare. The work must start before the first deadline to push it back:
+    /// 4 s, not a fraction of one, because on a loaded 2-core machine a new task has waited
+    /// seconds for a thread of the pool (#44; a 0.3 s deadline failed there).
     @Test func budgetWaitsPushTheDeadlineBack() async throws {
-        let value = try await Deadline.run(seconds: 0.3) {
-            Deadline.extendCurrent(by: 5)
-            try await Task.sleep(for: .seconds(1))
+        let value = try await Deadline.run(seconds: 4) {
+            Deadline.extendCurrent(by: 60)
+            try await Task.sleep(for: .seconds(6))
             return 7
         }
         #expect(value == 7)

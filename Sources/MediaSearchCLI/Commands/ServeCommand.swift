@@ -69,18 +69,25 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
         // A server counts among the instances that share its budgets for as long as it runs.
         session.shared?.keepAlive()
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
-            let names = ["0.0.0.0", "::"].contains(host) ? "under any name" : "as \(host)"
+            // `0`, `0.0.0.0` and `::` bind every interface of this machine.
+            let everywhere = ["0", "0.0.0.0", "::", "0:0:0:0:0:0:0:0"].contains(host)
+            let names = everywhere ? "under any name" : "as \(host)"
+            let where_ = everywhere ? "\(host), every interface of this machine" : host
             console.notice(
-                "warning: listening on \(host): anyone who can reach it \(names) can search with your request budget"
-                    + " and read your search history and offline library")
+                "warning: listening on \(where_): anyone who can reach it \(names) can search with your request"
+                    + " budget and read your search history and offline library")
         }
         var server = WebServer(session: session)
         server.allowedHosts = allowedHosts
         let launcher = Launcher(variables: environment.variables)
         let open = self.open
         let host = self.host
+        // Ctrl-C or SIGTERM: no new connections, the requests in flight answered, then exit.
+        let stop = WebServer.GracefulStop()
+        MediaSearchCLI.gracefulStop.withLock { $0 = { stop.request() } }
+        defer { MediaSearchCLI.gracefulStop.withLock { $0 = nil } }
         do {
-            try await server.run(host: host, port: port) { port in
+            try await server.run(host: host, port: port, stop: stop) { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 let url = "http://\(shown):\(port)/"
                 console.out("Serving MediaSearch on \(url) (Ctrl-C to stop)\n")
