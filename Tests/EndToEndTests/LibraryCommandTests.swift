@@ -159,6 +159,42 @@ struct LibraryCommandTests {
         #expect(history.stdout.split(separator: "\n").first == "wars", "the history comes first: \(history.stdout)")
     }
 
+    /// A library another user made, readable but not writable here (a household's shared one),
+    /// is searched offline as it stands (#39: "attempt to write a readonly database"). The
+    /// search runs as `nobody`, since root may write anything.
+    @Test(
+        "A read-only library is searched offline",
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"),
+            "needs root, to search as another user"))
+    func aReadOnlyLibraryIsSearchedOffline() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let online = try await harness.run(["search", "jack", "--format", "lines"])
+        #expect(online.status == 0, "\(online.stderr)")
+        // Everything readable by others, nothing writable: the folder included.
+        let home = harness.runner.home
+        _ = try await CommandRunner(executable: URL(fileURLWithPath: "/bin/chmod"), home: home)
+            .run(["-R", "a+rX,go-w", home.path])
+        var variables = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"])
+        variables["PATH"] = "/usr/bin:/bin"
+        // The other user's own history and cache, which it may write; only the library is shared.
+        for (variable, name) in [("XDG_STATE_HOME", "other-state"), ("XDG_CACHE_HOME", "other-cache")] {
+            let folder = home.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+            variables[variable] = folder.path
+        }
+        let runuser = CommandRunner(executable: URL(fileURLWithPath: "/usr/sbin/runuser"), home: home)
+        let offline = try await runuser.run(
+            ["-u", "nobody", "--", "/usr/bin/env"] + variables.map { "\($0.key)=\($0.value)" }
+                + [harness.runner.executable.path, "search", "jack", "--offline", "--format", "lines"],
+            environment: variables)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("Jack Johnson"), "\(offline.stdout)")
+        #expect(!offline.stderr.contains("readonly"), "\(offline.stderr)")
+    }
+
     @Test("library clear gives the space back")
     func clearShrinksTheFile() async throws {
         var routes = FixtureRoutes.default

@@ -65,6 +65,9 @@ public final class MediaLibrary: @unchecked Sendable {
         let time = seenAt.timeIntervalSince1970
         let limit = maxRecords
         try withConnection { db throws(SQLiteError) in
+            guard !db.isCopyOfReadOnlyFile else {
+                throw SQLiteError(code: 8 /* SQLITE_READONLY */, message: "read-only here; nothing recorded")
+            }
             try db.writeTransaction { () throws(SQLiteError) in
                 let upsert = try db.prepare(
                     """
@@ -357,8 +360,10 @@ public final class MediaLibrary: @unchecked Sendable {
                 return try body(db)
             } catch {
                 connection = nil
+                // Moved aside only where this user may write: a library shared read-only is not ours.
                 let unreadable =
                     error.code & 0xFF == 14 /* SQLITE_CANTOPEN */ && FileManager.default.fileExists(atPath: path)
+                    && access((path as NSString).deletingLastPathComponent, W_OK) == 0
                 guard (error.isDamage || unreadable) && !movedAside else {
                     throw .storage(path: path, message: error.message)
                 }
@@ -370,6 +375,18 @@ public final class MediaLibrary: @unchecked Sendable {
 
     private func open() throws(SQLiteError) -> SQLiteConnection {
         let directory = (path as NSString).deletingLastPathComponent
+        // A library this user can read but not write (nor write beside) is searched as it is.
+        if access(path, R_OK) == 0, access(path, W_OK) != 0 || access(directory, W_OK) != 0 {
+            let db = try SQLiteConnection.readOnlyCopy(of: path)
+            let version = try db.integer("PRAGMA user_version")
+            guard version == Self.schemaVersion else {
+                throw SQLiteError(
+                    code: 8 /* SQLITE_READONLY */,
+                    message: "read-only, and of schema \(version) where this mediasearch reads \(Self.schemaVersion)")
+            }
+            try db.execute("PRAGMA temp_store = MEMORY")
+            return db
+        }
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let db = try SQLiteConnection(path: path)

@@ -21,10 +21,28 @@ final class SQLiteConnection {
 
     /// Opens (creating when missing) the database at `path`; waits for other processes' locks
     /// ``lockWait`` seconds at most per operation.
-    init(path: String) throws(SQLiteError) {
+    ///
+    /// `readOnly` opens an existing file that this user may not write (a library shared
+    /// read-only, a read-only folder): read as it is, never written.
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let flags =
+            readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        // Read-only, SQLite reads a write-ahead log through its existing index files (3.22+);
+        // without them it cannot, and the file is read as it stands (`immutable`, no locks).
+        var code = sqlite3_open_v2(readOnly ? "file:\(encoded)?mode=ro" : path, &db, flags, nil)
+        if readOnly, code == SQLITE_OK, let opened = db,
+            sqlite3_exec(opened, "PRAGMA user_version", nil, nil, nil) != SQLITE_OK
+        {
+            sqlite3_close_v2(opened)
+            db = nil
+            code = sqlite3_open_v2("file:\(encoded)?mode=ro&immutable=1", &db, flags, nil)
+        }
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(db)
@@ -56,6 +74,26 @@ final class SQLiteConnection {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Whether this is an in-memory copy of a file this user may not write (``readOnlyCopy(of:)``):
+    /// it may be written (its index brought up to date), but nothing written is kept.
+    private(set) var isCopyOfReadOnlyFile = false
+
+    /// The file at `path`, which this user may read but not write, copied into memory: a query
+    /// may need to write (bring the full-text index up to date), and SQLite reads a
+    /// write-ahead-logged file only partly when it cannot write beside it.
+    static func readOnlyCopy(of path: String) throws(SQLiteError) -> SQLiteConnection {
+        let file = try SQLiteConnection(path: path, readOnly: true)
+        let memory = try SQLiteConnection(path: ":memory:")
+        guard let backup = sqlite3_backup_init(memory.handle, "main", file.handle, "main") else {
+            throw memory.failure(SQLITE_ERROR)
+        }
+        let stepped = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard stepped == SQLITE_DONE else { throw SQLiteError(code: stepped, message: file.lastMessage) }
+        memory.isCopyOfReadOnlyFile = true
+        return memory
+    }
 
     /// Runs one or more statements that take no parameters.
     func execute(_ sql: String) throws(SQLiteError) {
