@@ -290,6 +290,36 @@ struct ProgramContainmentTests {
         #expect(version.status == 0, "\(version.stderr)")
     }
 
+    /// Text from a source reaches no terminal raw: suggestions from the library and ids in JSON
+    /// are cleaned like every other text (#39: OSC title and clipboard sequences, C1 controls,
+    /// bidi and invisible characters got through `suggest`).
+    @Test func suggestionsAndIdsAreCleaned() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let item =
+            #"{"id": "a\u001b]52;c;eA==\u0007b\u2028", "#
+            + #""title": "Evil\u001b]0;pwned\u0007 \u009b2J\u202eTitle\u00ad\udb40\udc41"}"#
+        let path = try install(
+            ["hostile": ExternalProviderTests.script("printf '%s\\n' '{\"items\": [\(item)]}'")], in: harness)
+        try harness.runner.write("kinds: [hostile]\n", to: "config/mediasearch/config.yaml")
+        let searched = try await harness.run(["search", "evil", "--format", "json"], environment: ["PATH": path])
+        #expect(searched.status == 0, "\(searched.stderr)")
+        // The escape and bell are gone from the id (JSON would write them as \u001b, \u0007).
+        #expect(searched.stdout.contains("\"id\" : \"a ]52;c;eA==b\""), "\(searched.stdout)")
+        #expect(!searched.stdout.contains("\\u00"), "\(searched.stdout)")
+        for format in ["text", "json"] {
+            let suggested = try await harness.run(
+                ["suggest", "evil", "--format", format], environment: ["PATH": path])
+            #expect(suggested.status == 0, "\(suggested.stderr)")
+            #expect(suggested.stdout.contains("Evil"), "\(format): \(suggested.stdout)")
+            let bad = suggested.stdout.unicodeScalars.filter {
+                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E
+                    || $0.value == 0xAD || $0.value == 0x2028 || (0xE0000...0xE007F).contains($0.value)
+            }
+            #expect(bad.isEmpty, "\(format): \(bad.map { String($0.value, radix: 16) })")
+        }
+    }
+
     /// Numbers that fit no field (1e300, nan, inf, past Int64) are dropped, never trapped on.
     @Test func numbersThatDoNotFitAreDropped() async throws {
         let harness = try await Harness.start()

@@ -5,10 +5,11 @@ import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
-import MediaSearchWeb
 import NIOHTTP1
 import Synchronization
 import Testing
+
+@testable import MediaSearchWeb
 
 /// The web face over HTTP: a real `WebServer` on an ephemeral loopback port, its session pointed
 /// at the fixture server, requests sent by a real HTTP client.
@@ -522,6 +523,46 @@ struct WebTests {
         #expect(try await web.json("/api/nothing").status == 404)
         let page = try await web.get("/nothing/here")
         #expect(page.status == 404 && page.body.contains("Not found"))
+    }
+
+    /// A link names any kind and id: only the kinds a search here could show are asked (#39).
+    /// Radio and Deezer are off in this config, so neither is asked, whatever the link says.
+    @Test func detailLinksAskOnlyEnabledSources() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        for path in [
+            "/item/radio/960594a6-0601-11e8-ae97-52543be04c81", "/api/items/radio/x",
+            "/api/items/deezer-song/deezer:track:3135556", "/item/deezer-album/deezer:album:302127",
+        ] {
+            let (status, _, _) = try await web.get(path)
+            #expect(status == 404, "\(path)")
+        }
+        let asked = await web.fixtures.requests().map(\.path)
+        #expect(asked.isEmpty, "\(asked)")
+        // An enabled kind is still looked up.
+        #expect(try await web.json("/api/items/song/1469577741").status == 200)
+        #expect(await !web.fixtures.requests().isEmpty)
+    }
+
+    /// The language switch of any page, a 404 included, leads only inside this site (#39): for
+    /// `//evil.example/x` it used to lead to evil.example.
+    @Test func languageLinksStayOnThisSite() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let host = try #require(web.base.split(separator: "/").last.map(String.init))
+        for path in ["//evil.example/x", "///evil.example"] {
+            let (status, text) = try await web.raw(
+                "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            #expect(status == 404, "\(path)")
+            let links = text.matches(of: /href="([^"]*)" hreflang=/).map { String($0.output.1) }
+            #expect(!links.isEmpty, "\(path): no language link")
+            for link in links {
+                #expect(link.hasPrefix("/") && !link.hasPrefix("//") && !link.hasPrefix("/\\"), "\(path) -> \(link)")
+            }
+        }
+        #expect(HTML.sameOrigin("//evil.example/x?ui=ru") == "/evil.example/x?ui=ru")
+        #expect(HTML.sameOrigin("javascript:alert(1)") == "/")
+        #expect(HTML.sameOrigin("/?q=jack") == "/?q=jack")
     }
 
     @Test("A failing provider and a hanging one never stall the page: the others' results show beside them")
