@@ -65,10 +65,11 @@ struct DescriptionCache {
         guard let program = command.first, let executable = CommandProvider.resolve(program) else { return nil }
         var parts: [String] = []
         for path in [executable] + command.dropFirst() {
+            // Every argument that names a file, relative ones too (`[python3, provider.py]`),
+            // with the folder they are relative to.
             var info = stat()
-            guard path.hasPrefix("/") || path.contains("/") || path == executable, stat(path, &info) == 0 else {
-                continue
-            }
+            guard stat(path, &info) == 0 else { continue }
+            if !path.hasPrefix("/") { parts.append("cwd:" + FileManager.default.currentDirectoryPath) }
             #if canImport(Darwin)
                 let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
             #else

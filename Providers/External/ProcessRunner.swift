@@ -65,7 +65,7 @@ enum ProcessRunner {
 
     /// Kills every program group still running; registered with `atexit` on the first run.
     static func killAll() {
-        for group in running.withLock({ $0 }) { killpg(group, SIGKILL) }
+        running.withLock { groups in for group in groups { killpg(group, SIGKILL) } }
     }
 
     static let setUp: Void = {
@@ -110,9 +110,16 @@ private final class SpawnedRun: @unchecked Sendable {
         // Pipes are made and a program started under one lock, so that no program of ours starts
         // between a pipe's making and its close-on-exec flag, holding another program's output.
         let started = ProcessRunner.running.withLock { running -> Result<(pid_t, Pipe3), ProcessRunner.Failure> in
-            guard let stdin = Pipes.make(), let stdout = Pipes.make(), let stderr = Pipes.make() else {
-                return .failure(ProcessRunner.Failure.cannotStart(Pipes.lastError()))
+            var made: [(read: Int32, write: Int32)] = []
+            for _ in 0..<3 {
+                guard let pipe = Pipes.make() else {
+                    let why = Pipes.lastError()
+                    for pipe in made { for fd in [pipe.read, pipe.write] { close(fd) } }
+                    return .failure(ProcessRunner.Failure.cannotStart(why))
+                }
+                made.append(pipe)
             }
+            let (stdin, stdout, stderr) = (made[0], made[1], made[2])
             let spawned = Spawn.start(
                 executable, arguments: arguments, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
             // Our copies of the program's ends: the pipes then end when the program's group is gone.
@@ -137,7 +144,6 @@ private final class SpawnedRun: @unchecked Sendable {
             maxBytes: maxBytes)
         defer { streams.closeAll() }
         let outcome = wait(for: pid, streams: &streams, deadline: deadline, timeout: timeout)
-        ProcessRunner.running.withLock { _ = $0.remove(pid) }
         switch outcome {
         case .failure(let failure): return .failure(failure)
         case .success(let status):
@@ -166,7 +172,11 @@ private final class SpawnedRun: @unchecked Sendable {
             }
             if let overflow = streams.overflow { return .failure(Self.end(pid, .tooLarge(overflow))) }
             if woke.activity { tick = 1 } else { tick = min(tick * 2, 50) }
-            if !exited, Self.hasExited(pid) {
+            if !exited, case let state = Self.hasExited(pid), state != .running {
+                if state == .reapedElsewhere {
+                    ProcessRunner.running.withLock { _ = $0.remove(pid) }
+                    return .failure(.cannotStart("its exit was taken by another part of this process"))
+                }
                 // Whatever the program started in its group ends with it; the pipes then close
                 // as soon as the kernel has taken the group down. A helper that left the group
                 // (setsid) and kept the pipes is given a moment, then left to its pipes' end.
@@ -188,17 +198,22 @@ private final class SpawnedRun: @unchecked Sendable {
 
     /// Whether the program has exited, without reaping it: while it is a zombie its pid, and so
     /// its group's id, cannot be given to another process, so `killpg` can only reach its group.
-    private static func hasExited(_ pid: pid_t) -> Bool {
+    private static func hasExited(_ pid: pid_t) -> Exit {
         var info = siginfo_t()
         let flags = WEXITED | WNOHANG | WNOWAIT
         while waitid(P_PID, id_t(pid), &info, flags) != 0 {
-            guard errno == EINTR else { return true }
+            // ECHILD: someone else reaped it, and its id may be another's already.
+            guard errno == EINTR else { return .reapedElsewhere }
         }
-        return info.si_signo == SIGCHLD
+        return info.si_signo == SIGCHLD ? .exited : .running
     }
 
-    /// Waits for the program and returns its exit status (128 + the signal when killed).
+    private enum Exit { case running, exited, reapedElsewhere }
+
+    /// Waits for the program and returns its exit status (128 + the signal when killed). Its
+    /// group is forgotten first, so nothing kills a group of that id once the id is free again.
     private static func reap(_ pid: pid_t) -> Int32 {
+        ProcessRunner.running.withLock { _ = $0.remove(pid) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return -1 }
@@ -365,7 +380,11 @@ private enum Spawn {
         // A program file that was just written may still be open for writing in a process that
         // is between fork and exec ("text file busy"): that passes within moments, so try again.
         for attempt in 1... {
-            let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            #if canImport(Darwin)
+                let code = posix_spawn(&pid, executable, &actions, &attributes, argv, _NSGetEnviron().pointee)
+            #else
+                let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            #endif
             if code == 0 { return .success(pid) }
             guard code == ETXTBSY, attempt < 20 else {
                 return .failure(.cannotStart(String(cString: strerror(code))))

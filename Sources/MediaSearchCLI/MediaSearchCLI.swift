@@ -121,9 +121,11 @@ public enum MediaSearchCLI {
     static func external(
         arguments: [String], known: [any MediaProvider], variables: [String: String]
     ) async -> [any MediaProvider] {
-        let explicit = arguments.firstIndex(of: "--config").flatMap {
-            arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
-        }
+        let explicit =
+            arguments.firstIndex(of: "--config").flatMap {
+                arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+            }
+            ?? arguments.first { $0.hasPrefix("--config=") }.map { String($0.dropFirst("--config=".count)) }
         let names = Set(known.map(\.kind))
         let found = ExternalProviders.discover(path: variables["PATH"]).filter { !names.contains($0.name) }
         let location = (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables)) ?? nil
@@ -140,7 +142,8 @@ public enum MediaSearchCLI {
         guard !commands.isEmpty else { return [] }
         let asked = askedPrograms(
             arguments: arguments, kinds: configuration?.kinds ?? Configuration().kinds,
-            knownWords: Set(Configuration.names(of: known + (configuration?.declaredProviders ?? []))))
+            knownWords: Set(Configuration.names(of: known + (configuration?.declaredProviders ?? [])))
+                .union(commands.map(\.name)))
         let cacheFile = (StoragePaths(environment: variables).cacheDirectory as NSString)
             .appendingPathComponent("programs.json")
         let providers = await ExternalProviders.providers(

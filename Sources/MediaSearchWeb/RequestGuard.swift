@@ -107,7 +107,10 @@ struct RequestGuard: RouterMiddleware {
             switch site {
             case "same-origin", "none": return true
             default:
-                // A top-level navigation (a link, a bookmark from another site) is the user's own.
+                // A top-level navigation (a link, a bookmark from another site) is the user's own;
+                // but not to the JSON API, which is for scripts (they send no Sec-Fetch-Site): a
+                // page elsewhere that sends the browser there would spend the budget unasked.
+                if request.uri.path.hasPrefix("/api/") { return false }
                 return headers[HTTPField.Name("Sec-Fetch-Mode")!] == "navigate"
                     && headers[HTTPField.Name("Sec-Fetch-Dest")!] == "document"
             }

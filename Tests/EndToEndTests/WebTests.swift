@@ -267,6 +267,9 @@ struct WebTests {
         // A link followed from another site fills the form and asks to press Search (#39): no
         // request upstream, no history, until the user does so here.
         let link = ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"]
+        // The JSON API is for scripts: a navigation there from another site is refused.
+        #expect(try await get("/api/search?q=pwned", link) == 403)
+        #expect(try await get("/api/items/song/1469577741", link) == 403)
         let followed = try await fetch("/?q=jack", link)
         #expect(followed.status == 200)
         #expect(followed.text.contains("A link from another site opened this search"))

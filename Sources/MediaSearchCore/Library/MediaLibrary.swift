@@ -65,9 +65,7 @@ public final class MediaLibrary: @unchecked Sendable {
         let time = seenAt.timeIntervalSince1970
         let limit = maxRecords
         try withConnection { db throws(SQLiteError) in
-            guard !db.isCopyOfReadOnlyFile else {
-                throw SQLiteError(code: 8 /* SQLITE_READONLY */, message: "read-only here; nothing recorded")
-            }
+            try Self.refuseWrites(db)
             try db.writeTransaction { () throws(SQLiteError) in
                 let upsert = try db.prepare(
                     """
@@ -192,6 +190,7 @@ public final class MediaLibrary: @unchecked Sendable {
     @discardableResult
     public func clear() throws(MediaSearchError) -> Int {
         try withConnection { db throws(SQLiteError) in
+            try Self.refuseWrites(db)
             let count = try db.writeTransaction { () throws(SQLiteError) -> Int in
                 let count = try db.integer("SELECT value FROM counts WHERE name = 'records'")
                 try db.execute(
@@ -359,12 +358,16 @@ public final class MediaLibrary: @unchecked Sendable {
                 connection = db
                 return try body(db)
             } catch {
-                connection = nil
-                // Moved aside only where this user may write: a library shared read-only is not ours.
+                // A refused write leaves the (read-only) connection as it was: opening it again
+                // would copy the whole library into memory again.
+                if error.code & 0xFF != 8 /* SQLITE_READONLY */ { connection = nil }
+                // Moved aside only where this user may write, the file and its folder: a library
+                // shared read-only is not ours to move, however damaged it looks.
+                let ours =
+                    access(path, W_OK) == 0 && access((path as NSString).deletingLastPathComponent, W_OK) == 0
                 let unreadable =
                     error.code & 0xFF == 14 /* SQLITE_CANTOPEN */ && FileManager.default.fileExists(atPath: path)
-                    && access((path as NSString).deletingLastPathComponent, W_OK) == 0
-                guard (error.isDamage || unreadable) && !movedAside else {
+                guard (error.isDamage || unreadable) && ours && !movedAside else {
                     throw .storage(path: path, message: error.message)
                 }
                 try moveAside(because: error)
@@ -420,6 +423,12 @@ public final class MediaLibrary: @unchecked Sendable {
             "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = 512;"
                 + " PRAGMA temp_store = MEMORY")
         return db
+    }
+
+    /// A library read from a copy (a file this user may not write) records nothing.
+    private static func refuseWrites(_ db: SQLiteConnection) throws(SQLiteError) {
+        guard db.isCopyOfReadOnlyFile else { return }
+        throw SQLiteError(code: 8 /* SQLITE_READONLY */, message: "read-only here; nothing recorded")
     }
 
     private func moveAside(because error: SQLiteError) throws(MediaSearchError) {

@@ -36,12 +36,14 @@ final class SQLiteConnection {
         // Read-only, SQLite reads a write-ahead log through its existing index files (3.22+);
         // without them it cannot, and the file is read as it stands (`immutable`, no locks).
         var code = sqlite3_open_v2(readOnly ? "file:\(encoded)?mode=ro" : path, &db, flags, nil)
-        if readOnly, code == SQLITE_OK, let opened = db,
-            sqlite3_exec(opened, "PRAGMA user_version", nil, nil, nil) != SQLITE_OK
-        {
-            sqlite3_close_v2(opened)
-            db = nil
-            code = sqlite3_open_v2("file:\(encoded)?mode=ro&immutable=1", &db, flags, nil)
+        if readOnly, code == SQLITE_OK, let opened = db {
+            sqlite3_busy_timeout(opened, Int32(Self.lockWait * 1000))
+            let probe = sqlite3_exec(opened, "PRAGMA user_version", nil, nil, nil) & 0xFF
+            if probe == SQLITE_CANTOPEN || probe == SQLITE_READONLY {
+                sqlite3_close_v2(opened)
+                db = nil
+                code = sqlite3_open_v2("file:\(encoded)?mode=ro&immutable=1", &db, flags, nil)
+            }
         }
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
