@@ -188,7 +188,10 @@ struct LibraryCommandTests {
         let runuser = CommandRunner(executable: URL(fileURLWithPath: "/usr/sbin/runuser"), home: home)
         let offline = try await runuser.run(
             ["-u", "nobody", "--", "/usr/bin/env"] + variables.map { "\($0.key)=\($0.value)" }
-                + [harness.runner.executable.path, "search", "jack", "--offline", "--format", "lines"],
+                + [
+                    harness.runner.executable.resolvingSymlinksInPath().path, "search", "jack", "--offline", "--format",
+                    "lines",
+                ],
             environment: variables)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout.contains("Jack Johnson"), "\(offline.stdout)")
