@@ -42,6 +42,16 @@ struct WebRoutes: Sendable {
         } catch {
             return WebResponse.error(status: 400, message: error.message, json: false, configuration: configuration)
         }
+        // A link from another site may fill the form, not run it: a search it ran would write the
+        // history and spend the budget on another site's behalf (docs/design.md, "Links from
+        // other sites"), and a cached answer would show results one time and not the next.
+        // Pressing Search, on this site's own page, runs it.
+        if !query.isEmpty, Self.isNavigationFromElsewhere(request) {
+            return WebResponse.html(
+                Screens.search(
+                    query, page: nil, catalog: catalog, configuration: configuration, suggestions: [],
+                    confirm: true))
+        }
         let key = cacheKey("html", query)
         if !query.isEmpty, let cached = await answers.get(key) { return cached }
         let session = self.session
@@ -50,15 +60,6 @@ struct WebRoutes: Sendable {
         guard !query.isEmpty else {
             return WebResponse.html(
                 Screens.search(query, page: nil, catalog: catalog, configuration: configuration, suggestions: history))
-        }
-        // A link from another site may fill the form, not run it: a search it ran would write the
-        // history and spend the budget on another site's behalf (docs/design.md, "Links from
-        // other sites"). Pressing Search, on this site's own page, runs it.
-        if Self.isNavigationFromElsewhere(request) {
-            return WebResponse.html(
-                Screens.search(
-                    query, page: nil, catalog: catalog, configuration: configuration, suggestions: history,
-                    confirm: true))
         }
         do {
             let page = try await session.search(query.request(configuration: configuration), order: query.order)

@@ -280,6 +280,9 @@ struct WebTests {
             try await get("/?q=jack&kind=song", ["Sec-Fetch-Site: same-origin", "Sec-Fetch-Mode: navigate"]) == 200)
         #expect(await !web.fixtures.requests().isEmpty)
         #expect(FileManager.default.fileExists(atPath: history.path), "the search pressed here is remembered")
+        // The same link again, now that the answer is cached here: still the form, not the results.
+        let again = try await fetch("/?q=jack&kind=song", link)
+        #expect(again.text.contains("A link from another site opened this search"))
         #expect(try await get("/api/search?q=jack&kind=movie", ["Origin: http://\(host)"]) == 200)
         #expect(try await get("/api/search?q=jack&kind=podcast", []) == 200)
     }
