@@ -108,6 +108,15 @@ struct ExternalProviderTests {
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.hasPrefix("Moby Dick; Or, The Whale\n"))
         #expect(shown.stdout.contains("Herman Melville"))
+        // `show --kind` takes the words `search --kind` takes: the kind of media, the source.
+        for word in ["book", "Gutenberg"] {
+            let byKind = try await harness.run(
+                ["show", "84", "--kind", word.lowercased()], environment: ["PATH": path])
+            #expect(byKind.status == 0, "\(word): \(byKind.stderr)")
+            #expect(byKind.stdout.hasPrefix("Frankenstein; Or, The Modern Prometheus\n"), "\(word)")
+        }
+        let film = try await harness.run(["show", "84", "--kind", "film"], environment: ["PATH": path])
+        #expect(film.status == 64 && film.stderr.hasPrefix("mediasearch: unknown kind 'film'"), "\(film.stderr)")
 
         let listed = try await harness.run(["providers"], environment: ["PATH": path])
         #expect(listed.stdout.contains("gutenberg  Gutenberg books  book from Gutenberg  enabled"))

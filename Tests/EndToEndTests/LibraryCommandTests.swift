@@ -140,6 +140,7 @@ struct LibraryCommandTests {
         try FileManager.default.removeItem(
             at: harness.runner.home.appendingPathComponent("state/mediasearch/last-search.json"))
 
+        let asked = await harness.server.requests().count
         let shown = try await harness.run(["show", id, "--offline", "--format", "json"])
         #expect(shown.status == 0, "\(shown.stderr)")
         let detail = try json(shown)
@@ -151,6 +152,7 @@ struct LibraryCommandTests {
             missing.stderr
                 == "mediasearch: nothing found with id 424242 in the offline library or the cache (--offline uses no network)\n"
         )
+        #expect(await harness.server.requests().count == asked, "show --offline uses no network at all")
 
         let suggested = try await harness.run(["suggest", "star"])
         #expect(suggested.status == 0)

@@ -45,9 +45,12 @@ struct SearchCommandTests {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write("kinds: [movie]\nlimit: 3\n", to: "env.yaml")
+        let before = await harness.server.requests().count
         let (_, document) = try await harness.searchJSON(["x"], environment: ["MEDIASEARCH_CONFIG": config])
         #expect(document.kinds == ["movie"])
-        #expect(document.results.count <= 3)
+        let sent = await harness.server.requests().dropFirst(before)
+        #expect(sent.map { $0.query["limit"] } == ["3"], "one request, with limit=3: \(sent.map(\.rawQuery))")
+        #expect(document.results.count == 3)
         try harness.runner.write("kinds: [podcast]\n", to: "config/mediasearch/config.yaml")
         let (_, user) = try await harness.searchJSON(["x"])
         #expect(user.kinds == ["podcast"])

@@ -441,6 +441,42 @@ struct WebTests {
         #expect(podcast.body.contains("<a class=\"open outside\" href=\"https://podcasts.apple.com/"))
     }
 
+    /// `sort` and `reverse` change the order, on the API and on the screen alike (#44).
+    @Test func sortAndReverseOrderTheResults() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        func results(_ parameters: String) async throws -> [[String: Any]] {
+            let (status, document) = try await web.json("/api/search?q=jack&limit=8\(parameters)")
+            #expect(status == 200)
+            return document.results
+        }
+        func titles(_ list: [[String: Any]]) -> [String] { list.compactMap { $0["title"] as? String } }
+        func inOrder(_ a: String, _ b: String) -> Bool {
+            a.compare(b, options: [.caseInsensitive, .diacriticInsensitive, .numeric]) != .orderedDescending
+        }
+        let relevance = try await results("")
+        let byTitle = try await results("&sort=title")
+        let backwards = try await results("&sort=title&reverse=on")
+        #expect(byTitle.count == relevance.count && byTitle.count > 3)
+        #expect(titles(byTitle) != titles(relevance), "the fixture's answer is not already in title order")
+        #expect(Set(titles(byTitle)) == Set(titles(relevance)))
+        #expect(zip(titles(byTitle), titles(byTitle).dropFirst()).allSatisfy(inOrder), "\(titles(byTitle))")
+        #expect(
+            zip(titles(backwards), titles(backwards).dropFirst()).allSatisfy { inOrder($1, $0) }, "\(titles(backwards))"
+        )
+        let prices = try await results("&sort=price&reverse=on").compactMap { $0["price"] as? Double }
+        #expect(prices.count > 1 && prices == prices.sorted(by: >), "\(prices)")
+        // The screen shows the tiles in the same order as the API.
+        let page = try await web.get("/?q=jack&limit=8&sort=title&reverse=on")
+        #expect(page.status == 200)
+        var shown: [String] = []
+        for match in page.body.matches(of: /href="\/item\/[a-z-]+\/([^"?\/]+)"/) {
+            let id = String(match.1)
+            if !shown.contains(id) { shown.append(id) }
+        }
+        #expect(shown == backwards.compactMap { $0["id"] as? String })
+    }
+
     @Test("The API returns the CLI's documents, valid against the published schemas")
     func api() async throws {
         let web = try await WebHarness.start()

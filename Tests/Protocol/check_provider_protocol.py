@@ -1,12 +1,20 @@
 #!/usr/bin/env python3
 """Checks a provider program against the published protocol (Schemas/provider-*.schema.json):
-what mediasearch sends it is valid by the request schemas, and what it answers is valid by the
-answer schemas. Run: python3 Tests/Protocol/check_provider_protocol.py [program]
-(default: the repository's Python example). Needs `jsonschema` (installed with schemathesis)."""
+what mediasearch really sends it is valid by the request schemas, and what it answers is valid by
+the answer schemas.
+
+Run: python3 Tests/Protocol/check_provider_protocol.py [--bin DIR] [program]
+(default program: the repository's Python example). With --bin, the mediasearch binary in DIR
+searches and shows through the program, and every request it wrote on the program's stdin is
+recorded and validated. Needs `jsonschema` (installed with schemathesis)."""
+import argparse
 import json
 import os
+import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import jsonschema
 
@@ -28,9 +36,71 @@ def ask(program, verb, request, request_schema, answer_schema):
     return answer
 
 
+RECORDER = """#!/bin/sh
+# Records what mediasearch sends, then hands it to the real program.
+log={log}
+input="$log.$$"
+cat > "$input"
+printf '%s\\t' "$1" >> "$log"
+tr -d '\\n' < "$input" >> "$log"
+printf '\\n' >> "$log"
+{program} "$@" < "$input"
+status=$?
+rm -f "$input"
+exit $status
+"""
+
+
+def sent_by_mediasearch(binary_dir, program):
+    """Runs mediasearch's search, paging, filters and show through `program` behind a recorder;
+    returns [(verb, request)] as the program received them."""
+    with tempfile.TemporaryDirectory() as home:
+        log = os.path.join(home, "sent.log")
+        tools = os.path.join(home, "bin")
+        os.mkdir(tools)
+        recorder = os.path.join(tools, os.path.basename(program))
+        with open(recorder, "w") as f:
+            f.write(RECORDER.format(log=shlex.quote(log), program=shlex.quote(os.path.abspath(program))))
+        os.chmod(recorder, 0o755)
+        env = {"PATH": tools + ":/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
+               "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache"),
+               "XDG_STATE_HOME": os.path.join(home, "state"), "XDG_DATA_HOME": os.path.join(home, "data")}
+        binary = os.path.join(binary_dir, "mediasearch")
+        kind = subprocess.run([program, "describe"], input="{}", capture_output=True, text=True,
+                              timeout=10, check=True)
+        kind = json.loads(kind.stdout)["kind"]
+        os.makedirs(os.path.join(home, "config", "mediasearch"))
+        with open(os.path.join(home, "config", "mediasearch", "config.yaml"), "w") as f:
+            f.write(f"kinds: [{kind}]\n")
+
+        def run(*arguments):
+            done = subprocess.run([binary, *arguments], capture_output=True, text=True, env=env, timeout=60)
+            assert done.returncode == 0, f"mediasearch {' '.join(arguments)} exited {done.returncode}: {done.stderr}"
+            return done.stdout
+
+        found = json.loads(run("search", "austen", "--kind", kind, "--limit", "1", "--page", "2",
+                               "--format", "json"))
+        run("search", "jane", "--kind", kind, "--author", "Austen", "--no-explicit", "--country", "GB",
+            "--format", "json")
+        ids = [r["id"] for r in found["results"]]
+        assert ids, f"a search for austen through mediasearch found nothing: {found}"
+        # Neither the last results nor the library hold the item: the program is asked for it.
+        shutil.rmtree(env["XDG_STATE_HOME"], ignore_errors=True)
+        shutil.rmtree(env["XDG_DATA_HOME"], ignore_errors=True)
+        shown = json.loads(run("show", ids[0], "--kind", kind, "--format", "json"))
+        assert shown["id"] == ids[0], shown
+        with open(log) as f:
+            lines = [line.rstrip("\n").split("\t", 1) for line in f if line.strip()]
+        return [(verb, json.loads(text) if text.strip() else None) for verb, text in lines]
+
+
 def main():
-    program = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        ROOT, "Examples", "ExternalProvider", "mediasearch-provider-gutenberg")
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", help="folder of the mediasearch binary: validate what it really sends")
+    parser.add_argument("program", nargs="?", default=os.path.join(
+        ROOT, "Examples", "ExternalProvider", "mediasearch-provider-gutenberg"))
+    arguments = parser.parse_args()
+    program = arguments.program
     described = ask(program, "describe", {}, None, "provider-describe")
     request = {"term": "austen", "limit": 5, "offset": 0, "country": "US", "lang": None, "explicit": True,
                "filters": {f["name"]: "a" for f in described.get("filters", [])}}
@@ -39,14 +109,30 @@ def main():
     first = found["items"][0]
     looked = ask(program, "lookup", {"id": str(first["id"])}, "provider-lookup", "provider-answer")
     assert [str(i["id"]) for i in looked["items"]] == [str(first["id"])], looked
-    # The schemas must be able to fail: an answer without items is refused.
-    try:
-        jsonschema.validate({"things": []}, schema("provider-answer"))
-    except jsonschema.ValidationError:
-        pass
-    else:
-        raise AssertionError("provider-answer.schema.json accepted an answer without items")
+    # The schemas must be able to fail: an answer without items is refused, and so is a search
+    # request without its term.
+    for document, name in (({"things": []}, "provider-answer"), ({"limit": 5}, "provider-search")):
+        try:
+            jsonschema.validate(document, schema(name))
+        except jsonschema.ValidationError:
+            pass
+        else:
+            raise AssertionError(f"{name}.schema.json accepted {document}")
     print(f"ok: {os.path.basename(program)} speaks the provider protocol ({len(found['items'])} results)")
+    if arguments.bin:
+        sent = sent_by_mediasearch(arguments.bin, program)
+        schemas = {"search": "provider-search", "lookup": "provider-lookup"}
+        verbs = [verb for verb, _ in sent]
+        assert {"describe", "search", "lookup"} <= set(verbs), f"mediasearch asked only {verbs}"
+        for verb, request in sent:
+            if verb in schemas:
+                jsonschema.validate(request, schema(schemas[verb]))
+        searches = [request for verb, request in sent if verb == "search"]
+        # What the command line said arrives as such: paging, a filter, explicitness, the country.
+        assert any(r["offset"] == 1 and r["limit"] == 1 for r in searches), searches
+        assert any(r.get("filters", {}).get("author") == "Austen" and r["explicit"] is False
+                   and r["country"] == "GB" for r in searches), searches
+        print(f"ok: the {len(sent)} requests mediasearch sent ({', '.join(sorted(set(verbs)))}) are valid")
 
 
 if __name__ == "__main__":

@@ -91,6 +91,16 @@ struct FilterTests {
         let value = try artist.parse("JACK johnson")
         #expect(songs.filter { artist.matches($0, value) }.count == 1)
         #expect(artist.attribute == "artistTerm")
+        // Accents fold both ways: in what the user types, and in the record.
+        let accented = try artist.parse("JÁCK jöhnson")
+        #expect(songs.filter { artist.matches($0, accented) }.count == 1)
+        let album = try spec(SongProvider(), "album")
+        let star = try records("songs/glennposadas-star-songs-raw.json")
+        let folded = try album.parse("trilogia STAR trek")
+        let trilogy = star.filter { album.matches($0, folded) }
+        #expect(!trilogy.isEmpty && trilogy.allSatisfy { $0.itunes.collectionName == "Trilogía Star Trek" })
+        let near = try album.parse("trilogiq")
+        #expect(star.filter { album.matches($0, near) }.isEmpty)
     }
 
     @Test func movieYearAndRatingAreChecked() throws {

@@ -173,7 +173,8 @@ struct LibraryContractTests {
         for (text, expected) in cases {
             let found = try await library.search(kind: "song", query: SearchQuery(term: text, limit: 5), filters: [])
             #expect(found.map(\.id) == Array(repeating: "1", count: expected), "\(text.prefix(30))")
-            _ = try await library.suggestions(for: text, limit: 10)
+            let suggestions = try await library.suggestions(for: text, limit: 10)
+            #expect(suggestions == (expected == 0 ? [] : ["Love Track"]), "\(text.prefix(30)): \(suggestions)")
         }
         #expect(try await library.count() == 1)
     }

@@ -112,17 +112,40 @@ struct PostgresStoreTests {
         #expect(await throughA.cachedAnswer(for: url) == nil)
     }
 
-    @Test("The shared cache stays within its size bound, the newest answers kept")
+    @Test("Past its size bound the shared cache drops its oldest answers, down to 90% of the bound")
     func cacheBound() async throws {
         let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
         let store = try await Self.open(cluster)
         let cache = PostgresResponseCache(store: store, ttl: 3600, maxBytes: 100_000, trimEvery: 1)
         let body = Data(repeating: UInt8(ascii: "x"), count: 10_000)
+        let size = "octet_length(body) + octet_length(key) + 64"
+        var trims = 0
+        var before = 0
         for index in 0..<30 {
             try await cache.keepAnswer(
                 HTTPResponse(status: 200, body: body), for: URL(string: "http://h/search?n=\(index)")!)
+            var kept: [Int] = []
+            for try await key in try await store.client.query("SELECT key FROM mediasearch_responses").decode(
+                String.self)
+            {
+                kept.append(Int(key.split(separator: "=").last!)!)
+            }
+            let total = try await Self.scalar(
+                store, "SELECT sum(\(unescaped: size))::bigint FROM mediasearch_responses")
+            let entry = try await Self.scalar(
+                store, "SELECT max(\(unescaped: size))::bigint FROM mediasearch_responses")
+            #expect(total <= 100_000, "after \(index + 1) answers")
+            // Always the newest answers, with no gap: the oldest go first.
+            #expect(kept.sorted() == Array((index + 1 - kept.count)...index), "after \(index + 1): \(kept.sorted())")
+            if kept.count < before + 1 {
+                trims += 1
+                // A trim goes down to 90% of the bound, and no further than it must.
+                #expect(total <= 90_000 && total + entry > 90_000, "after \(index + 1): \(total) bytes")
+            }
+            before = kept.count
         }
+        #expect(trims >= 2, "the bound was passed more than once in 30 answers of 10 kB")
         let total = try await Self.scalar(
             store, "SELECT sum(octet_length(body) + octet_length(key) + 64)::bigint FROM mediasearch_responses")
         #expect(total <= 100_000)

@@ -23,7 +23,8 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     var result: Int?
 
     @Option(
-        help: "The kind of the id; without it, every enabled kind that can look ids up is asked.",
+        help:
+            "The kind of the id (a provider, source or kind of media, as search takes); without it, every enabled kind that can look ids up is asked.",
         completion: CompletionWords.kind)
     var kind: String?
 

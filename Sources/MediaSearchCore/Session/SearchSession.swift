@@ -404,36 +404,36 @@ public struct SearchSession: Sendable {
     private func findOnline(
         _ target: DetailTarget, context: ProviderContext
     ) async throws -> (item: MediaItem, owner: (any MediaProvider)?) {
-        let (id, kind) = try resolve(target)
-        let chosen = try kind.map { kind throws(MediaSearchError) -> any MediaProvider in
-            guard let provider = provider(kind: kind) else {
-                throw .usage(DidYouMean.unknownKind(kind, known: providers.map(\.kind)))
-            }
-            guard askableProvider(kind: kind) != nil else {
-                throw .usage("kind '\(kind)' is not enabled (add it to kinds: in the config to look its items up)")
-            }
-            return provider
-        }
+        let (id, word) = try resolve(target)
+        let chosen = try word.map(providers(named:))
+        // One provider named: its records only. A source or a kind of media that names several
+        // (`--kind deezer`, `--kind book`): any of theirs.
+        let kind = chosen?.count == 1 ? chosen?.first?.kind : nil
+        let fits = { (kind: String) in chosen?.contains { $0.kind == kind } ?? true }
         let found: (item: MediaItem, owner: (any MediaProvider)?)
         let (lastFile, library) = (paths.lastSearchFile, self.library)
         // Files and the library are read off the cooperative pool.
         let stored = try? await BlockingWork.run { LastSearch.load(from: lastFile)?.item(id: id, kind: kind) }
         let kept = stored == nil ? (try? await library?.item(id: id, kind: kind)) : nil
-        if let stored = stored ?? nil, let item = stored.item {
+        if let stored = stored ?? nil, let item = stored.item, fits(stored.kind) {
             found = (item, provider(kind: stored.kind))
-        } else if let kept = kept ?? nil {
+        } else if let kept = kept ?? nil, fits(kept.kind) {
             found = (kept.item, provider(kind: kept.kind))
-        } else if let chosen {
-            guard let item = try await lookup(id, in: chosen, context: context) else {
+        } else if let chosen, let word {
+            var hit: (item: MediaItem, owner: any MediaProvider)?
+            for provider in chosen where hit == nil {
+                if let item = try await lookup(id, in: provider, context: context) { hit = (item, provider) }
+            }
+            guard let hit else {
                 // The id may be of another kind: say which, rather than that nothing exists.
-                if let (_, owner) = try? await lookupAnywhere(id, context: context, skipping: chosen.kind) {
+                let skipped = Set(chosen.map(\.kind))
+                if let (_, owner) = try? await lookupAnywhere(id, context: context, skipping: skipped) {
                     throw MediaSearchError.notFound(
-                        "\(id) of kind \(chosen.kind): it is a \(owner.kind) (\(words.showAs(id, owner.kind)))"
-                    )
+                        "\(id) of kind \(word): it is a \(owner.kind) (\(words.showAs(id, owner.kind)))")
                 }
                 throw MediaSearchError.notFound(id)
             }
-            found = (item, chosen)
+            found = hit
         } else {
             guard let (item, owner) = try await lookupAnywhere(id, context: context) else {
                 throw MediaSearchError.notFound(id)
@@ -441,6 +441,17 @@ public struct SearchSession: Sendable {
             found = (item, owner)
         }
         return found
+    }
+
+    /// The providers a detail's `--kind` names, as a search's `--kind` does: a provider by its
+    /// name, else those of a source, else those of a kind of media; only those a detail may ask.
+    private func providers(named word: String) throws(MediaSearchError) -> [any MediaProvider] {
+        let named = Configuration.providers(named: word, in: askableProviders)
+        guard named.isEmpty else { return named }
+        guard Configuration.providers(named: word, in: providers).isEmpty else {
+            throw .usage("kind '\(word)' is not enabled (add it to kinds: in the config to look its items up)")
+        }
+        throw .usage(DidYouMean.unknownKind(word, known: Configuration.names(of: askableProviders)))
     }
 
     /// The item with an id at one provider's source, kept in the library when found.
@@ -459,11 +470,11 @@ public struct SearchSession: Sendable {
     /// The item with an id at the first provider that has it, of the enabled kinds' sources
     /// (providers over one source share its answer through the response cache), and that provider.
     private func lookupAnywhere(
-        _ id: String, context: ProviderContext, skipping skipped: String? = nil
+        _ id: String, context: ProviderContext, skipping skipped: Set<String> = []
     ) async throws -> (MediaItem, any MediaProvider)? {
         var firstError: (any Error)?
         // A source no enabled kind asks is not asked at all, nor its budget spent.
-        for provider in askableProviders where provider.kind != skipped {
+        for provider in askableProviders where !skipped.contains(provider.kind) {
             do {
                 if let item = try await lookup(id, in: provider, context: context) { return (item, provider) }
             } catch {
