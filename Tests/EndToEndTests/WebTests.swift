@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
@@ -9,40 +8,46 @@ import NIOHTTP1
 import Synchronization
 import Testing
 
+@testable import MediaSearchCLI
 @testable import MediaSearchWeb
 
-/// The web face over HTTP: a real `WebServer` on an ephemeral loopback port, its session pointed
-/// at the fixture server, requests sent by a real HTTP client.
+/// The web face over HTTP: the server `mediasearch serve` runs, wired by the command's own code
+/// (its config file, storage paths, budget, cache, history and library) on an ephemeral loopback
+/// port, its sources pointed at the fixture server, requests sent by a real HTTP client.
 struct WebHarness {
     let fixtures: FixtureServer
     let base: String
     let task: Task<Void, any Error>
     let home: URL
+    /// Where the server keeps its files: the CLI's places under `home` (`state/mediasearch/...`).
+    let paths: StoragePaths
 
     static func start(
         routes: FixtureRoutes = .default, timeout: Double = 10, rateLimit: Int = 1000, diskCache: Bool = true,
         limits: ConnectionLimits = ConnectionLimits(), kinds: [String]? = nil, allowedHosts: [String] = []
     ) async throws -> WebHarness {
         let fixtures = try await FixtureServer.start(routes: routes)
-        var configuration = Configuration()
-        if let kinds { configuration.kinds = kinds }
-        configuration.baseURL = URL(string: fixtures.baseURL)!
-        configuration.timeout = timeout
-        configuration.rateLimit = rateLimit
-        configuration.cacheEnabled = diskCache
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
-        let paths = StoragePaths(
-            stateDirectory: home.appendingPathComponent("state").path,
-            cacheDirectory: home.appendingPathComponent("cache").path,
-            dataDirectory: home.appendingPathComponent("data").path)
-        // As `mediasearch serve` does: a page never waits for the request budget.
-        let transport = StandardTransport.make(
-            configuration: configuration, paths: paths, policy: NetworkPolicy(noWait: true))
-        let session = SearchSession(
-            providers: BuiltInProviders.all, configuration: configuration, paths: paths, transport: transport)
+        let folder = home.appendingPathComponent("config/mediasearch")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var config = "itunes:\n  timeout: \(timeout)\n  rate_limit: \(rateLimit)\ncache:\n  enabled: \(diskCache)\n"
+        if let kinds { config += "kinds: [\(kinds.joined(separator: ", "))]\n" }
+        try Data(config.utf8).write(to: folder.appendingPathComponent("config.yaml"))
+        let variables = [
+            "HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "MEDIASEARCH_ITUNES_URL": fixtures.baseURL, "MEDIASEARCH_DEEZER_URL": fixtures.baseURL + "/deezer",
+            "MEDIASEARCH_RADIO_URL": fixtures.baseURL,
+        ]
+        let environment = CommandEnvironment(
+            providers: BuiltInProviders.all, variables: variables, currentDirectory: home.path,
+            console: Console(out: { _ in }, err: { _ in }))
+        let server = try await ServeCommand.server(
+            in: environment, configuration: try environment.loadConfiguration(explicitPath: nil),
+            network: try NetworkOptions.parse([]), allowedHosts: allowedHosts)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var server = WebServer(session: session)
-        server.allowedHosts = allowedHosts
         let task = Task { [server] in
             try await server.run(host: "127.0.0.1", port: 0, limits: limits) {
                 continuation.yield($0)
@@ -50,7 +55,9 @@ struct WebHarness {
         }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
-        return WebHarness(fixtures: fixtures, base: "http://127.0.0.1:\(port)", task: task, home: home)
+        return WebHarness(
+            fixtures: fixtures, base: "http://127.0.0.1:\(port)", task: task, home: home,
+            paths: StoragePaths(environment: variables))
     }
 
     func stop() async {
@@ -153,10 +160,9 @@ struct WebTests {
         #expect(!page.contains("data-kind=\"album\""), "a kind disabled in config has no tab")
         #expect(page.components(separatedBy: "<img class=\"art\" src=\"https://").count > 10)
         #expect(!page.contains("<script>"), "no inline script")
-        let state = web.home.appendingPathComponent("state")
-        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("history.json").path))
+        #expect(FileManager.default.fileExists(atPath: web.paths.historyFile))
         #expect(
-            !FileManager.default.fileExists(atPath: state.appendingPathComponent("last-search.json").path),
+            !FileManager.default.fileExists(atPath: web.paths.lastSearchFile),
             "browsing leaves the terminal's show --result N numbers alone")
 
         let tab = try await web.get("/?q=jack+johnson&kind=movie")
@@ -261,8 +267,7 @@ struct WebTests {
         #expect(try await get("/api/search?q=pwned", ["Origin: http://evil.example"]) == 403)
         #expect(try await get("/?q=pwned", ["Referer: http://evil.example/page"]) == 403)
         #expect(await web.fixtures.requests().isEmpty, "a refused request spent the budget")
-        // The harness's session keeps its history here (the CLI's is under state/mediasearch/).
-        let history = web.home.appendingPathComponent("state/history.json")
+        let history = URL(fileURLWithPath: web.paths.historyFile)
         #expect(!FileManager.default.fileExists(atPath: history.path), "a refused request wrote the history")
         // A link followed from another site fills the form and asks to press Search (#39): no
         // request upstream, no history, until the user does so here.
@@ -343,8 +348,9 @@ struct WebTests {
         var budget = Configuration()
         budget.baseURL = URL(string: web.fixtures.baseURL)!
         let locks = [
-            "cache/\(budget.budgetFileName).lock", "state/history.json.lock",
-        ].map { web.home.appendingPathComponent($0).path }
+            (web.paths.cacheDirectory as NSString).appendingPathComponent("\(budget.budgetFileName).lock"),
+            web.paths.historyFile + ".lock",
+        ]
         var held: [Int32] = []
         for path in locks {
             try FileManager.default.createDirectory(
@@ -491,7 +497,9 @@ struct WebTests {
         let (_, providers) = try await web.json("/api/providers")
         let kinds = (providers["providers"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(
-            kinds == ["song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album"])
+            kinds == [
+                "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
+            ])
         #expect(try await web.get("/?q=jack").status == 200)  // the screen, not the API, records the history
         let (_, suggestions) = try await web.json("/api/suggest?q=ja")
         let suggested = suggestions["suggestions"] as? [String] ?? []

@@ -60,14 +60,8 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let console = environment.console
         let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
-        // A page never waits for the request budget: a kind whose request would cross it says so
-        // (with the seconds left) beside the others' results.
-        var options = network
-        options.noWait = true
-        let session = try await environment.session(
-            configuration, network: options, storeLog: { line in console.notice(line) })
-        // A server counts among the instances that share its budgets for as long as it runs.
-        session.shared?.keepAlive()
+        let server = try await Self.server(
+            in: environment, configuration: configuration, network: network, allowedHosts: allowedHosts)
         if !["127.0.0.1", "localhost", "::1"].contains(host) {
             // `0`, `0.0.0.0` and `::` bind every interface of this machine.
             let everywhere = ["0", "0.0.0.0", "::", "0:0:0:0:0:0:0:0"].contains(host)
@@ -77,8 +71,6 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
                 "warning: listening on \(where_): anyone who can reach it \(names) can search with your request"
                     + " budget and read your search history and offline library")
         }
-        var server = WebServer(session: session)
-        server.allowedHosts = allowedHosts
         let launcher = Launcher(variables: environment.variables)
         let open = self.open
         let host = self.host
@@ -107,5 +99,26 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
             throw MediaSearchError.cannotOpen("cannot serve on \(host):\(port): \(reason)")
         }
         return Task.isCancelled ? ExitStatus.interrupted : ExitStatus.success
+    }
+
+    /// The server `serve` runs and its session, wired as the command wires them: the CLI's
+    /// storage paths, budget, cache, history, library and store. The web tests run this same
+    /// wiring under `swift test`.
+    static func server(
+        in environment: CommandEnvironment, configuration: Configuration, network: NetworkOptions,
+        allowedHosts: [String]
+    ) async throws(MediaSearchError) -> WebServer {
+        let console = environment.console
+        // A page never waits for the request budget: a kind whose request would cross it says so
+        // (with the seconds left) beside the others' results.
+        var options = network
+        options.noWait = true
+        let session = try await environment.session(
+            configuration, network: options, storeLog: { line in console.notice(line) })
+        // A server counts among the instances that share its budgets for as long as it runs.
+        session.shared?.keepAlive()
+        var server = WebServer(session: session)
+        server.allowedHosts = allowedHosts
+        return server
     }
 }
