@@ -9,7 +9,7 @@ Checks, the way an operator would see them:
   - the cache is shared: a search through one instance is a hit through the other (no request);
   - the library is shared: records seen through the instances are found by `search --offline`
     of a third process, and by the web's offline answers once the budget is spent;
-  - the budget is shared: 60 different searches within a minute send at most 20 requests;
+  - the budget is shared: 60 different searches within its window (20 in 10 minutes here) send at most 20 requests;
   - PostgreSQL stopped in the middle: no 500, no hang, one line that the store is down, no
     request past the budget; and the store is used again once it is back.
 
@@ -102,8 +102,9 @@ def run(mediasearch, bindir, work, cluster):
                         r"on (http://127\.0\.0\.1:\d+)")
     config = os.path.join(work, "config.yaml")
     with open(config, "w") as f:
-        # One kind: one request per search. Apple's budget of 20 a minute, though the API is local.
-        f.write(f"kinds: [song]\nitunes:\n  rate_limit: 20\nstore: {url}\n")
+        # One kind: one request per search. A budget of 20 though the API is local, in 10 minutes
+        # rather than Apple's minute: the whole test fits in one window, however slow the machine.
+        f.write(f"kinds: [song]\nproviders:\n  itunes: {{rate_limit: 20/10min}}\nstore: {url}\n")
 
     def env(name):
         home = os.path.join(work, name)
@@ -225,13 +226,13 @@ http {{
                 break
     check(back == 2, "answers through both instances no longer say the store is down")
 
-    print("== the budget is shared: different searches within a minute send at most 20 requests")
+    print("== the budget is shared: different searches within its window send at most 20 requests")
     with ThreadPoolExecutor(6) as pool:
         answers = list(pool.map(lambda n: search(f"budget term {n}"), range(60)))
     elapsed = time.monotonic() - began
     sent = requests_sent(log) - first_request
     statuses = sorted({status for status, _, _ in answers})
-    check(elapsed < 60, f"everything since the first request took {elapsed:.0f} s, within one window")
+    check(elapsed < 600, f"everything since the first request took {elapsed:.0f} s, within one window")
     check(sent == 20, f"{sent} requests to the API in all (the outage's included), limit 20")
     check(all(status in (200, 502) for status, _, _ in answers), f"no 500 ({statuses})")
     spent = [a for _, a, _ in answers if "budget is spent" in json.dumps(a)]

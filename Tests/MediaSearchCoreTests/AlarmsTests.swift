@@ -17,25 +17,27 @@ import Testing
         return condition()
     }
 
+    /// A second between the alarms: the test thread would have to stall that long between two
+    /// statements for the order to come out wrong on a busy machine.
     @Test func alarmsRingInTimeOrderAndStoppedOnesNever() async {
         let alarms = Alarms()
         let rung = Mutex<[String]>([])
         let now = ContinuousClock.now
-        _ = alarms.set(at: now + .milliseconds(300)) {
-            rung.withLock { $0.append("late") }
-            return nil
-        }
-        let stopped = alarms.set(at: now + .milliseconds(100)) {
+        let stopped = alarms.set(at: now + .milliseconds(1_000)) {
             rung.withLock { $0.append("stopped") }
             return nil
         }
-        _ = alarms.set(at: now + .milliseconds(150)) {
+        alarms.stop(stopped)
+        _ = alarms.set(at: now + .milliseconds(2_000)) {
+            rung.withLock { $0.append("late") }
+            return nil
+        }
+        _ = alarms.set(at: now + .milliseconds(1_000)) {
             rung.withLock { $0.append("early") }
             return nil
         }
-        alarms.stop(stopped)
-        #expect(await eventually { rung.withLock { $0.count } == 2 })
-        try? await Task.sleep(for: .milliseconds(200))
+        // The stopped alarm was due before "late": had it rung, it would be in the list by then.
+        #expect(await eventually { rung.withLock { $0.contains("late") } })
         #expect(rung.withLock { $0 } == ["early", "late"])
         #expect(alarms.count == 0)
     }

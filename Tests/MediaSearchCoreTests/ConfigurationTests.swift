@@ -133,6 +133,16 @@ struct ConfigurationTests {
         #expect(configuration.budgetFileName == file)
     }
 
+    /// iTunes' budget takes `providers.itunes.rate_limit` as any source does, window and all;
+    /// `itunes.rate_limit` stays a count a minute.
+    @Test func iTunesTakesARateWithAWindowOfItsOwn() throws {
+        let windowed = try parse("itunes:\n  rate_limit: 5\nproviders:\n  itunes: {rate_limit: 30/10min}\n")
+        let budget = windowed.budget(forSource: "itunes")
+        #expect(budget.limit == 30 && budget.window == 600)
+        let plain = try parse("itunes:\n  rate_limit: 5\n").budget(forSource: "itunes")
+        #expect(plain.limit == 5 && plain.window == 60)
+    }
+
     /// YAML 1.1's booleans, read as Yams' default resolver read them before the config was
     /// composed with the basic one: unquoted, in any case.
     @Test(

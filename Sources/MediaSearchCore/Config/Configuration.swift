@@ -133,16 +133,20 @@ public struct Configuration: Sendable, Hashable {
     /// The providers the config itself describes (`type: json`).
     public var declaredProviders: [any MediaProvider] { declaredSources.map(JSONProvider.init) }
 
-    /// The request budget of a source: Apple's for iTunes, as configured; a declared source's
-    /// own `rate_limit`; 60 a minute for any other source. Each has its own file, so one source's
-    /// requests never spend another's budget.
+    /// The request budget of a source: Apple's for iTunes, as configured (`itunes.rate_limit` a
+    /// minute, or `providers.itunes.rate_limit` with a window of its own, as any source takes it);
+    /// a declared source's own `rate_limit`; 60 a minute for any other source. Each has its own
+    /// file, so one source's requests never spend another's budget.
     /// - Parameters:
     ///   - name: the source's name for people, e.g. `Deezer`.
     ///   - documented: the rate the source's provider documents (``MediaProvider/requestRate``),
     ///     which `providers.<source>.rate_limit` overrides.
     public func budget(forSource source: String, name: String? = nil, documented: RequestRate? = nil) -> SourceBudget {
         if source == "itunes" {
-            return SourceBudget(name: "iTunes", fileName: budgetFileName, limit: effectiveRateLimit, window: 60)
+            let rate = sourceRates[source]
+            return SourceBudget(
+                name: "iTunes", fileName: budgetFileName, limit: rate?.count ?? effectiveRateLimit,
+                window: rate?.seconds ?? 60)
         }
         let declared = declaredSources.first { $0.name == source }
         let safe = String(source.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
