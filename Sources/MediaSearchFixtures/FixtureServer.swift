@@ -268,9 +268,17 @@ public actor FixtureServer {
     /// Apple's artwork links pointed at this server's `/artwork/`, which answers each with a
     /// generated picture: pages show images with no internet.
     static func localizeArtwork(_ text: String, base: String) -> String {
-        text.replacingOccurrences(
+        let itunes = text.replacingOccurrences(
             of: #"https?:(\\?/){2}is[0-9](-ssl)?\.mzstatic\.com(\\?/)image(\\?/)thumb"#, with: "\(base)/artwork",
             options: .regularExpression)
+        // Deezer's covers and pictures and Radio Browser's favicons: each its own generated image,
+        // so that no page of the demo or of the browser test asks a host on the internet.
+        return itunes.replacing(#/"(?<key>picture|picture_[a-z]+|cover|cover_[a-z]+|favicon)"\s*:\s*"https?:[^"]*"/#) {
+            match in
+            var hash: UInt32 = 2_166_136_261
+            for byte in match.output.0.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return "\"\(match.output.key)\":\"\(base)/artwork/\(match.output.key)/\(hash)/600x600bb.jpg\""
+        }
     }
 
     /// A square SVG in a color of the path's own, with a note.

@@ -56,7 +56,7 @@ struct WebRoutes: Sendable {
         if !query.isEmpty, let cached = await answers.get(key) { return cached }
         let session = self.session
         // The history and the library are read under locks, off the cooperative pool.
-        let history = (try? await BlockingWork.run { try session.history().suggestions(for: "") }) ?? []
+        let history = (try? await session.history().suggestions(for: "")) ?? []
         guard !query.isEmpty else {
             return WebResponse.html(
                 Screens.search(query, page: nil, catalog: catalog, configuration: configuration, suggestions: history))

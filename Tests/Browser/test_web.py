@@ -11,7 +11,7 @@ Screenshots of both screens go to --artifacts (and to docs/screenshots with --up
     python3 Tests/Browser/test_web.py --bin "$(swift build --show-bin-path)"
 Needs: chromium, chromium-driver (Debian) and selenium (PyPI); .ci/run installs them.
 """
-import argparse, json, os, re, select, shutil, subprocess, sys, tempfile, time, urllib.request
+import argparse, json, os, re, select, shutil, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -92,9 +92,14 @@ def main():
     several, several_home = serve(args.bin, "--local-artwork", kinds=["song", "deezer", "radio"])
 
     options = webdriver.ChromeOptions()
+    # No name but loopback resolves, so nothing a page asks for can leave this machine; every
+    # request the browser makes is logged and checked at the end.
     for option in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                   "--window-size=1280,900", "--lang=en-US"]:
+                   "--window-size=1280,900", "--lang=en-US",
+                   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+                   "--disable-background-networking", "--disable-component-update", "--no-first-run"]:
         options.add_argument(option)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
                               options=options)
@@ -334,6 +339,17 @@ def main():
         player = driver.find_element(By.CSS_SELECTOR, "audio.preview")
         check(player.get_attribute("src") == stream and "streamabc" in stream,
               f"the station's page plays its stream: {stream}")
+        print("no request left the machine")
+        asked = set()
+        for entry in driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.requestWillBeSent":
+                asked.add(message["params"]["request"]["url"])
+        outside = sorted(url for url in asked
+                         if urllib.parse.urlsplit(url).scheme in ("http", "https", "ws", "wss")
+                         and urllib.parse.urlsplit(url).hostname not in ("127.0.0.1", "localhost"))
+        check(len(asked) > 20 and not outside,
+              f"the browser asked only this machine ({len(asked)} requests; outside: {outside[:5]})")
     finally:
         driver.quit()
         for process in PROCESSES:

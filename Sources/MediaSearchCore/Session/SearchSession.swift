@@ -208,7 +208,8 @@ public struct SearchSession: Sendable {
         let withRecords = !keptInLibrary
         if recordsHistory || savesLastResults {
             let shown = page
-            async let history = Self.offPool { [self] in recordHistory(of: shown) }
+            // The history's lock is waited for without holding a thread of the blocking pool.
+            async let history = recordHistory(of: shown)
             async let last = Self.offPool { [self] in saveLastResults(of: shown, withRecords: withRecords) }
             page.apply(await history)
             page.apply(await last)
@@ -270,11 +271,13 @@ public struct SearchSession: Sendable {
     /// Records the query in the history when some provider (or the library, asked with
     /// `--offline`) answered; a fallback to the library is no search to suggest again. A storage
     /// problem is a notice, never a lost search; a history file that cannot be read is left untouched.
-    private func recordHistory(of page: SearchPage) -> Remembered {
+    private func recordHistory(of page: SearchPage) async -> Remembered {
         var remembered = Remembered()
         guard recordsHistory, !page.outcome.allFailed, page.offline?.fallback != true else { return remembered }
         do {
-            if let warning = try history().record(page.request.historyText) { remembered.notices.append(warning) }
+            if let warning = try await history().record(page.request.historyText) {
+                remembered.notices.append(warning)
+            }
         } catch {
             remembered.notices.append("history not saved: \(MediaSearchError.wrap(error).description)")
             remembered.saved = false
@@ -510,7 +513,7 @@ public struct SearchSession: Sendable {
         let history = self.history()
         // Titles come from sources and history from whoever searched: every face gets them as
         // one clean line each (no escape sequences, controls or invisible characters).
-        var suggestions = try await BlockingWork.run { try history.suggestions(for: text) }.map(TextSanitizer.line)
+        var suggestions = try await history.suggestions(for: text).map(TextSanitizer.line)
             .filter { !$0.isEmpty }
         guard let library, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return suggestions }
         var seen = Set(suggestions.map { $0.lowercased() })

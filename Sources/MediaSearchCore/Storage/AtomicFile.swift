@@ -79,6 +79,33 @@ public enum AtomicFile {
         return try body()
     }
 
+    /// As ``withLock(_:timeout:_:)``, for async callers such as `serve`: the wait for the lock
+    /// holds no thread (the tries are spaced by sleeps of the task), and only `body`, under the
+    /// lock, runs on the blocking pool. So however many requests wait for a lock another process
+    /// holds, the blocking pool's threads stay free for the rest of the server's work.
+    public static func withLock<T: Sendable>(
+        _ path: String, timeout: Double = lockTimeout, _ body: @escaping @Sendable () throws -> T
+    ) async throws -> T {
+        let fd = try openCreating(path) { open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw MediaSearchError.storage(path: path, message: "cannot create its lock file") }
+        defer { close(fd) }
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        var pause = Duration.microseconds(200)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw MediaSearchError.storage(path: path, message: "cannot lock")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw MediaSearchError.storage(
+                    path: path, message: "locked by another process for over \(Int(timeout)) s")
+            }
+            try await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(20))
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try await BlockingWork.run(body)
+    }
+
     /// The descriptor `open` gives for a file beside `path`, creating the folder first (0700) only
     /// when it is missing: asking `FileManager` for the folder on every write and every lock cost
     /// more than the write itself.

@@ -31,13 +31,23 @@ public struct HistoryStore: Sendable {
     public func record(_ term: String) throws -> String? {
         let clean = TextSanitizer.line(term)
         guard !clean.isEmpty else { return nil }
-        return try AtomicFile.withLock(path) {
-            var (entries, warning) = try load()
-            entries.removeAll { $0.term.caseInsensitiveCompare(clean) == .orderedSame }
-            entries.insert(Entry(term: clean, date: Date()), at: 0)
-            try save(Array(entries.prefix(capacity)))
-            return warning
-        }
+        return try AtomicFile.withLock(path) { try recordHoldingTheLock(clean) }
+    }
+
+    /// As ``record(_:)``, waiting for the lock without holding a thread (a server's searches).
+    @discardableResult
+    public func record(_ term: String) async throws -> String? {
+        let clean = TextSanitizer.line(term)
+        guard !clean.isEmpty else { return nil }
+        return try await AtomicFile.withLock(path) { [self] in try recordHoldingTheLock(clean) }
+    }
+
+    private func recordHoldingTheLock(_ clean: String) throws -> String? {
+        var (entries, warning) = try load()
+        entries.removeAll { $0.term.caseInsensitiveCompare(clean) == .orderedSame }
+        entries.insert(Entry(term: clean, date: Date()), at: 0)
+        try save(Array(entries.prefix(capacity)))
+        return warning
     }
 
     /// The stored queries, newest first, and a warning when the file was damaged and set aside.
@@ -52,6 +62,13 @@ public struct HistoryStore: Sendable {
     public func suggestions(for text: String) throws -> [String] {
         let needle = text.trimmingCharacters(in: .whitespaces)
         return try entries().terms.filter { needle.isEmpty || TextMatch.contains($0, needle) }
+    }
+
+    /// As ``suggestions(for:)``, waiting for the lock without holding a thread.
+    public func suggestions(for text: String) async throws -> [String] {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        let terms = try await AtomicFile.withLock(path) { [self] in try load().0.prefix(capacity).map(\.term) }
+        return terms.filter { needle.isEmpty || TextMatch.contains($0, needle) }
     }
 
     /// Empties the history.
