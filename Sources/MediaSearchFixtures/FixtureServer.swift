@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// A real HTTP server on 127.0.0.1 with an ephemeral port that answers like the iTunes Search API
@@ -30,6 +31,7 @@ public actor FixtureServer {
     /// at its cap leaves most of a huge answer unsent.
     public nonisolated func generatedBytesSent() -> Int { generatedBytes.total }
     private var task: Task<Void, any Error>?
+    private var group: ServiceGroup?
     private var routes: FixtureRoutes
     private var faults: [FaultRule] = []
     private var log: [Request] = []
@@ -60,9 +62,12 @@ public actor FixtureServer {
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: Int(port))),
             onServerRunning: { channel in listening.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        // Stopped gracefully, never by cancelling its task: a connection accepted as the task is
+        // cancelled is never closed, and NIO traps on it (apple/swift-nio#3481).
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let task = Task {
             defer { listening.finish() }
-            try await app.run()
+            try await group.run()
         }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next(), bound > 0 else {
@@ -70,7 +75,7 @@ public actor FixtureServer {
             throw URLError(.cannotConnectToHost)
         }
         fixture.boundPort.withLock { $0 = UInt16(bound) }
-        await fixture.keep(task)
+        await fixture.keep(task, group)
         return fixture
     }
 
@@ -79,12 +84,16 @@ public actor FixtureServer {
         self.index = RecordIndex.shared
     }
 
-    private func keep(_ task: Task<Void, any Error>) { self.task = task }
+    private func keep(_ task: Task<Void, any Error>, _ group: ServiceGroup) {
+        self.task = task
+        self.group = group
+    }
 
-    /// Stops listening.
+    /// Stops listening, once the requests in flight are answered.
     public func stop() async {
-        task?.cancel()
+        await group?.triggerGracefulShutdown()
         task = nil
+        group = nil
     }
 
     /// Every request received so far, oldest first.

@@ -55,14 +55,17 @@ struct WebRoutes: Sendable {
         let key = cacheKey("html", query)
         if !query.isEmpty, let cached = await answers.get(key) { return cached }
         let session = self.session
-        // The history and the library are read under locks, off the cooperative pool.
-        let history = (try? await session.history().suggestions(for: "")) ?? []
+        // The page's list of earlier searches is read beside the search, its lock waited for at
+        // most 2 s: a history another process holds costs that list, never the page's time.
+        async let recent = session.history().suggestions(for: "", lockTimeout: 2)
         guard !query.isEmpty else {
+            let history = (try? await recent) ?? []
             return WebResponse.html(
                 Screens.search(query, page: nil, catalog: catalog, configuration: configuration, suggestions: history))
         }
         do {
             let page = try await session.search(query.request(configuration: configuration), order: query.order)
+            let history = (try? await recent) ?? []
             let suggestions =
                 page.results.isEmpty
                 ? ((try? await session.suggestions(for: query.term ?? "")) ?? []) + history : []

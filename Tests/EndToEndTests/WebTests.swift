@@ -18,6 +18,7 @@ struct WebHarness {
     let fixtures: FixtureServer
     let base: String
     let task: Task<Void, any Error>
+    let graceful: WebServer.GracefulStop
     let home: URL
     /// Where the server keeps its files: the CLI's places under `home` (`state/mediasearch/...`).
     let paths: StoragePaths
@@ -48,20 +49,23 @@ struct WebHarness {
             in: environment, configuration: try environment.loadConfiguration(explicitPath: nil),
             network: try NetworkOptions.parse([]), allowedHosts: allowedHosts)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        // Stopped gracefully, as `serve` is on Ctrl-C: cancelling the server's task can leave a
+        // connection accepted at that moment unclosed, and NIO traps on it (apple/swift-nio#3481).
+        let stop = WebServer.GracefulStop()
         let task = Task { [server] in
-            try await server.run(host: "127.0.0.1", port: 0, limits: limits) {
+            try await server.run(host: "127.0.0.1", port: 0, limits: limits, stop: stop) {
                 continuation.yield($0)
             }
         }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         return WebHarness(
-            fixtures: fixtures, base: "http://127.0.0.1:\(port)", task: task, home: home,
+            fixtures: fixtures, base: "http://127.0.0.1:\(port)", task: task, graceful: stop, home: home,
             paths: StoragePaths(environment: variables))
     }
 
     func stop() async {
-        task.cancel()
+        graceful.request()
         await fixtures.stop()
     }
 
@@ -113,6 +117,17 @@ struct WebHarness {
                 }
                 continuation.resume(
                     returning: (String(decoding: answer, as: UTF8.self), Date().timeIntervalSince(started)))
+            }
+        }
+    }
+
+    /// Whether a byte arrives on `fd` (within its 20 s receive time-out), waited for off the
+    /// cooperative pool: the server that must send it runs on that pool.
+    static func receivesAByte(_ fd: Int32) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var byte: UInt8 = 0
+                continuation.resume(returning: recv(fd, &byte, 1, 0) == 1)
             }
         }
     }
@@ -313,8 +328,7 @@ struct WebTests {
             _ = "HEAD /favicon.ico HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8CString.withUnsafeBufferPointer {
                 send(fd, $0.baseAddress, $0.count - 1, 0)
             }
-            var byte: UInt8 = 0
-            #expect(recv(fd, &byte, 1, 0) == 1, "a held connection was not answered")
+            #expect(await WebHarness.receivesAByte(fd), "a held connection was not answered")
         }
         let extra = try capped.openConnection()
         let (text, closedAfter) = await WebHarness.readUntilClosed(extra)
@@ -377,6 +391,43 @@ struct WebTests {
             flock($0, LOCK_UN); close($0)
         }
         for search in searches { #expect(try await search.value == 200) }
+    }
+
+    /// Searches waiting for the history's lock (another process holds it) wait without holding a
+    /// thread of the blocking pool (8 threads): a search that needs no history, the JSON API's,
+    /// is answered while twelve of them still wait (#39).
+    @Test func searchesWaitingForTheHistoryLeaveTheBlockingPoolFree() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let lock = web.paths.historyFile + ".lock"
+        try FileManager.default.createDirectory(
+            atPath: (lock as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let fd = open(lock, O_RDWR | O_CREAT, 0o600)
+        try #require(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        final class Finished: Sendable { let count = Mutex(0) }
+        let finished = Finished()
+        // Each on a connection of its own (the HTTP client would queue the ninth).
+        let host = web.base.replacingOccurrences(of: "http://", with: "")
+        let waiting = (0..<12).map { n in
+            Task {
+                defer { finished.count.withLock { $0 += 1 } }
+                return try await web.raw(
+                    "GET /?q=held\(n)&kind=song HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
+                ).status
+            }
+        }
+        // Each has asked upstream, so it is at its history, or about to be.
+        for _ in 0..<300 where await web.fixtures.requests().count < 12 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(await web.fixtures.requests().count == 12)
+        try await Task.sleep(for: .milliseconds(500))
+        let (status, document) = try await web.json("/api/search?q=free&kind=song")
+        #expect(status == 200 && !document.results.isEmpty)
+        #expect(finished.count.withLock { $0 } == 0, "the API's search waited for searches stuck on the history's lock")
+        flock(fd, LOCK_UN)
+        close(fd)
+        for search in waiting { #expect(try await search.value == 200) }
     }
 
     @Test("The JSON API leaves the history alone; the search screen records it")

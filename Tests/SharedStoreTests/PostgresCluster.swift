@@ -44,11 +44,26 @@ final class PostgresCluster: Sendable {
     func pause() async throws { try await Self.run("pause", directory) }
     func resume() async throws { try await Self.run("resume", directory) }
 
-    /// Stops the server and removes its files (a fraction of a second: `defer` may wait for it).
+    /// Stops the server and removes its files, on a thread of its own: `pg_ctl stop` takes a
+    /// second or more on a busy machine, and a `defer` runs on the cooperative pool, whose two
+    /// threads the other tests' servers and deadlines need. The test process waits for every
+    /// removal before it exits, so no server outlives the tests.
     func remove() {
-        _ = try? Self.runBlocking("stop", directory)
-        try? FileManager.default.removeItem(atPath: directory)
+        let directory = self.directory
+        Self.removals.enter()
+        Thread.detachNewThread {
+            _ = try? Self.runBlocking("stop", directory)
+            try? FileManager.default.removeItem(atPath: directory)
+            Self.removals.leave()
+        }
     }
+
+    /// The removals under way; waited for at exit.
+    private static let removals: DispatchGroup = {
+        let group = DispatchGroup()
+        atexit { _ = PostgresCluster.removals.wait(timeout: .now() + 60) }
+        return group
+    }()
 
     struct Failure: Error, CustomStringConvertible {
         var description: String

@@ -64,10 +64,13 @@ public struct HistoryStore: Sendable {
         return try entries().terms.filter { needle.isEmpty || TextMatch.contains($0, needle) }
     }
 
-    /// As ``suggestions(for:)``, waiting for the lock without holding a thread.
-    public func suggestions(for text: String) async throws -> [String] {
+    /// As ``suggestions(for:)``, waiting for the lock (at most `lockTimeout` seconds) without
+    /// holding a thread.
+    public func suggestions(for text: String, lockTimeout: Double = AtomicFile.lockTimeout) async throws -> [String] {
         let needle = text.trimmingCharacters(in: .whitespaces)
-        let terms = try await AtomicFile.withLock(path) { [self] in try load().0.prefix(capacity).map(\.term) }
+        let terms = try await AtomicFile.withLock(path, timeout: lockTimeout) { [self] in
+            try load().0.prefix(capacity).map(\.term)
+        }
         return terms.filter { needle.isEmpty || TextMatch.contains($0, needle) }
     }
 
