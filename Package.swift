@@ -146,22 +146,27 @@ let package = Package(
             ],
             path: "Benchmarks/mediasearch-library-bench"
         ),
+        // The trait every test suite carries (at most so many test cases at once): tests only.
+        .target(name: "TestSlots", path: "Tests/TestSlots"),
         .testTarget(
             name: "MediaSearchCoreTests",
-            dependencies: ["MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures"]
+            dependencies: [
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "TestSlots",
+            ]
         ),
         .testTarget(
             name: "ProvidersTests",
             dependencies: [
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
                 "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
-                "DeclarativeProviders",
+                "DeclarativeProviders", "TestSlots",
             ]
         ),
         .testTarget(
             name: "SharedStoreTests",
             dependencies: [
                 "MediaSearchPostgres", "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures",
+                "TestSlots",
             ]
         ),
         .testTarget(
@@ -169,7 +174,7 @@ let package = Package(
             dependencies: [
                 "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore", "MediaSearchKit",
                 "MediaSearchITunes",
-                "MediaSearchWeb",
+                "MediaSearchWeb", "TestSlots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -53,7 +53,11 @@ public actor FixtureServer {
         let fixture = FixtureServer(routes: routes)
         let router = Router()
         router.get("**") { request, _ -> Response in
-            let answer = await fixture.answer(path: request.uri.path, rawQuery: request.uri.query ?? "")
+            // Recorded answers are parsed, cut and written again per request: seconds of work in a
+            // busy test run, kept off the cooperative pool that the tests' deadlines need.
+            let answer = await withTaskExecutorPreference(HeavyWork.executor) {
+                await fixture.answer(path: request.uri.path, rawQuery: request.uri.query ?? "")
+            }
             return try await FixtureResponder.respond(answer, latency: latency, sent: fixture.generatedBytes)
         }
         var logger = Logger(label: "mediasearch.fixtures")

@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import TestSlots
 import Testing
 
 @testable import MediaSearchWeb
 
 /// The web's answer cache stays bounded in bytes, drops expired answers, and is keyed by the
 /// request as it runs (a padded or reordered query is the same search).
-@Suite("Web answer cache")
+@Suite("Web answer cache", .slots)
 struct AnswerCacheTests {
     func response(bytes: Int) -> Response {
         Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "x"), count: bytes)))

@@ -1,9 +1,10 @@
 import ArgumentParser
+import TestSlots
 import Testing
 
 @testable import MediaSearchCLI
 
-@Suite("The command tree")
+@Suite("The command tree", .slots)
 struct CommandTreeTests {
     /// ArgumentParser spells a command that gives no name from its type's name, by reflection
     /// that cost every start-up about 2 ms (`--help` included): every command names itself.

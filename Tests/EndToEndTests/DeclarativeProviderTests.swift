@@ -1,10 +1,11 @@
 import Foundation
 import MediaSearchFixtures
+import TestSlots
 import Testing
 
 /// A source described in config.yaml with no code (`type: json`), against Radio Browser's recorded
 /// answers served by the loopback fixture server.
-@Suite("Declarative providers")
+@Suite("Declarative providers", .slots)
 struct DeclarativeProviderTests {
     /// The radio source as a user writes it, at the fixture server.
     static func config(_ base: String, kinds: String = "[song, radio]", fields: String? = nil) -> String {

@@ -1,11 +1,12 @@
 import ExternalProviders
 import Foundation
 import MediaSearchFixtures
+import TestSlots
 import Testing
 
 /// Providers that are programs (`mediasearch-provider-<name>` on PATH, or `type: command`),
 /// run by the real binary: the Python example, and programs that fail in every way a program can.
-@Suite("External providers")
+@Suite("External providers", .slots)
 struct ExternalProviderTests {
     /// The example provider of the repository, in Python.
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -169,7 +170,7 @@ struct ExternalProviderTests {
 
 /// Programs held to their own process, time and output (#39): several at once, helpers they
 /// leave behind, descriptions that hang, filters that clash, numbers that do not fit.
-@Suite("Provider programs contained")
+@Suite("Provider programs contained", .slots)
 struct ProgramContainmentTests {
     /// Writes executable programs into a fresh `bin` of the harness's home; returns a PATH.
     func install(_ programs: [String: String], in harness: Harness) throws -> String {

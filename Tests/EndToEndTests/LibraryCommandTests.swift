@@ -1,11 +1,12 @@
 import Foundation
 import MediaSearchFixtures
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
 /// The offline library, end to end: the real binary, the loopback fixture server, a private home.
-@Suite("Offline library, end to end")
+@Suite("Offline library, end to end", .slots)
 struct LibraryCommandTests {
     func json(_ result: CommandRunner.Result) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

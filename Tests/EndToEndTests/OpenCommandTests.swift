@@ -1,9 +1,10 @@
 import Foundation
 import MediaSearchFixtures
+import TestSlots
 import Testing
 
 /// `mediasearch open` with fake openers and players on PATH that record what they were asked.
-@Suite("mediasearch open, end to end")
+@Suite("mediasearch open, end to end", .slots)
 struct OpenCommandTests {
     /// A folder of fake programs, each appending its name and arguments to `calls.log`.
     func fakeBin(_ harness: Harness, _ names: [String]) throws -> (bin: String, log: String) {

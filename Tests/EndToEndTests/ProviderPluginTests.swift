@@ -5,10 +5,11 @@ import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
 import Synchronization
+import TestSlots
 import Testing
 
 /// Providers added by conformance alone, run through the real CLI entry point in process.
-@Suite("Adding providers")
+@Suite("Adding providers", .slots)
 struct ProviderPluginTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-\(UUID().uuidString)")
 

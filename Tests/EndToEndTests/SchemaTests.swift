@@ -1,9 +1,10 @@
 import Foundation
 import MediaSearchFixtures
+import TestSlots
 import Testing
 
 /// The JSON documents match the schemas checked into `Schemas/`.
-@Suite("JSON documents against their schemas")
+@Suite("JSON documents against their schemas", .slots)
 struct SchemaTests {
     @Test func searchDocumentsAndJSONLinesMatchTheSearchSchema() async throws {
         let harness = try await Harness.start()

@@ -3,9 +3,10 @@ import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
-@Suite("mediasearch search, end to end")
+@Suite("mediasearch search, end to end", .slots)
 struct SearchCommandTests {
     @Test func searchesEveryKindInOneRun() async throws {
         let harness = try await Harness.start()
@@ -23,7 +24,7 @@ struct SearchCommandTests {
             }
         }
         let requests = await harness.server.requests()
-        #expect(requests.count == 4)
+        #expect(requests.count == 4, "\(requests.map(\.rawQuery)) \(result.stderr)")
         let song = try #require(requests.first { $0.query["media"] == "music" })
         #expect(song.rawQuery == "term=jack+johnson&media=music&entity=song&country=US&explicit=Yes&limit=30")
     }

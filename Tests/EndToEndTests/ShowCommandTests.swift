@@ -1,8 +1,9 @@
 import Foundation
 import MediaSearchFixtures
+import TestSlots
 import Testing
 
-@Suite("mediasearch show, end to end")
+@Suite("mediasearch show, end to end", .slots)
 struct ShowCommandTests {
     func detail(_ harness: Harness, _ arguments: [String]) async throws -> (CommandRunner.Result, [String: Any]) {
         let result = try await harness.run(["show"] + arguments + ["--format", "json"])

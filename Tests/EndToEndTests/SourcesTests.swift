@@ -1,10 +1,11 @@
 import Foundation
 import MediaSearchFixtures
+import TestSlots
 import Testing
 
 /// Deezer and internet radio beside iTunes, run as a user runs them: the real binary against the
 /// fixture server's recorded Deezer, iTunes and Radio Browser answers.
-@Suite("Several sources")
+@Suite("Several sources", .slots)
 struct SourcesTests {
     static let both = "kinds: [song, movie, deezer]\n"
 

@@ -4,11 +4,12 @@ import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
 import Synchronization
+import TestSlots
 import Testing
 
 @testable import MediaSearchCLI
 
-@Suite("Terminal output, end to end")
+@Suite("Terminal output, end to end", .slots)
 struct TerminalOutputTests {
     /// The whole text output of a mixed-kind search, fixed width, piped (no color).
     @Test func goldenMixedKindSearch() async throws {
@@ -208,7 +209,7 @@ struct TerminalOutputTests {
     private let onLinux = false
 #endif
 
-@Suite("On a terminal", .enabled(if: onLinux))
+@Suite("On a terminal", .enabled(if: onLinux), .slots)
 struct PagerTests {
     /// What `Tests/Terminal/pty_session.py` saw of a run on a real 80x24 terminal.
     struct Session: Decodable {

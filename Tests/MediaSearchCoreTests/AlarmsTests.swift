@@ -1,4 +1,5 @@
 import Synchronization
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
@@ -7,7 +8,7 @@ import Testing
 /// an alarm set earlier than the one the clock sleeps for is not kept waiting behind it, and an
 /// alarm that asks to ring again does. Each test has its own clock, so they do not see each
 /// other's alarms.
-@Suite struct AlarmsTests {
+@Suite(.slots) struct AlarmsTests {
     /// Waits until `condition` holds, for up to 10 s (a loaded machine); whether it did.
     private func eventually(_ condition: () -> Bool) async -> Bool {
         for _ in 0..<1000 {

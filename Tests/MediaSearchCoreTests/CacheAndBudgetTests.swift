@@ -2,11 +2,12 @@ import Foundation
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("Response cache and request budget")
+@Suite("Response cache and request budget", .slots)
 struct CacheAndBudgetTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
     static let body = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1}]}"#.utf8)

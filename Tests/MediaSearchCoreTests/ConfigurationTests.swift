@@ -1,11 +1,12 @@
 import Foundation
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("Configuration")
+@Suite("Configuration", .slots)
 struct ConfigurationTests {
     func parse(_ yaml: String) throws(MediaSearchError) -> Configuration {
         try ConfigurationParser(file: "config.yaml").parse(yaml)

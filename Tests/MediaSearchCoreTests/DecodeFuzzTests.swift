@@ -2,6 +2,7 @@ import Foundation
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
@@ -18,7 +19,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-@Suite("Decoder fuzzing")
+@Suite("Decoder fuzzing", .slots)
 struct DecodeFuzzTests {
     static let sources = [
         "songs/andr3a88-jackjohnson-songs-raw.json", "movies/erickrodr-search-movie.json",

@@ -2,11 +2,12 @@ import Foundation
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("Decoding recorded responses")
+@Suite("Decoding recorded responses", .slots)
 struct DecodingTests {
     /// Record counts of every valid fixture, counted independently of the decoder (with Python's json).
     static let expectedCounts: [String: Int] = [

@@ -1,6 +1,7 @@
 import Foundation
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
@@ -33,7 +34,7 @@ private actor StartCounter {
     }
 }
 
-@Suite("Search engine")
+@Suite("Search engine", .slots)
 struct EngineTests {
     let context = ProviderContext(http: NoTransport(), baseURL: URL(string: "http://127.0.0.1:9")!)
 
@@ -180,7 +181,7 @@ private actor Asked {
     func record(_ query: SearchQuery) { queries.append(query) }
 }
 
-@Suite("The engine does the providers' shared work")
+@Suite("The engine does the providers' shared work", .slots)
 struct SharedWorkTests {
     let context = ProviderContext(http: NoTransport())
     let shelf = (1...30).map { n in

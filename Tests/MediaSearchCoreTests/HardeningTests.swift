@@ -3,12 +3,13 @@ import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
 import Synchronization
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
 /// The transport, cache, budget and history under faults a hostile server or a broken disk makes.
-@Suite("Hardening: transport, cache, budget, history")
+@Suite("Hardening: transport, cache, budget, history", .slots)
 struct HardeningTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hard-\(UUID().uuidString)").path
     static let body = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1}]}"#.utf8)

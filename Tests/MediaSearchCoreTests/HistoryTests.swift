@@ -1,11 +1,12 @@
 import Foundation
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("Search history")
+@Suite("Search history", .slots)
 struct HistoryTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
         "history-\(UUID().uuidString)/history.json"
@@ -68,7 +69,7 @@ struct HistoryTests {
     }
 }
 
-@Suite("Ordering")
+@Suite("Ordering", .slots)
 struct OrderingTests {
     static func entry(_ kind: String, _ rank: Int, title: String = "t", price: Double? = nil, date: String? = nil)
         -> ResultEntry

@@ -1,10 +1,11 @@
 import Foundation
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("JSON text written without JSONEncoder")
+@Suite("JSON text written without JSONEncoder", .slots)
 struct JSONTextTests {
     static let value: JSONValue = .object([
         "title": .string("Say \"hi\" \\ to C:/path\n\ttab \u{1}\u{1F} é 桜 🎸"),

@@ -2,11 +2,12 @@ import Foundation
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("Offline library")
+@Suite("Offline library", .slots)
 struct LibraryTests {
     let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("library-\(UUID().uuidString)/library.sqlite").path

@@ -1,6 +1,7 @@
 import Foundation
 import MediaSearchFixtures
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchITunes
@@ -8,7 +9,7 @@ import Testing
 /// The fast reader of iTunes answers against the reference, `JSONDecoder` with the record's
 /// tolerant `Decodable` conformance: the same items, or the same error, for every recorded
 /// answer and thousands of mutations of them.
-@Suite("iTunes answers read without JSONDecoder")
+@Suite("iTunes answers read without JSONDecoder", .slots)
 struct RecordScannerTests {
     /// What a reader made of a body: its items, or the words of its error.
     enum Outcome: Equatable {

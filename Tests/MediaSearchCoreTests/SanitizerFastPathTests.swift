@@ -1,10 +1,11 @@
 import Foundation
 import MediaSearchKit
+import TestSlots
 import Testing
 
 /// The sanitizer's and the link filter's byte-level fast paths against the scalar-by-scalar
 /// rules they replace, on tricky texts and thousands of random ones.
-@Suite("Sanitizer and link filter fast paths")
+@Suite("Sanitizer and link filter fast paths", .slots)
 struct SanitizerFastPathTests {
     /// ``TextSanitizer/line(_:)`` as it was written before its fast path.
     static func referenceLine(_ text: String) -> String {

@@ -1,13 +1,14 @@
 import Foundation
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
 /// Every number from outside goes through one checked conversion (#39): what does not fit is
 /// dropped, never trapped on (a trap ends every search of `serve`).
-@Suite("Numbers from outside")
+@Suite("Numbers from outside", .slots)
 struct SourceNumberTests {
     @Test func conversionsKeepWhatFitsAndDropTheRest() {
         #expect(SourceNumber.integer(42.0) == 42)

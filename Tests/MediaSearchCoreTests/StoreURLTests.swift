@@ -1,10 +1,11 @@
 import Foundation
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("Store URL (#26)")
+@Suite("Store URL (#26)", .slots)
 struct StoreURLTests {
     @Test("libpq's URLs read, with its defaults")
     func reads() throws {

@@ -1,10 +1,11 @@
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("Terminal text")
+@Suite("Terminal text", .slots)
 struct TextTests {
     @Test(arguments: [
         ("abc", 3), ("桜の木", 6), ("café", 4), ("cafe\u{301}", 4), ("🎸", 2), ("👍🏽", 2), ("❤️", 2), ("שלום", 4),
@@ -124,7 +125,7 @@ struct TextTests {
     }
 }
 
-@Suite("HTML descriptions")
+@Suite("HTML descriptions", .slots)
 struct HTMLTextTests {
     @Test func tagsGoEntitiesDecodeParagraphsStay() {
         let html =

@@ -1,11 +1,12 @@
 import Foundation
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
 
-@Suite("Request URLs")
+@Suite("Request URLs", .slots)
 struct URLBuildingTests {
     let client = ITunesClient(baseURL: URL(string: "https://itunes.apple.com/")!, transport: NetworkTransport())
 

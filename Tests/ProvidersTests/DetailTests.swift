@@ -7,10 +7,11 @@ import MediaSearchKit
 import MovieProvider
 import PodcastProvider
 import SongProvider
+import TestSlots
 import Testing
 
 /// Detail views against the loopback fixture server, counting the lookups each one sends.
-@Suite("Details per kind")
+@Suite("Details per kind", .slots)
 struct DetailTests {
     func context(_ server: FixtureServer) throws -> ProviderContext {
         // Loopback answers in milliseconds; 60 s only matters to a machine loaded by other work.

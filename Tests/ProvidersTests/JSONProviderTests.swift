@@ -2,6 +2,7 @@ import DeclarativeProviders
 import Foundation
 import MediaSearchKit
 import Synchronization
+import TestSlots
 import Testing
 
 /// A transport that answers every request with one body and remembers the URLs asked.
@@ -21,7 +22,7 @@ private final class OneAnswer: HTTPTransport, Sendable {
     }
 }
 
-@Suite("The JSON provider maps any API's answer by paths")
+@Suite("The JSON provider maps any API's answer by paths", .slots)
 struct JSONProviderTests {
     let shows = JSONSource(
         name: "shows", mediaKind: "tv-show", search: "https://api.example.org/search/shows?q={term}&n={limit}",
@@ -99,7 +100,7 @@ struct JSONProviderTests {
     }
 }
 
-@Suite("A described source's values and numbers (#39)")
+@Suite("A described source's values and numbers (#39)", .slots)
 struct JSONProviderSafetyTests {
     let shows = JSONProviderTests().shows
 

@@ -7,13 +7,14 @@ import MediaSearchKit
 import MovieProvider
 import PodcastProvider
 import SongProvider
+import TestSlots
 import Testing
 
 func records(_ path: String) throws -> [MediaItem] {
     try ITunesResponse.decode(try Fixtures.data(path))
 }
 
-@Suite("Tiles per kind")
+@Suite("Tiles per kind", .slots)
 struct TileTests {
     @Test func songTile() throws {
         let song = try #require(try records("lookup/mariodarco-lookup-song-id-entity-song-gb.json").first)
@@ -74,7 +75,7 @@ struct TileTests {
     }
 }
 
-@Suite("Provider filters")
+@Suite("Provider filters", .slots)
 struct FilterTests {
     func spec(_ provider: some MediaProvider, _ name: String) throws -> FilterSpec {
         try #require(provider.filters.first { $0.name == name })

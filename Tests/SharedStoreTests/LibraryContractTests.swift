@@ -2,6 +2,7 @@ import Foundation
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
@@ -10,7 +11,7 @@ import Testing
 /// What every library does, whichever keeps it: the same expectations against SQLite (one
 /// machine's file) and PostgreSQL (the shared store), so that the two answer alike.
 @Suite(
-    "Library contract: SQLite and PostgreSQL", .serialized,
+    "Library contract: SQLite and PostgreSQL", .serialized, .slots,
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct LibraryContractTests {
     enum Backend: String, CaseIterable, Sendable {

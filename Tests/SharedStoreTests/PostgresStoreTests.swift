@@ -2,6 +2,7 @@ import Foundation
 import MediaSearchKit
 import PostgresNIO
 import Synchronization
+import TestSlots
 import Testing
 
 @testable import MediaSearchCore
@@ -9,7 +10,7 @@ import Testing
 
 /// The shared store against a real PostgreSQL server of the test's own (#26).
 @Suite(
-    "Shared store: PostgreSQL", .serialized,
+    "Shared store: PostgreSQL", .serialized, .slots,
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct PostgresStoreTests {
     static func open(

@@ -76,7 +76,9 @@ final class Alarms: Sendable {
         state.generation += 1
         state.wakes = first
         let generation = state.generation
-        state.sleeper = Task.detached { [self] in
+        // High priority: ringing is a few microseconds, and a deadline that waits behind a busy
+        // pool's other work is a deadline missed (a 50 ms alarm rang seconds late under load).
+        state.sleeper = Task.detached(priority: .high) { [self] in
             do { try await Task.sleep(until: first, clock: .continuous) } catch { return }
             ringDue(sleeper: generation)
         }
