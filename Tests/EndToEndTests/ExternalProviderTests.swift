@@ -1,6 +1,8 @@
+import AsyncHTTPClient
 import ExternalProviders
 import Foundation
 import MediaSearchFixtures
+import NIOHTTP1
 import TestSlots
 import Testing
 
@@ -250,6 +252,62 @@ struct ProgramContainmentTests {
         #expect(FileManager.default.fileExists(atPath: started.path))
         let survivors = try Self.processes(matching: marker)
         #expect(survivors.isEmpty, "still running: \(survivors)")
+    }
+
+    /// `serve` keeps no thread, descriptor or process of a program after answering: six searches
+    /// through a program that leaves a helper behind leave the server as they found it (before
+    /// #39: threads 7 to 43, descriptors 24 to 65).
+    @Test func serveKeepsNothingOfTheProgramsItRan() async throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/task") else { return }
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let marker = "served-\(UUID().uuidString.prefix(8))"
+        let path = try install(
+            [
+                "linger": ExternalProviderTests.script(
+                    #"sh -c 'sleep 120; : \#(marker)' & echo '{"items": [{"id": "1", "title": "Answered"}]}'"#)
+            ], in: harness)
+        try harness.runner.write("kinds: [linger]\nitunes:\n  timeout: 30\n", to: "config/mediasearch/config.yaml")
+        let process = Process()
+        process.executableURL = harness.runner.executable
+        process.arguments = ["serve", "--port", "0"]
+        process.environment = harness.runner.environment(["PATH": path])
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL) }
+        process.watchdog(seconds: 120) { true }
+        let first = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var line = Data()
+                while let byte = try? out.fileHandleForReading.read(upToCount: 1), let value = byte.first,
+                    value != UInt8(ascii: "\n")
+                {
+                    line.append(value)
+                }
+                continuation.resume(returning: String(decoding: line, as: UTF8.self))
+            }
+        }
+        let base = try #require(first.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+)\//)?.1)
+        func search(_ term: String) async throws -> String {
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "\(base)/api/search?q=\(term)"), timeout: .seconds(60))
+            #expect(response.status.code == 200, "\(term)")
+            return String(buffer: try await response.body.collect(upTo: 1 << 20))
+        }
+        func count(_ folder: String) -> Int {
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/\(folder)"))?
+                .count ?? -1
+        }
+        // Two searches first: the server's pools start on first use.
+        for term in ["warm1", "warm2"] { _ = try await search(term) }
+        let (threads, descriptors) = (count("task"), count("fd"))
+        #expect(threads > 1 && descriptors > 3, "the server's /proc entries were read")
+        for n in 1...6 { #expect(try await search("served\(n)").contains("Answered")) }
+        #expect(count("task") <= threads + 2, "threads \(threads) → \(count("task"))")
+        #expect(count("fd") <= descriptors + 2, "descriptors \(descriptors) → \(count("fd"))")
+        #expect(try Self.processes(matching: marker).isEmpty, "a program's helper outlived its answer")
     }
 
     /// Describing never delays a command that does not need the program: it is not even run by
