@@ -93,7 +93,7 @@ public actor FixtureServer {
         self.group = group
     }
 
-    /// Stops listening, once the requests in flight are answered.
+    /// Starts a graceful stop: no new connections; the requests in flight are answered.
     public func stop() async {
         await group?.triggerGracefulShutdown()
         task = nil

@@ -65,7 +65,10 @@ struct WebRoutes: Sendable {
         }
         do {
             let page = try await session.search(query.request(configuration: configuration), order: query.order)
-            let history = (try? await recent) ?? []
+            // The read may see this search's own entry, written meanwhile.
+            let history = ((try? await recent) ?? []).filter {
+                $0.caseInsensitiveCompare(page.request.historyText) != .orderedSame
+            }
             let suggestions =
                 page.results.isEmpty
                 ? ((try? await session.suggestions(for: query.term ?? "")) ?? []) + history : []

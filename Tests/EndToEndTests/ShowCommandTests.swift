@@ -106,6 +106,18 @@ struct ShowCommandTests {
         #expect((document["notices"] as? [String])?.count == 1)
     }
 
+    /// `--kind song` names the provider called song first, as `search --kind` does: with it off,
+    /// the answer says so, rather than asking another source's songs.
+    @Test func aKindNamedButDisabledSaysSo() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [deezer]\n", to: "deezer.yaml")
+        let result = try await harness.run(["show", "3135556", "--kind", "song", "--config", config])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("kind 'song' is not enabled"), "\(result.stderr)")
+        #expect(await harness.server.requests().isEmpty, "no source was asked")
+    }
+
     @Test func unknownIdExits66() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }

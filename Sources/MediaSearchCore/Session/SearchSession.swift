@@ -278,6 +278,8 @@ public struct SearchSession: Sendable {
             if let warning = try await history().record(page.request.historyText) {
                 remembered.notices.append(warning)
             }
+        } catch is CancellationError {
+            // The page was given up (its client went away): no one is told.
         } catch {
             remembered.notices.append("history not saved: \(MediaSearchError.wrap(error).description)")
             remembered.saved = false
@@ -416,17 +418,27 @@ public struct SearchSession: Sendable {
         let found: (item: MediaItem, owner: (any MediaProvider)?)
         let (lastFile, library) = (paths.lastSearchFile, self.library)
         // Files and the library are read off the cooperative pool.
-        let stored = try? await BlockingWork.run { LastSearch.load(from: lastFile)?.item(id: id, kind: kind) }
-        let kept = stored == nil ? (try? await library?.item(id: id, kind: kind)) : nil
-        if let stored = stored ?? nil, let item = stored.item, fits(stored.kind) {
+        let stored = (try? await BlockingWork.run { LastSearch.load(from: lastFile)?.item(id: id, kind: kind) })
+            .flatMap { $0 }.flatMap { fits($0.kind) ? $0 : nil }
+        let kept =
+            stored?.item == nil
+            ? (try? await library?.item(id: id, kind: kind)).flatMap { $0 }.flatMap { fits($0.kind) ? $0 : nil } : nil
+        if let stored, let item = stored.item {
             found = (item, provider(kind: stored.kind))
-        } else if let kept = kept ?? nil, fits(kept.kind) {
+        } else if let kept {
             found = (kept.item, provider(kind: kept.kind))
         } else if let chosen, let word {
+            // Each named provider in turn; one that fails does not keep the others from being asked.
             var hit: (item: MediaItem, owner: any MediaProvider)?
+            var firstError: (any Error)?
             for provider in chosen where hit == nil {
-                if let item = try await lookup(id, in: provider, context: context) { hit = (item, provider) }
+                do {
+                    if let item = try await lookup(id, in: provider, context: context) { hit = (item, provider) }
+                } catch {
+                    firstError = firstError ?? error
+                }
             }
+            if hit == nil, let firstError { throw firstError }
             guard let hit else {
                 // The id may be of another kind: say which, rather than that nothing exists.
                 let skipped = Set(chosen.map(\.kind))
@@ -448,13 +460,19 @@ public struct SearchSession: Sendable {
 
     /// The providers a detail's `--kind` names, as a search's `--kind` does: a provider by its
     /// name, else those of a source, else those of a kind of media; only those a detail may ask.
+    /// The word is read against every provider first, so `--kind song` with the provider named
+    /// song disabled says so rather than asking another source's songs.
     private func providers(named word: String) throws(MediaSearchError) -> [any MediaProvider] {
-        let named = Configuration.providers(named: word, in: askableProviders)
-        guard named.isEmpty else { return named }
-        guard Configuration.providers(named: word, in: providers).isEmpty else {
+        let named = Configuration.providers(named: word, in: providers)
+        guard !named.isEmpty else {
+            throw .usage(DidYouMean.unknownKind(word, known: Configuration.names(of: askableProviders)))
+        }
+        let askable = Set(askableProviders.map(\.kind))
+        let allowed = named.filter { askable.contains($0.kind) }
+        guard !allowed.isEmpty else {
             throw .usage("kind '\(word)' is not enabled (add it to kinds: in the config to look its items up)")
         }
-        throw .usage(DidYouMean.unknownKind(word, known: Configuration.names(of: askableProviders)))
+        return allowed
     }
 
     /// The item with an id at one provider's source, kept in the library when found.
