@@ -278,17 +278,7 @@ struct ProgramContainmentTests {
         try process.run()
         defer { kill(process.processIdentifier, SIGKILL) }
         process.watchdog(seconds: 120) { true }
-        let first = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var line = Data()
-                while let byte = try? out.fileHandleForReading.read(upToCount: 1), let value = byte.first,
-                    value != UInt8(ascii: "\n")
-                {
-                    line.append(value)
-                }
-                continuation.resume(returning: String(decoding: line, as: UTF8.self))
-            }
-        }
+        let first = await out.firstLine()
         let base = try #require(first.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+)\//)?.1)
         func search(_ term: String) async throws -> String {
             let response = try await HTTPClient.shared.execute(

@@ -63,3 +63,21 @@ extension Process {
         }
     }
 }
+
+extension Pipe {
+    /// The first line written to the pipe (without its newline), read on a thread of its own: a
+    /// blocking read on the cooperative pool would starve the servers the tests run.
+    func firstLine() async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var line = Data()
+                while let byte = try? self.fileHandleForReading.read(upToCount: 1), let value = byte.first,
+                    value != UInt8(ascii: "\n")
+                {
+                    line.append(value)
+                }
+                continuation.resume(returning: String(decoding: line, as: UTF8.self))
+            }
+        }
+    }
+}

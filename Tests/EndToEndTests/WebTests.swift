@@ -884,17 +884,7 @@ struct ServeCommandTests {
         let announced = Mutex(false)
         process.watchdog(seconds: 60) { !announced.withLock { $0 } }
         defer { announced.withLock { $0 = true } }
-        let first = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var line = Data()
-                while let byte = try? out.fileHandleForReading.read(upToCount: 1), let value = byte.first,
-                    value != UInt8(ascii: "\n")
-                {
-                    line.append(value)
-                }
-                continuation.resume(returning: String(decoding: line, as: UTF8.self))
-            }
-        }
+        let first = await out.firstLine()
         return (first, process, errors)
     }
 
