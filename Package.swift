@@ -49,8 +49,7 @@ let package = Package(
         .target(
             name: "MediaSearchCore",
             dependencies: [
-                "MediaSearchKit", "MediaSearchITunes", "DeclarativeProviders", "ExternalProviders", "Yams", "CSQLite",
-                "CZlib",
+                "MediaSearchKit", "Yams", "CSQLite", "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -95,7 +94,8 @@ let package = Package(
         .target(
             name: "MediaSearchCLI",
             dependencies: [
-                "MediaSearchCore", "MediaSearchKit", "MediaSearchWeb", "ExternalProviders", "SongProvider",
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchWeb", "ExternalProviders", "DeclarativeProviders",
+                "SongProvider",
                 "MovieProvider",
                 "AudiobookProvider",
                 "PodcastProvider",

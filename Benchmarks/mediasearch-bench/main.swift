@@ -72,8 +72,8 @@ let fixtures = try await FixtureServer.start()
 let home = FileManager.default.temporaryDirectory.appendingPathComponent("bench-session-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: home) }
 var configuration = Configuration()
-configuration.baseURL = URL(string: fixtures.baseURL)!
-configuration.rateLimit = 1000
+configuration.sourceURLs["itunes"] = URL(string: fixtures.baseURL)!
+configuration.sourceRates["itunes"] = RequestRate(1000, per: 60)
 var session = SearchSession(
     providers: [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider()],
     configuration: configuration,

@@ -36,6 +36,8 @@ var store: PostgresStore?
 if let storeURL { store = try await PostgresStore.open(storeURL, origin: "--store", operationTimeout: 60) }
 
 let providers: [any MediaProvider] = [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider()]
+// As `mediasearch` does: the library keeps an item its record describes as the record alone.
+MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
 /// Every distinct recorded record of the four kinds.
 func recordedItems() -> [(kind: String, item: MediaItem)] {
     var recorded: [(kind: String, item: MediaItem)] = []

@@ -15,6 +15,25 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     public var displayName: String {
         definition.displayName ?? definition.name.prefix(1).uppercased() + definition.name.dropFirst()
     }
+    public var sourceName: String { displayName }
+    /// The origin of its search URL.
+    public var defaultBaseURL: URL? {
+        let probe = definition.search.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
+        guard let parts = URLComponents(string: probe) else { return nil }
+        var origin = URLComponents()
+        origin.scheme = parts.scheme
+        origin.host = parts.host
+        origin.port = parts.port
+        return origin.url
+    }
+    public var requestRate: RequestRate? { definition.rateLimit.map { RequestRate($0.count, per: $0.seconds) } }
+
+    /// A URL template of the source at the origin the config or the environment gives it
+    /// (``ProviderContext/baseURL``: `providers.<name>.base_url`, `$MEDIASEARCH_<NAME>_URL`),
+    /// else as described.
+    func template(_ template: String, context: ProviderContext) -> String {
+        context.baseURL.map { JSONSource.rebase(template, on: $0) } ?? template
+    }
 
     /// A source pages when its search URL takes an offset or a page number.
     public var supportsPaging: Bool {
@@ -29,7 +48,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             "page": String(query.offset / limit + 1), "country": query.country,
         ]
         values["lang"] = query.lang ?? ""
-        guard let url = JSONSource.fill(definition.search, values) else { return [] }
+        guard let url = JSONSource.fill(template(definition.search, context: context), values) else { return [] }
         let document = try await fetch(url, context: context)
         guard case .array(let results) = JSONPath(definition.results).value(in: document) ?? .null else {
             throw MediaSearchError.malformedResponse(
@@ -46,8 +65,9 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
-        guard let template = definition.lookup,
-            let url = JSONSource.fill(template, ["id": id, "country": context.country, "lang": context.lang ?? ""])
+        guard let lookup = definition.lookup,
+            let url = JSONSource.fill(
+                template(lookup, context: context), ["id": id, "country": context.country, "lang": context.lang ?? ""])
         else { return nil }
         let document: JSONValue
         do {

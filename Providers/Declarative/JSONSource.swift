@@ -64,26 +64,15 @@ public struct JSONSource: Sendable, Hashable {
             "preview": "url_resolved | url", "genre": "tags",
         ], rateLimit: (10, 10), facts: [("Codec", "codec"), ("Bitrate", "{bitrate} kbps")])
 
-    /// The same source at another origin (scheme, host and port), e.g. a mirror or a test server:
-    /// what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL` do.
-    public func rebased(on base: URL) -> JSONSource {
-        var copy = self
-        copy.search = Self.rebase(search, on: base)
-        copy.lookup = lookup.map { Self.rebase($0, on: base) }
-        return copy
-    }
-
-    private static func rebase(_ template: String, on base: URL) -> String {
+    /// A URL template at another origin (scheme, host and port), e.g. a mirror or a test server,
+    /// keeping its path and query: what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL`
+    /// do (see ``JSONProvider``). A base URL's own path is kept in front of the template's.
+    static func rebase(_ template: String, on base: URL) -> String {
         guard let schemeEnd = template.range(of: "://") else { return template }
         let rest = template[schemeEnd.upperBound...]
         let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
         let origin = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         return origin + rest[pathStart...]
-    }
-
-    /// The environment variable that moves this source, e.g. `MEDIASEARCH_RADIO_URL`.
-    public var environmentVariable: String {
-        "MEDIASEARCH_" + name.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "_URL"
     }
 
     /// The item fields a path may fill.

@@ -7,6 +7,7 @@ public protocol DeezerProvider: MediaProvider {}
 extension DeezerProvider {
     public var source: String { "deezer" }
     public var sourceName: String { DeezerAPI.sourceName }
+    public var defaultBaseURL: URL? { DeezerAPI.home }
     /// Deezer's documented allowance, counted per IP address.
     public var requestRate: RequestRate? { RequestRate(50, per: 5) }
     /// Deezer's signed preview links expire about 15 minutes after the answer: the cache keeps

@@ -1,6 +1,8 @@
 import AlbumProvider
 import AudiobookProvider
+import DeclarativeProviders
 import DeezerProvider
+import ExternalProviders
 import MediaSearchCore
 import MediaSearchKit
 import MovieProvider
@@ -10,13 +12,24 @@ import SongProvider
 
 /// The providers that ship with MediaSearch; adding a built-in kind is one line here.
 public enum BuiltInProviders {
-    /// Song, movie, audiobook and podcast; music video and album; Deezer's songs and albums (the
-    /// last four off unless listed in `kinds`).
+    /// Song, movie, audiobook and podcast; music video and album; Deezer's songs and albums;
+    /// internet radio from Radio Browser, a described source (the last five off unless listed in
+    /// `kinds`). A source `config.yaml` describes under the name of one of these sources replaces it.
     public static var all: [any MediaProvider] {
         [
             SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider(),
-            AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(),
+            AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(), JSONProvider(.radioBrowser),
         ]
+    }
+
+    /// The source types `config.yaml` may describe (`type: json`, `type: command`).
+    public static var sourceTypes: [any SourceType] { [JSONSourceType(), CommandSourceType()] }
+
+    /// Makes the source types and the providers' record types known to this process: what every
+    /// face does before it reads a config or a stored item.
+    public static func register(_ providers: [any MediaProvider], sourceTypes: [any SourceType] = sourceTypes) {
+        SourceTypes.register(sourceTypes)
+        MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
     }
 }
 

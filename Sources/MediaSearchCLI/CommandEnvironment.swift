@@ -1,6 +1,7 @@
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
+import Synchronization
 
 /// What every command runs with: the providers, the process environment and the console.
 public struct CommandEnvironment: Sendable {
@@ -33,7 +34,10 @@ public struct CommandEnvironment: Sendable {
         var configuration = try ConfigurationLoader.load(path: location?.path, environment: variables)
         if let store { try configuration.useStore(store, from: "--store") }
         let all = providers(configuration)
-        for declared in configuration.declaredSources where providers.contains(where: { $0.kind == declared.name }) {
+        for declared in configuration.sources
+        where !providers.contains(where: { $0.source == declared.name })
+            && providers.contains(where: { $0.kind == declared.name })
+        {
             let origin = configuration.origins["providers.\(declared.name).type"]
             throw .invalidConfig(
                 file: configuration.source ?? "built-in defaults",
@@ -43,13 +47,23 @@ public struct CommandEnvironment: Sendable {
         }
         try ProviderRegistry.validate(all, reservedNames: SearchCommand.reservedOptionNames)
         try configuration.validate(providers: all)
+        for notice in configuration.notices where Self.said.withLock({ $0.insert(notice).inserted }) {
+            console.error("note: \(notice)")
+        }
         return configuration
     }
 
-    /// The providers of a command under a configuration: the registered ones, then the sources
-    /// the configuration describes (`type: json`).
+    /// The config's notices already shown by this process: each is said once, however many times
+    /// a command reads the config.
+    private static let said = Mutex<Set<String>>([])
+
+    /// The providers of a command under a configuration: the registered ones, then those of the
+    /// sources the configuration describes (`type: json`); a described source named like a
+    /// registered source (`radio`) takes its place.
     func providers(_ configuration: Configuration) -> [any MediaProvider] {
-        providers + configuration.declaredProviders
+        // A program's providers are this command's own (asked before the config was read).
+        let described = Set(configuration.sources.filter { !$0.providers.isEmpty }.map(\.name))
+        return providers.filter { !described.contains($0.source) } + configuration.configuredProviders
     }
 
     /// Colors and links only on a terminal without `NO_COLOR`.

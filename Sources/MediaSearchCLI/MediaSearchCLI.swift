@@ -66,6 +66,7 @@ public enum MediaSearchCLI {
         arguments: [String], providers: [any MediaProvider], variables: [String: String], currentDirectory: String,
         console: Console
     ) async -> Int32 {
+        BuiltInProviders.register(providers)
         do {
             let providers = providers + (await external(arguments: arguments, known: providers, variables: variables))
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
@@ -135,14 +136,16 @@ public enum MediaSearchCLI {
         // Parsed here only when it can name a program: most configs cost no second parse.
         guard !found.isEmpty || text?.contains("command") == true else { return [] }
         let configuration = (try? ConfigurationLoader.load(path: location?.path, environment: variables))
-        var commands = (configuration?.commandSources ?? []).filter { !names.contains($0.name) }
+        var commands = (configuration?.sources ?? []).compactMap { $0 as? ExternalProviders.Command }.filter {
+            !names.contains($0.name)
+        }
         for program in found where !commands.contains(where: { $0.name == program.name }) {
             commands.append(program)
         }
         guard !commands.isEmpty else { return [] }
         let asked = askedPrograms(
             arguments: arguments, kinds: configuration?.kinds ?? Configuration().kinds,
-            knownWords: Set(Configuration.names(of: known + (configuration?.declaredProviders ?? [])))
+            knownWords: Set(Configuration.names(of: known + (configuration?.configuredProviders ?? [])))
                 .union(commands.map(\.name)))
         let cacheFile = (StoragePaths(environment: variables).cacheDirectory as NSString)
             .appendingPathComponent("programs.json")

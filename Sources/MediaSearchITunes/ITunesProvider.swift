@@ -1,3 +1,4 @@
+import Foundation
 import MediaSearchKit
 
 /// A provider backed by the iTunes Search API: declare `media` and `entity`, get searching for free.
@@ -12,6 +13,9 @@ extension ITunesProvider {
     /// Every iTunes kind asks the same source, so they share its base URL and budget.
     public var source: String { "itunes" }
     public var sourceName: String { "iTunes" }
+    public var defaultBaseURL: URL? { ITunesClient.defaultBaseURL }
+    /// Apple's documented allowance: about 20 calls a minute.
+    public var requestRate: RequestRate? { RequestRate(20, per: 60) }
     /// Apple's artwork (`is1-ssl.mzstatic.com`) and previews (`audio-ssl.itunes.apple.com`).
     public var artworkHosts: [String]? { ["*.mzstatic.com"] }
     public var previewHosts: [String]? { ["*.apple.com", "*.mzstatic.com"] }

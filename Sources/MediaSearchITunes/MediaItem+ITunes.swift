@@ -4,6 +4,7 @@ extension ITunesRecord: MediaPayload {
     public static let payloadName = "itunes"
     public var kindDescription: String? { kindLabel }
     public func item() -> MediaItem? { MediaItem(itunes: self) }
+    public var storedJSON: JSONValue? { json }
 }
 
 extension MediaItem {

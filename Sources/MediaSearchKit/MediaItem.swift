@@ -87,8 +87,6 @@ public struct MediaItem: Sendable, Hashable, Codable {
         case id, kind, title, censoredTitle, creator, creatorID, collection, censoredCollection, collectionID
         case artwork, url, previewURL, releaseDate, price, currency, durationMilliseconds, genre, isExplicit
         case description, extras, payload, standardID, otherSources
-        /// How items made from iTunes records were stored before items carried their own fields.
-        case legacyITunes = "itunes"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -121,12 +119,20 @@ public struct MediaItem: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let extras = try c.decodeIfPresent([String: String].self, forKey: .extras) ?? [:]
-        if !c.contains(.id), c.contains(.legacyITunes) {
+        if !c.contains(.id) {
+            // The compact form (`{"itunes": record, "extras": …}`): the record alone, under its
+            // payload type's name; the form items had before they carried their own fields.
+            let record = try decoder.container(keyedBy: RecordKey.self)
+            guard let key = record.allKeys.first(where: { $0.stringValue != CodingKeys.extras.stringValue }) else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "neither an id nor a record"))
+            }
             let payload = try AnyMediaPayload(
-                name: "itunes", from: c, key: .legacyITunes, types: decoder.userInfo[.mediaPayloadTypes])
+                name: key.stringValue, from: record, key: key, types: decoder.userInfo[.mediaPayloadTypes])
             guard let item = payload.base?.item() else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .legacyITunes, in: c, debugDescription: "an iTunes record, but no iTunes payload type")
+                    forKey: key, in: record,
+                    debugDescription: "a '\(key.stringValue)' record, but no payload type of that name")
             }
             self = item
             self.extras = extras
@@ -185,4 +191,12 @@ extension MediaItem {
         copy.payload = payload?.censored()
         return copy
     }
+}
+
+/// The one key of an item's compact form: its payload type's name.
+private struct RecordKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

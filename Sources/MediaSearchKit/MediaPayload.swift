@@ -18,12 +18,17 @@ public protocol MediaPayload: Codable, Sendable, Hashable {
     /// The item this record alone describes: how items stored before they carried their shared
     /// fields are read back. `nil` by default.
     func item() -> MediaItem?
+    /// The record as JSON, when the type can write itself faster than its `Codable` form (the
+    /// iTunes record keeps the API's own JSON): the offline library then keeps an item that
+    /// ``item()`` describes whole as this alone. `nil` by default.
+    var storedJSON: JSONValue? { get }
 }
 
 extension MediaPayload {
     public func censored() -> Self { self }
     public var kindDescription: String? { nil }
     public func item() -> MediaItem? { nil }
+    public var storedJSON: JSONValue? { nil }
 }
 
 extension CodingUserInfoKey {

@@ -11,6 +11,11 @@ public enum MediaPayloadTypes {
         lock.withLock { types }
     }
 
+    /// Whether a type of this ``MediaPayload/payloadName`` is registered.
+    public static func isRegistered(_ name: String) -> Bool {
+        lock.withLock { types.contains { $0.payloadName == name } }
+    }
+
     /// Registers types; registering one twice has no effect.
     public static func register(_ new: [any MediaPayload.Type]) {
         lock.withLock {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A source of one kind of media: it searches, and it turns its items into tiles.
 ///
 /// Conform to add a kind; register the value with the CLI and list its ``kind`` in `config.yaml`.
@@ -13,6 +15,10 @@ public protocol MediaProvider: Sendable {
     var mediaKind: String { get }
     /// The source's name for people, e.g. `iTunes`, `Deezer`. By default ``source``, capitalised.
     var sourceName: String { get }
+    /// Where its source is unless `providers.<source>.base_url` (or `$MEDIASEARCH_<SOURCE>_URL`)
+    /// moves it, e.g. `https://itunes.apple.com`: what `config show` and messages name. `nil`
+    /// (the default) when it has no one place.
+    var defaultBaseURL: URL? { get }
     /// How many requests the source allows, when it documents it (Deezer: 50 per 5 s): the
     /// engine keeps the source's budget to it. `nil` takes the engine's default.
     var requestRate: RequestRate? { get }
@@ -61,6 +67,7 @@ extension MediaProvider {
     public var mediaKind: String { kind }
     public var sourceName: String { source.prefix(1).uppercased() + source.dropFirst() }
     public var requestRate: RequestRate? { nil }
+    public var defaultBaseURL: URL? { nil }
     public var answerLifetime: Double? { nil }
     public var artworkHosts: [String]? { nil }
     public var previewHosts: [String]? { nil }

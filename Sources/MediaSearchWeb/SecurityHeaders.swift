@@ -27,7 +27,7 @@ struct SecurityHeaders: RouterMiddleware {
     static func policy(providers: [any MediaProvider], configuration: Configuration) -> String {
         let enabled = configuration.enabledProviders(providers)
         var origins: [String] = []
-        for url in [configuration.baseURL] + enabled.compactMap({ configuration.baseURL(for: $0) }) {
+        for url in enabled.compactMap({ configuration.baseURL(for: $0) }) {
             guard let scheme = url.scheme, let host = url.host else { continue }
             let origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
             if !origins.contains(origin) { origins.append(origin) }

@@ -46,7 +46,7 @@ def serve(bindir, *fixture_options, kinds=None):
     home = tempfile.mkdtemp(prefix="mediasearch-browser-")
     config = os.path.join(home, "config.yaml")
     with open(config, "w") as f:
-        f.write("itunes:\n  rate_limit: 1000\n")  # many searches in a few seconds
+        f.write("providers:\n  itunes: {rate_limit: 1000/min}\n")  # many searches in a few seconds
         if kinds:
             f.write(f"kinds: [{', '.join(kinds)}]\n")
     # Every source at the fixture server: iTunes, Deezer and Radio Browser (a kind reachable by id even off).

@@ -106,8 +106,8 @@ struct DeclarativeProviderTests {
         #expect(result.status == 0, "\(result.stderr)")
         let cache = harness.runner.home.appendingPathComponent("cache/mediasearch")
         let names = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-        #expect(names.contains("budget-source-radio.json"), "\(names)")
-        #expect(!names.contains { $0.hasPrefix("budget-127.0.0.1") }, "the iTunes budget is not spent: \(names)")
+        #expect(names.contains { $0.hasPrefix("budget-source-radio-127-0-0-1-") && $0.hasSuffix(".json") }, "\(names)")
+        #expect(!names.contains { $0.hasPrefix("budget-source-itunes") }, "the iTunes budget is not spent: \(names)")
     }
 
     /// The built-in radio source needs no description: listing it in kinds enables it, and its
@@ -125,5 +125,31 @@ struct DeclarativeProviderTests {
         #expect(result.stdout.split(separator: "\n").count == 10)
         let asked = await harness.server.requests().filter { $0.path == "/json/stations/search" }
         #expect(asked.map(\.query["order"]) == ["votes"])
+    }
+
+    /// `providers.radio.base_url` moves the built-in described source as the variable does (it
+    /// was once accepted and ignored), `config show` says so, and a lookup goes there too.
+    @Test func theConfigsBaseURLMovesADescribedSource() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        try harness.runner.write(
+            "kinds: [radio]\nproviders:\n  radio: {base_url: \"\(harness.server.baseURL)\"}\n",
+            to: "config/mediasearch/config.yaml")
+        let environment = ["MEDIASEARCH_RADIO_URL": ""]
+        let result = try await harness.run(["search", "klara", "--format", "lines"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 10)
+        let id = try #require(result.stdout.split(separator: "\t").first.map(String.init))
+        // In a home of its own (no last results, no library), so the id is looked up.
+        let fresh = harness.runner.home.appendingPathComponent("fresh").path
+        let shown = try await harness.run(
+            ["show", id, "--format", "json"],
+            environment: environment.merging(["XDG_STATE_HOME": fresh, "XDG_DATA_HOME": fresh]) { $1 })
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let paths = await harness.server.requests().map(\.path)
+        #expect(paths.contains("/json/stations/search") && paths.contains { $0.hasPrefix("/json/stations/byuuid/") })
+        let settings = try await harness.run(["config", "show"], environment: environment)
+        #expect(settings.stdout.contains("providers.radio.base_url"), "\(settings.stdout)")
+        #expect(settings.stdout.contains(harness.server.baseURL), "\(settings.stdout)")
     }
 }

@@ -131,7 +131,7 @@ struct ExternalProviderTests {
         defer { Task { await harness.stop() } }
         let path = try install(harness)
         try harness.runner.write(
-            "kinds: [gutenberg, crash, hang, garbage, flood, noisy, broken]\nitunes:\n  timeout: 2\n",
+            "kinds: [gutenberg, crash, hang, garbage, flood, noisy, broken]\nproviders:\n  hang: {timeout: 2}\n",
             to: "config/mediasearch/config.yaml")
         let started = Date()
         let result = try await harness.run(["search", "austen", "--format", "lines"], environment: ["PATH": path])
@@ -243,7 +243,8 @@ struct ProgramContainmentTests {
                     #"sh -c 'echo up > \#(started.path); sleep 120; : \#(marker)' & while [ ! -s \#(started.path) ]; do sleep 0.01; done; echo '{"items": [{"id": "1", "title": "Answered"}]}'"#
                 )
             ], in: harness)
-        try harness.runner.write("kinds: [linger]\nitunes:\n  timeout: 30\n", to: "config/mediasearch/config.yaml")
+        try harness.runner.write(
+            "kinds: [linger]\nproviders:\n  linger: {timeout: 30}\n", to: "config/mediasearch/config.yaml")
         let result = try await harness.run(["search", "x", "--format", "lines"], environment: ["PATH": path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Answered"))
@@ -267,7 +268,8 @@ struct ProgramContainmentTests {
                 "linger": ExternalProviderTests.script(
                     #"sh -c 'sleep 120; : \#(marker)' & echo '{"items": [{"id": "1", "title": "Answered"}]}'"#)
             ], in: harness)
-        try harness.runner.write("kinds: [linger]\nitunes:\n  timeout: 30\n", to: "config/mediasearch/config.yaml")
+        try harness.runner.write(
+            "kinds: [linger]\nproviders:\n  linger: {timeout: 30}\n", to: "config/mediasearch/config.yaml")
         let process = Process()
         process.executableURL = harness.runner.executable
         process.arguments = ["serve", "--port", "0"]

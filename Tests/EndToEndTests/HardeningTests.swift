@@ -22,8 +22,8 @@ struct EndToEndHardeningTests {
     /// The budget file of the fixture server's host (each API host has its own).
     func budgetFile(_ harness: Harness) -> String {
         var configuration = Configuration()
-        configuration.baseURL = URL(string: harness.server.baseURL)!
-        return configuration.budgetFileName
+        configuration.environmentURLs["MEDIASEARCH_ITUNES_URL"] = URL(string: harness.server.baseURL)!
+        return configuration.budget(forSource: "itunes").fileName
     }
 
     /// A budget file whose `limit` requests were all sent `age` seconds ago.
@@ -158,7 +158,7 @@ struct EndToEndHardeningTests {
     @Test func redirectLoopsOfEveryKindNeverCrossTheBudget() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("itunes:\n  rate_limit: 20\n", to: "twenty.yaml")
+        let config = try harness.runner.write("providers:\n  itunes: {rate_limit: 20/min}\n", to: "twenty.yaml")
         for media in ["music", "movie", "audiobook", "podcast"] {
             await harness.server.inject(
                 FaultRule(path: "/search", query: ["media": media], fault: .redirect(to: "/search?media=\(media)")))
@@ -173,7 +173,8 @@ struct EndToEndHardeningTests {
     @Test func aSpentBudgetIsWaitedForOnceAndThenTheSearchSucceeds() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("itunes:\n  timeout: 1\n  rate_limit: 4\n", to: "slow.yaml")
+        let config = try harness.runner.write(
+            "providers:\n  itunes: {timeout: 1, rate_limit: 4/min}\n", to: "slow.yaml")
         try spendBudget(harness, limit: 4, age: 50)
         let started = ContinuousClock.now
         let (result, document) = try await harness.searchJSON(["jack", "--config", config])
@@ -208,7 +209,7 @@ struct EndToEndHardeningTests {
     @Test func noWaitFailsAtOnceSayingHowLong() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("itunes:\n  rate_limit: 4\n", to: "budget.yaml")
+        let config = try harness.runner.write("providers:\n  itunes: {rate_limit: 4/min}\n", to: "budget.yaml")
         try spendBudget(harness, limit: 4, age: 30)
         let started = Date()
         let result = try await harness.run(["search", "jack", "--config", config, "--no-wait"])
@@ -282,7 +283,7 @@ struct EndToEndHardeningTests {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write(
-            "itunes:\n  timeout: 0.5\n  rate_limit: 1000\ncache:\n  enabled: false\n", to: "race.yaml")
+            "providers:\n  itunes: {timeout: 0.5, rate_limit: 1000/min}\ncache:\n  enabled: false\n", to: "race.yaml")
         await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(500))))
         for round in 0..<12 {
             let started = Date()

@@ -111,7 +111,8 @@ struct LibraryCommandTests {
         let first = try await harness.run(["search", "jack", "--format", "lines"])
         #expect(first.status == 0, "\(first.stderr)")
         let seen = try await records(harness)
-        let config = try harness.runner.write("itunes:\n  timeout: 0.5\ncache:\n  enabled: false\n", to: "down.yaml")
+        let config = try harness.runner.write(
+            "providers:\n  itunes: {timeout: 0.5}\ncache:\n  enabled: false\n", to: "down.yaml")
         let down = try await harness.run(
             ["search", "jack", "--config", config, "--format", "lines"],
             environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"])
@@ -343,7 +344,8 @@ struct LibraryCommandTests {
         defer { Task { await harness.stop() } }
         // A time-out long enough that thirty debug binaries on two cores never miss it: any
         // notice on stderr is then the library's own.
-        let config = try harness.runner.write("itunes:\n  rate_limit: 1000\n  timeout: 120\n", to: "many.yaml")
+        let config = try harness.runner.write(
+            "providers:\n  itunes: {rate_limit: 1000/min, timeout: 120}\n", to: "many.yaml")
         let results = try await withThrowingTaskGroup(of: CommandRunner.Result.self) { group in
             for n in 1...30 {
                 group.addTask {

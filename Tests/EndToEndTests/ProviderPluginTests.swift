@@ -199,7 +199,7 @@ struct ProviderPluginTests {
         #expect(unknown == 78)
         #expect(
             unknownOut.stderr.contains(
-                "config.yaml:4: providers.greeting.colour: unknown key (known here: limit, weight, base_url, rate_limit, word, times)"
+                "config.yaml:4: providers.greeting.colour: unknown key (known here: limit, weight, base_url, rate_limit, timeout, word, times)"
             ))
         let (bad, badOut) = try await run(
             ["search", "world"], config: "kinds: [greeting]\nproviders:\n  greeting:\n    times: 9\n",

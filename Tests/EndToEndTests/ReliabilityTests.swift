@@ -9,7 +9,7 @@ import Testing
 struct ReliabilityTests {
     /// A time-out short enough that time-out faults end in seconds, long enough that the healthy
     /// kinds (loopback answers in milliseconds) never miss it on a machine loaded by other work.
-    static let fastConfig = "itunes:\n  timeout: 8\n"
+    static let fastConfig = "providers:\n  itunes: {timeout: 8}\n"
 
     /// Every caller has run at least one successful search: its history and its cached answers
     /// must be there, and valid.
@@ -145,7 +145,7 @@ struct ReliabilityTests {
     @Test func theBudgetIsNeverCrossed() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("itunes:\n  rate_limit: 3\n", to: "budget.yaml")
+        let config = try harness.runner.write("providers:\n  itunes: {rate_limit: 3/min}\n", to: "budget.yaml")
         let (result, document) = try await harness.searchJSON(["x", "--no-wait", "--config", config])
         #expect(result.status == 3)
         #expect(await harness.server.requests().count == 3)
@@ -161,7 +161,8 @@ struct ReliabilityTests {
         // Thirty debug binaries on two cores are slow to start and to answer: a time-out long
         // enough that the load alone never fails a request, so every count below is exact.
         let config = try harness.runner.write(
-            "kinds: [song, movie]\nhistory:\n  size: 50\nitunes:\n  timeout: 120\n  rate_limit: 20\n", to: "c.yaml")
+            "kinds: [song, movie]\nhistory:\n  size: 50\nproviders:\n  itunes: {timeout: 120, rate_limit: 20/min}\n",
+            to: "c.yaml")
         let results = try await withThrowingTaskGroup(of: CommandRunner.Result.self) { group in
             for n in 0..<30 {
                 group.addTask {

@@ -93,7 +93,7 @@ struct SearchCommandTests {
         let byKey = Dictionary(settings.map { ($0["key"]!, $0) }, uniquingKeysWith: { a, _ in a })
         #expect(byKey["lang"]?["value"] == "ja_jp")
         #expect(byKey["lang"]?["origin"] == "\(user):\(lines)")
-        #expect(byKey["itunes.base_url"]?["origin"] == "$MEDIASEARCH_ITUNES_URL")
+        #expect(byKey["providers.itunes.base_url"]?["origin"] == "$MEDIASEARCH_ITUNES_URL")
         #expect(byKey["limit"]?["origin"]?.hasPrefix(user + ":") == true)
         let path = try await harness.run(["config", "path"])
         #expect(path.stdout == user + "\n" && path.stderr.isEmpty)
@@ -257,5 +257,28 @@ struct SearchCommandTests {
         let help = try await harness.run(["search", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--director <text>"))
+    }
+
+    /// A config of an earlier version (the top-level `itunes:` block) still loads and is obeyed,
+    /// and the search says once, in one line, what the keys are called now.
+    @Test func anOldItunesBlockStillWorksWithOneNotice() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        try harness.runner.write(
+            "kinds: [song]\nitunes:\n  timeout: 8\n  rate_limit: 2\n", to: "config/mediasearch/config.yaml")
+        let first = try await harness.run(["search", "jack", "--format", "lines"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let lines = first.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(first.stderr)")
+        #expect(
+            lines.first?.hasSuffix(
+                "config.yaml:3: itunes.timeout is now providers.itunes.timeout, itunes.rate_limit is now "
+                    + "providers.itunes.rate_limit (a rate such as 20/min); the old spelling still works") == true,
+            "\(first.stderr)")
+        // The old rate is obeyed: two requests a minute, so a third search has to wait, and
+        // `--no-wait` says so rather than asking.
+        _ = try await harness.run(["search", "johnson", "--format", "lines"])
+        let third = try await harness.run(["search", "banana", "--format", "lines", "--no-wait"])
+        #expect(third.status != 0 && third.stderr.contains("budget"), "\(third.stderr)")
     }
 }

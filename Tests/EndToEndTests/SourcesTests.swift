@@ -61,7 +61,7 @@ struct SourcesTests {
         // Each source spends a budget of its own.
         let names = try FileManager.default.contentsOfDirectory(
             atPath: harness.runner.home.appendingPathComponent("cache/mediasearch").path)
-        #expect(names.contains("budget-source-deezer.json"), "\(names)")
+        #expect(names.contains { $0.hasPrefix("budget-source-deezer-127-0-0-1-") && $0.hasSuffix(".json") }, "\(names)")
         let asked = await harness.server.requests().filter { $0.path == "/deezer/search" }
         #expect(asked.map { $0.query["q"] } == ["daft punk"])
         #expect(asked.first?.query["limit"] == "30" && asked.first?.query["index"] == "0")

@@ -183,7 +183,7 @@ struct TerminalOutputTests {
             [driver])
         #expect(
             result.stdout.split(separator: "\n").map(String.init) == [
-                "song movie audiobook podcast music-video album deezer-song deezer-album itunes deezer",
+                "song movie audiobook podcast music-video album deezer-song deezer-album radio itunes deezer radio-station",
                 "audiobook album",
                 "ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy", "FR", "en_us ja_jp",
             ], "\(result.stdout)\(result.stderr)")
@@ -265,12 +265,13 @@ struct PagerTests {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         // The budget's slots free 10 s from now: a wait even for a child that starts late.
-        let config = try harness.runner.write("itunes:\n  rate_limit: 4\n", to: "slow.yaml")
+        let config = try harness.runner.write("providers:\n  itunes: {rate_limit: 4/min}\n", to: "slow.yaml")
         var budget = Configuration()
-        budget.baseURL = URL(string: harness.server.baseURL)!
+        budget.environmentURLs["MEDIASEARCH_ITUNES_URL"] = URL(string: harness.server.baseURL)!
         let sent = Array(repeating: String(Date().timeIntervalSince1970 - 50), count: 4).joined(separator: ",")
         try harness.runner.write(
-            #"{"sent":[\#(sent)],"coolDownUntil":0}"#, to: "cache/mediasearch/\(budget.budgetFileName)")
+            #"{"sent":[\#(sent)],"coolDownUntil":0}"#,
+            to: "cache/mediasearch/\(budget.budget(forSource: "itunes").fileName)")
         await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(300))))
         let session = try await onPTY(
             harness, ["search", "jack", "--no-pager", "--config", config], waitFor: "results", keys: "")

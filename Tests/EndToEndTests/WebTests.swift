@@ -32,7 +32,9 @@ struct WebHarness {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
         let folder = home.appendingPathComponent("config/mediasearch")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var config = "itunes:\n  timeout: \(timeout)\n  rate_limit: \(rateLimit)\ncache:\n  enabled: \(diskCache)\n"
+        var config =
+            "providers:\n  itunes: {timeout: \(timeout), rate_limit: \(rateLimit)/min}\n"
+            + "  deezer: {timeout: \(timeout)}\n  radio: {timeout: \(timeout)}\ncache:\n  enabled: \(diskCache)\n"
         if let kinds { config += "kinds: [\(kinds.joined(separator: ", "))]\n" }
         try Data(config.utf8).write(to: folder.appendingPathComponent("config.yaml"))
         let variables = [
@@ -366,9 +368,10 @@ struct WebTests {
         let web = try await WebHarness.start(diskCache: false)
         defer { Task { await web.stop() } }
         var budget = Configuration()
-        budget.baseURL = URL(string: web.fixtures.baseURL)!
+        budget.environmentURLs["MEDIASEARCH_ITUNES_URL"] = URL(string: web.fixtures.baseURL)!
         let locks = [
-            (web.paths.cacheDirectory as NSString).appendingPathComponent("\(budget.budgetFileName).lock"),
+            (web.paths.cacheDirectory as NSString).appendingPathComponent(
+                "\(budget.budget(forSource: "itunes").fileName).lock"),
             web.paths.historyFile + ".lock",
         ]
         var held: [Int32] = []

@@ -105,8 +105,7 @@ def main():
     (home / "config" / "mediasearch" / "config.yaml").write_text(
         # Budgets wide open: each run asks once, and the runs follow each other at once.
         "kinds: [song, movie, deezer-song, radio, hostile]\n"
-        "itunes:\n  rate_limit: 1000\n"
-        "providers:\n  deezer:\n    rate_limit: 1000/1s\n  radio:\n    rate_limit: 1000/1s\n"
+        "providers:\n  itunes:\n    rate_limit: 1000/min\n  deezer:\n    rate_limit: 1000/1s\n  radio:\n    rate_limit: 1000/1s\n"
     )
     environment = {
         "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache"),

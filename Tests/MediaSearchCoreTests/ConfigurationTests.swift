@@ -31,18 +31,23 @@ struct ConfigurationTests {
             configuration.settings().filter { !$0.key.hasPrefix("providers.") }.map { "\($0.key)=\($0.value)" }
         }
         #expect(values(parsed) == values(Configuration()))
-        #expect(values(parsed).count == ConfigurationKey.all.count - 1)
+        #expect(values(parsed).count == ConfigurationKey.all.filter { !$0.legacy }.count - 1)
         #expect(parsed.limit(for: "song") == Configuration().limit(for: "song"))
         #expect(parsed.weight(for: "song") == Configuration().weight(for: "song"))
-        #expect(parsed.declaredSources == Configuration().declaredSources)
-        #expect(parsed.declaredSources.map(\.name) == ["radio"])
+        #expect(parsed.sources.isEmpty && parsed.sourceURLs.isEmpty && parsed.sourceRates.isEmpty)
+        #expect(parsed.sourceTimeouts.isEmpty && parsed.notices.isEmpty)
     }
 
     @Test func everySettingSaysWhereItCameFrom() throws {
         let parsed = try parse("limit: 7\nitunes:\n  timeout: 2.5\nproviders:\n  movie: {weight: 2}\n")
-        let settings = Dictionary(parsed.settings().map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let settings = Dictionary(
+            parsed.settings(providers: [Stub(kind: "movie", source: "itunes")]).map { ($0.key, $0) },
+            uniquingKeysWith: { a, _ in a })
         #expect(settings["limit"]?.origin == "config.yaml:1" && settings["limit"]?.value == "7")
-        #expect(settings["itunes.timeout"]?.origin == "config.yaml:3" && settings["itunes.timeout"]?.value == "2.5")
+        #expect(
+            settings["providers.itunes.timeout"]?.origin == "config.yaml:3"
+                && settings["providers.itunes.timeout"]?.value == "2.5")
+        #expect(settings["itunes.timeout"] == nil, "the old spelling is not listed")
         #expect(settings["providers.movie.weight"]?.origin == "config.yaml:5")
         #expect(settings["country"]?.origin == "default")
     }
@@ -72,10 +77,6 @@ struct ConfigurationTests {
             explicit: false
             country: gb
             lang: ja_jp
-            itunes:
-              base_url: http://127.0.0.1:9
-              timeout: 3.5
-              rate_limit: 5
             history:
               size: 10
             cache:
@@ -103,9 +104,6 @@ struct ConfigurationTests {
         #expect(config.explicit == false)
         #expect(config.country == "GB")
         #expect(config.lang == "ja_jp")
-        #expect(config.baseURL.absoluteString == "http://127.0.0.1:9")
-        #expect(config.timeout == 3.5)
-        #expect(config.rateLimit == 5)
         #expect(config.historySize == 10)
         #expect(config.cacheEnabled == false)
         #expect(config.cacheTTL == 60)
@@ -115,33 +113,49 @@ struct ConfigurationTests {
         #expect(config.kindLines == ["podcast": 1, "song": 1])
     }
 
-    /// Apple's budget stays Apple's: another host has a budget file of its own, and one on this
-    /// machine (the demo server) a default it cannot reach in a demo.
+    /// A source's budget stays its own: moved to another host it has a budget file of its own,
+    /// and moved to this machine (the demo server) a default it cannot reach in a demo; at its
+    /// own place it keeps to what the source documents (Apple: 20 a minute).
     @Test(
         arguments: [
-            ("https://itunes.apple.com", nil, 20, "budget.json"),
-            ("https://itunes.example.org", nil, 20, "budget-itunes.example.org.json"),
-            ("http://127.0.0.1:8765", nil, 1000, "budget-127.0.0.1-8765.json"),
-            ("http://localhost:9", nil, 1000, "budget-localhost-9.json"),
-            ("http://[::1]:80", nil, 1000, "budget-__1-80.json"),
-            ("http://127.0.0.1:8765", 5, 5, "budget-127.0.0.1-8765.json"),
-        ] as [(String, Int?, Int, String)])
-    func eachAPIHostHasItsOwnBudget(url: String, set: Int?, limit: Int, file: String) throws {
+            (nil, nil, 20, "budget-source-itunes.json"),
+            ("https://itunes.example.org", nil, 20, "budget-source-itunes-itunes-example-org.json"),
+            ("http://127.0.0.1:8765", nil, 1000, "budget-source-itunes-127-0-0-1-8765.json"),
+            ("http://localhost:9", nil, 1000, "budget-source-itunes-localhost-9.json"),
+            ("http://[::1]:80", nil, 1000, "budget-source-itunes-__1-80.json"),
+            ("http://127.0.0.1:8765", 5, 5, "budget-source-itunes-127-0-0-1-8765.json"),
+        ] as [(String?, Int?, Int, String)])
+    func eachSourceHostHasItsOwnBudget(url: String?, set: Int?, limit: Int, file: String) throws {
         var configuration = Configuration()
-        configuration.baseURL = try #require(URL(string: url))
-        configuration.rateLimit = set
-        #expect(configuration.effectiveRateLimit == limit)
-        #expect(configuration.budgetFileName == file)
+        configuration.sourceURLs["itunes"] = try url.map { try #require(URL(string: $0)) }
+        configuration.sourceRates["itunes"] = set.map { RequestRate($0, per: 60) }
+        let budget = configuration.budget(forSource: "itunes", documented: RequestRate(20, per: 60))
+        #expect(budget.limit == limit && budget.window == 60)
+        #expect(budget.fileName == file)
     }
 
-    /// iTunes' budget takes `providers.itunes.rate_limit` as any source does, window and all;
-    /// `itunes.rate_limit` stays a count a minute.
-    @Test func iTunesTakesARateWithAWindowOfItsOwn() throws {
+    /// iTunes is a source like any other (`providers.itunes.{base_url, rate_limit, timeout}`); the
+    /// top-level `itunes:` block of earlier versions still works, says once in one line what it is
+    /// now called, and gives way to `providers.itunes` where both are written.
+    @Test func theItunesBlockStillWorksAndNamesItsNewKeys() throws {
         let windowed = try parse("itunes:\n  rate_limit: 5\nproviders:\n  itunes: {rate_limit: 30/10min}\n")
         let budget = windowed.budget(forSource: "itunes")
         #expect(budget.limit == 30 && budget.window == 600)
-        let plain = try parse("itunes:\n  rate_limit: 5\n").budget(forSource: "itunes")
-        #expect(plain.limit == 5 && plain.window == 60)
+        let old = try parse("itunes:\n  base_url: http://127.0.0.1:9\n  timeout: 3.5\n  rate_limit: 5\n")
+        #expect(old.budget(forSource: "itunes").limit == 5 && old.budget(forSource: "itunes").window == 60)
+        #expect(old.baseURL(forSource: "itunes")?.absoluteString == "http://127.0.0.1:9")
+        #expect(old.timeout(forSource: "itunes") == 3.5)
+        #expect(
+            old.notices == [
+                "config.yaml:2: itunes.base_url is now providers.itunes.base_url, itunes.timeout is now "
+                    + "providers.itunes.timeout, itunes.rate_limit is now providers.itunes.rate_limit "
+                    + "(a rate such as 20/min); the old spelling still works"
+            ])
+        let new = try parse(
+            "providers:\n  itunes: {base_url: \"http://127.0.0.1:9\", timeout: 3.5, rate_limit: 5/min}\n")
+        #expect(new.baseURL(forSource: "itunes") == old.baseURL(forSource: "itunes"))
+        #expect(new.timeout(forSource: "itunes") == 3.5 && new.notices.isEmpty)
+        #expect(new.budget(forSource: "itunes").limit == 5 && new.budget(forSource: "itunes").window == 60)
     }
 
     /// YAML 1.1's booleans, read as Yams' default resolver read them before the config was
@@ -218,7 +232,7 @@ struct ConfigurationTests {
         let loaded = try ConfigurationLoader.load(
             path: other.path, environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:1234"])
         #expect(loaded.limit == 8)
-        #expect(loaded.baseURL.absoluteString == "http://127.0.0.1:1234")
+        #expect(loaded.baseURL(forSource: "itunes")?.absoluteString == "http://127.0.0.1:1234")
         #expect(throws: MediaSearchError.self) {
             try ConfigurationLoader.load(path: nil, environment: ["MEDIASEARCH_ITUNES_URL": "file:///etc/passwd"])
         }
@@ -247,4 +261,11 @@ struct ConfigurationTests {
         try Data(repeating: UInt8(ascii: "#"), count: 2 * 1_048_576).write(to: url)
         #expect(throws: MediaSearchError.self) { try ConfigurationLoader.load(path: url.path, environment: [:]) }
     }
+}
+
+/// A provider of a kind and source, for settings that depend on which providers exist.
+private struct Stub: MediaProvider {
+    var kind: String
+    var source: String
+    func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] { [] }
 }

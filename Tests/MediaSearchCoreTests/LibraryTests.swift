@@ -31,6 +31,8 @@ struct LibraryTests {
             edited.title = "Renamed by a provider"
             var merged = try #require(songs.dropFirst(2).first)
             merged.otherSources = [SourceOffer(source: "Deezer", kind: "deezer-song", id: "deezer:track:1")]
+            // As every face does: the providers' record types are known to the process.
+            MediaPayloadTypes.register([ITunesRecord.self])
             let encoder = JSONEncoder()
             let compact = try StoredRecord.encode(plain, with: encoder)
             let whole = try encoder.encode(plain)

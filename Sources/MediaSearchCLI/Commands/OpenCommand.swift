@@ -26,7 +26,8 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
     var result: Int?
 
     @Option(
-        name: [.customShort("k"), .long], help: "The kind of the id, for providers whose ids are not iTunes ids.",
+        name: [.customShort("k"), .long],
+        help: "The kind of the id (a provider, source or kind of media, as search takes).",
         completion: CompletionWords.kind)
     var kind: String?
 

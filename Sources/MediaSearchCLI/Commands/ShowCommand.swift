@@ -16,7 +16,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
               mediasearch show --result 1 --format json
             """))
 
-    @Argument(help: "The item's iTunes id (the id in search results).")
+    @Argument(help: "The item's id (the id in search results).")
     var id: String?
 
     @Option(help: "Open the Nth result of the last search.")

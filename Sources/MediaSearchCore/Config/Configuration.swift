@@ -1,10 +1,8 @@
-import DeclarativeProviders
-import ExternalProviders
 import Foundation
 import MediaSearchKit
 
 /// Settings from `config.yaml` (D3), with the documented defaults.
-public struct Configuration: Sendable, Hashable {
+public struct Configuration: Sendable {
     /// Per-kind settings under `providers:`.
     public struct KindSettings: Sendable, Hashable {
         /// Results per request for this kind; `nil` uses the global limit.
@@ -28,24 +26,17 @@ public struct Configuration: Sendable, Hashable {
     /// Results per kind and request, 1...200 (S4).
     public var limit: Int = 30
     public var providers: [String: KindSettings] = [:]
-    /// Sources described under `providers:` with `type: json`: the built-in Radio Browser source
-    /// (off until listed in `kinds`), replaced or joined by those the file describes.
-    public var declaredSources: [JSONSource] = [.radioBrowser]
-    /// Programs named under `providers:` with `type: command`, in the file's order.
-    public var commandSources: [ExternalProviders.Command] = []
+    /// The sources the file describes under `providers:` with a `type:` (``SourceType``), in the
+    /// file's order: a described API (`type: json`), a program (`type: command`)...
+    public var sources: [any ConfiguredSource] = []
     /// Whether explicit content is included (S7).
     public var explicit: Bool = true
     /// Storefront, ISO 3166-1 alpha-2, upper case (S6).
     public var country: String = "US"
     /// Language of results: `en_us` or `ja_jp`; `nil` leaves the API's default.
     public var lang: String? = nil
-    /// The API's base URL.
-    public var baseURL: URL = URL(string: "https://itunes.apple.com")!
-    /// Seconds one request may take.
-    public var timeout: Double = 10
-    /// Requests allowed per rolling minute, across processes, when `itunes.rate_limit` sets it;
-    /// `nil` takes the default for the API's host (see ``effectiveRateLimit``).
-    public var rateLimit: Int? = nil
+    /// Seconds one request may take, for a source no `providers.<source>.timeout` sets.
+    public static let defaultTimeout: Double = 10
     /// How many distinct queries the history keeps (S10).
     public var historySize: Int = 5
     /// Seconds a cached response stays fresh.
@@ -67,13 +58,17 @@ public struct Configuration: Sendable, Hashable {
     /// address a group of their own (docs/deploy.md).
     public var egressGroup: String = "default"
 
-    /// `providers.<name>.base_url` of providers and sources that are not described in the file,
-    /// by name: where that provider's (or source's) API is.
+    /// `providers.<name>.base_url`, by name (a source's or a provider's): where its API is.
     public var sourceURLs: [String: URL] = [:]
-    /// `providers.<name>.rate_limit` of such providers and sources, by name.
+    /// `providers.<name>.rate_limit`, by name.
     public var sourceRates: [String: RequestRate] = [:]
+    /// `providers.<name>.timeout` in seconds, by name.
+    public var sourceTimeouts: [String: Double] = [:]
     /// `$MEDIASEARCH_<SOURCE>_URL` of the environment, by variable: it wins over the file.
     public var environmentURLs: [String: URL] = [:]
+    /// What the file says in words that still work but have a new spelling (the top-level
+    /// `itunes:` block), one line each, for the face to show once.
+    public var notices: [String] = []
 
     /// The file these settings came from, `nil` for the built-in defaults.
     public var source: String? = nil
@@ -86,37 +81,21 @@ public struct Configuration: Sendable, Hashable {
     /// The built-in defaults.
     public init() {}
 
-    /// Apple's documented limit: the default for an API that is not on this machine.
-    public static let remoteRateLimit = 20
-    /// The default for an API on this machine (the demo server, a test server): there is nobody
-    /// to protect, and the README's demo runs end to end without a wait.
+    /// The budget of a source on this machine (the demo server, a test server) that no
+    /// `rate_limit` sets: there is nobody to protect, and the README's demo runs end to end
+    /// without a wait.
     public static let localRateLimit = 1000
 
-    /// Whether the API is on this machine: a loopback address or `localhost`.
-    public var apiIsLocal: Bool {
-        let host = (baseURL.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    /// Whether a URL is on this machine: a loopback address or `localhost`.
+    public static func isLocal(_ url: URL) -> Bool {
+        let host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         return host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
-    /// The request budget in force: `itunes.rate_limit` when set, else the host's default.
-    public var effectiveRateLimit: Int { rateLimit ?? (apiIsLocal ? Self.localRateLimit : Self.remoteRateLimit) }
-
-    /// The budget's file name: `budget.json` for Apple's API, `budget-<host>-<port>.json` for any
-    /// other, so requests to a demo or test server never spend Apple's budget (nor its cool-down).
-    public var budgetFileName: String {
-        let host = (baseURL.host ?? "").lowercased()
-        guard host != "itunes.apple.com" else { return "budget.json" }
-        let safe = String(
-            (host + (baseURL.port.map { "-\($0)" } ?? "")).map {
-                $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_"
-            })
-        return "budget-\(safe).json"
-    }
-
-    /// The base URL the user configured for a source, `nil` for the source's default: today
-    /// `itunes.base_url` (or `MEDIASEARCH_ITUNES_URL`) for the iTunes source.
+    /// The base URL the user configured for a source (`$MEDIASEARCH_<SOURCE>_URL`, else
+    /// `providers.<source>.base_url`), `nil` for the source's own.
     public func baseURL(forSource source: String) -> URL? {
-        source == "itunes" ? baseURL : (environmentURLs[Self.environmentVariable(source)] ?? sourceURLs[source])
+        environmentURLs[Self.environmentVariable(source)] ?? sourceURLs[source]
     }
 
     /// Where a provider's source is: `$MEDIASEARCH_<SOURCE>_URL`, else `providers.<source>.base_url`,
@@ -125,36 +104,48 @@ public struct Configuration: Sendable, Hashable {
         baseURL(forSource: provider.source) ?? sourceURLs[provider.kind]
     }
 
+    /// Where a provider's source is in effect: as configured, else its own default.
+    public func location(of provider: any MediaProvider) -> URL? {
+        baseURL(for: provider) ?? provider.defaultBaseURL
+    }
+
     /// The variable that moves a source, e.g. `MEDIASEARCH_DEEZER_URL`.
     public static func environmentVariable(_ source: String) -> String {
         "MEDIASEARCH_" + source.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "_URL"
     }
 
-    /// The providers the config itself describes (`type: json`).
-    public var declaredProviders: [any MediaProvider] { declaredSources.map(JSONProvider.init) }
+    /// The providers the sources the file describes give at once (``ConfiguredSource/providers``).
+    public var configuredProviders: [any MediaProvider] { sources.flatMap(\.providers) }
 
-    /// The request budget of a source: Apple's for iTunes, as configured (`itunes.rate_limit` a
-    /// minute, or `providers.itunes.rate_limit` with a window of its own, as any source takes it);
-    /// a declared source's own `rate_limit`; 60 a minute for any other source. Each has its own
-    /// file, so one source's requests never spend another's budget.
+    /// Seconds one request of a provider may take: `providers.<source>.timeout`, else
+    /// `providers.<kind>.timeout`, else ``defaultTimeout``.
+    public func timeout(for provider: any MediaProvider) -> Double {
+        sourceTimeouts[provider.source] ?? sourceTimeouts[provider.kind] ?? Self.defaultTimeout
+    }
+
+    /// Seconds one request of a source may take.
+    public func timeout(forSource source: String) -> Double { sourceTimeouts[source] ?? Self.defaultTimeout }
+
+    /// The request budget of a source: `providers.<source>.rate_limit`; else, for a source moved
+    /// to this machine, ``localRateLimit`` a minute; else the rate its provider documents
+    /// (``MediaProvider/requestRate``: iTunes 20 a minute, Deezer 50 per 5 s); else 60 a minute.
+    /// Each source has its own file, and a source moved elsewhere (a mirror, the demo server)
+    /// one per host, so requests to one never spend another's budget (nor its cool-down).
     /// - Parameters:
     ///   - name: the source's name for people, e.g. `Deezer`.
-    ///   - documented: the rate the source's provider documents (``MediaProvider/requestRate``),
-    ///     which `providers.<source>.rate_limit` overrides.
+    ///   - documented: the rate the source's provider documents.
     public func budget(forSource source: String, name: String? = nil, documented: RequestRate? = nil) -> SourceBudget {
-        if source == "itunes" {
-            let rate = sourceRates[source]
-            return SourceBudget(
-                name: "iTunes", fileName: budgetFileName, limit: rate?.count ?? effectiveRateLimit,
-                window: rate?.seconds ?? 60)
+        let safe = { (text: String) in String(text.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) }
+        let moved = baseURL(forSource: source)
+        let local = moved.map(Self.isLocal) ?? false
+        let rate = sourceRates[source] ?? (local ? RequestRate(Self.localRateLimit, per: 60) : documented)
+        let host = moved.map { url in
+            "-" + safe((url.host ?? "").lowercased().replacingOccurrences(of: ".", with: "-"))
+                + (url.port.map { "-\($0)" } ?? "")
         }
-        let declared = declaredSources.first { $0.name == source }
-        let safe = String(source.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-        let rate =
-            sourceRates[source] ?? declared?.rateLimit.map { RequestRate($0.count, per: $0.seconds) } ?? documented
         return SourceBudget(
-            name: declared.map { JSONProvider($0).displayName } ?? name ?? source,
-            fileName: "budget-source-\(safe).json", limit: rate?.count ?? 60, window: rate?.seconds ?? 60)
+            name: name ?? source, fileName: "budget-source-\(safe(source))\(host ?? "").json",
+            limit: rate?.count ?? 60, window: rate?.seconds ?? 60)
     }
 
     /// The limit for one kind: its override, else the global limit.
@@ -186,7 +177,7 @@ public struct Configuration: Sendable, Hashable {
             guard let written = providers[name], let key = written.values.keys.sorted().first else { continue }
             throw .invalidConfig(
                 file: source ?? "built-in defaults", line: written.lines[key], key: "providers.\(name).\(key)",
-                message: "unknown key (known for a source: base_url, rate_limit, limit, weight)")
+                message: "unknown key (known for a source: base_url, rate_limit, timeout, limit, weight)")
         }
         for provider in registered {
             guard let written = providers[provider.kind] else { continue }
@@ -194,7 +185,7 @@ public struct Configuration: Sendable, Hashable {
             for key in written.values.keys.sorted() {
                 let path = "providers.\(provider.kind).\(key)"
                 guard let spec = specs.first(where: { $0.name == key }) else {
-                    let known = ["limit", "weight", "base_url", "rate_limit"] + specs.map(\.name)
+                    let known = ["limit", "weight", "base_url", "rate_limit", "timeout"] + specs.map(\.name)
                     throw .invalidConfig(
                         file: source ?? "built-in defaults", line: written.lines[key], key: path,
                         message: "unknown key (known here: \(known.joined(separator: ", ")))")
@@ -275,73 +266,96 @@ public struct Configuration: Sendable, Hashable {
         public var origin: String
     }
 
-    /// Every setting with its effective value and where it came from, in the documented order;
-    /// per-kind settings follow their global key: the limit and weight of every enabled kind (a
-    /// kind's limit defaults to the global `limit`), then those set for kinds that are off.
-    /// Each provider's own settings (``MediaProvider/settings``) follow its weight.
+    /// Every setting with its effective value and where it came from, in the documented order.
+    /// Under `providers`: each enabled source's place, budget and timeout (`providers.itunes.*`),
+    /// then the limit and weight of every enabled kind (a kind's limit defaults to the global
+    /// `limit`) with its own settings (``MediaProvider/settings``), then those set for kinds that
+    /// are off.
     public func settings(providers registered: [any MediaProvider] = []) -> [Setting] {
         var list: [Setting] = []
-        for key in ConfigurationKey.all {
-            if key.path == "providers" {
-                // Each enabled provider (a source in kinds: stands for its providers), then the
-                // entries for providers that are off.
-                let enabled = registered.isEmpty ? kinds : enabledProviders(registered).map(\.kind)
-                for kind in enabled + providers.keys.sorted().filter({ !enabled.contains($0) }) {
-                    let provider = registered.first { $0.kind == kind }
-                    if provider == nil, let first = registered.first(where: { $0.source == kind }) {
-                        // A source's own entry: where it is and its budget.
-                        let budget = self.budget(forSource: kind, name: first.sourceName, documented: first.requestRate)
-                        for (name, value) in [
-                            ("base_url", baseURL(forSource: kind)?.absoluteString ?? "(the source's own)"),
-                            ("rate_limit", budget.rate),
-                        ] {
-                            let path = "providers.\(kind).\(name)"
-                            list.append(Setting(key: path, value: value, origin: origins[path] ?? "default"))
-                        }
-                        continue
-                    }
-                    let source = provider.map { "providers.\($0.source)" }
-                    let inherited = { (name: String, fallback: String) -> String in
-                        guard let source, let origin = origins["\(source).\(name)"] else { return fallback }
-                        return "from \(source).\(name) (\(origin))"
-                    }
-                    let pairs = [
-                        (
-                            "limit", String(provider.map { limit(for: $0) } ?? limit(for: kind)),
-                            inherited("limit", origins["limit"].map { "from limit (\($0))" } ?? "from limit")
-                        ),
-                        (
-                            "weight", Formatting.number(provider.map { weight(for: $0) } ?? weight(for: kind)),
-                            inherited("weight", "default")
-                        ),
-                    ]
-                    for (name, value, fallback) in pairs {
-                        let path = "providers.\(kind).\(name)"
-                        list.append(Setting(key: path, value: value, origin: origins[path] ?? fallback))
-                    }
-                    if let provider = registered.first(where: { $0.kind == kind }) {
-                        let values = settings(for: provider)
-                        for spec in provider.settings {
-                            let path = "providers.\(kind).\(spec.name)"
-                            list.append(
-                                Setting(
-                                    key: path, value: values[spec.name] ?? "(none)", origin: origins[path] ?? "default")
-                            )
-                        }
-                    }
-                }
+        for key in ConfigurationKey.all where !key.legacy {
+            guard key.path == "providers" else {
+                list.append(
+                    Setting(
+                        key: key.path, value: key.show(self) ?? "(API default)", origin: origins[key.path] ?? "default")
+                )
                 continue
             }
-            list.append(
-                Setting(key: key.path, value: key.show(self) ?? "(API default)", origin: origins[key.path] ?? "default")
-            )
+            let enabled = registered.isEmpty ? [] : enabledProviders(registered)
+            var sources: [String] = []
+            for provider in enabled where !sources.contains(provider.source) { sources.append(provider.source) }
+            for source in sources
+                + providers.keys.sorted().filter({ name in
+                    !sources.contains(name) && registered.contains { $0.source == name && $0.kind != name }
+                })
+            {
+                list += sourceSettings(source, registered: registered)
+            }
+            let kinds = registered.isEmpty ? kinds : enabled.map(\.kind)
+            for kind in kinds
+                + providers.keys.sorted().filter({ name in
+                    !kinds.contains(name) && !registered.contains { $0.source == name && $0.kind != name }
+                })
+            {
+                list += kindSettings(kind, registered: registered)
+            }
         }
         return list
     }
-}
 
-extension Configuration {
-    /// How long one provider's whole search may take: a request with its retries, plus 2 s.
-    /// Waits for the request budget do not count (they push the deadline back).
-    public var providerDeadline: Double { timeout * 3 + 2 }
+    /// A source's entry: where it is, its budget and its timeout.
+    private func sourceSettings(_ source: String, registered: [any MediaProvider]) -> [Setting] {
+        let first = registered.first { $0.source == source }
+        let budget = self.budget(forSource: source, name: first?.sourceName, documented: first?.requestRate)
+        let variable = Self.environmentVariable(source)
+        let place =
+            baseURL(forSource: source)?.absoluteString
+            ?? first?.defaultBaseURL.map { "\($0.absoluteString) (the source's own)" } ?? "(the source's own)"
+        return [
+            ("base_url", place, environmentURLs[variable] != nil ? "$\(variable)" : nil),
+            ("rate_limit", budget.rate, nil),
+            ("timeout", Formatting.number(timeout(forSource: source)), nil),
+        ].map { name, value, override in
+            let path = "providers.\(source).\(name)"
+            return Setting(key: path, value: value, origin: override ?? origins[path] ?? "default")
+        }
+    }
+
+    /// A kind's entry: its limit and weight (and where they come from), then its own settings.
+    private func kindSettings(_ kind: String, registered: [any MediaProvider]) -> [Setting] {
+        var list: [Setting] = []
+        let provider = registered.first { $0.kind == kind }
+        let source = provider.flatMap { $0.source == $0.kind ? nil : "providers.\($0.source)" }
+        let inherited = { (name: String, fallback: String) -> String in
+            guard let source, let origin = origins["\(source).\(name)"] else { return fallback }
+            return "from \(source).\(name) (\(origin))"
+        }
+        let pairs = [
+            (
+                "limit", String(provider.map { limit(for: $0) } ?? limit(for: kind)),
+                inherited("limit", origins["limit"].map { "from limit (\($0))" } ?? "from limit")
+            ),
+            (
+                "weight", Formatting.number(provider.map { weight(for: $0) } ?? weight(for: kind)),
+                inherited("weight", "default")
+            ),
+        ]
+        for (name, value, fallback) in pairs {
+            let path = "providers.\(kind).\(name)"
+            list.append(Setting(key: path, value: value, origin: origins[path] ?? fallback))
+        }
+        if let provider, provider.source == provider.kind {
+            // A provider that is its own source (a described one, a program): its place and budget.
+            list += sourceSettings(kind, registered: registered)
+        }
+        if let provider {
+            let values = settings(for: provider)
+            for spec in provider.settings {
+                let path = "providers.\(kind).\(spec.name)"
+                list.append(
+                    Setting(key: path, value: values[spec.name] ?? "(none)", origin: origins[path] ?? "default"))
+            }
+        }
+        return list
+    }
 }

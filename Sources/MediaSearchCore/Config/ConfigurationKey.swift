@@ -15,9 +15,15 @@ struct ConfigurationKey: Sendable {
     /// The effective value as text, `nil` when unset.
     let show: @Sendable (Configuration) -> String?
     let apply: Apply
+    /// A key of an older spelling, still read (with a notice) but not listed by `config show`.
+    let legacy: Bool
 
-    init(_ path: String, show: @escaping @Sendable (Configuration) -> String?, apply: @escaping Apply) {
+    init(
+        _ path: String, legacy: Bool = false, show: @escaping @Sendable (Configuration) -> String?,
+        apply: @escaping Apply
+    ) {
         self.path = path
+        self.legacy = legacy
         self.show = show
         self.apply = apply
     }
@@ -48,21 +54,27 @@ struct ConfigurationKey: Sendable {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
             configuration.lang = try parser.lang(node)
         },
-        ConfigurationKey("itunes.base_url", show: { $0.baseURL.absoluteString }) {
+        // The top-level `itunes:` block of earlier versions: iTunes is a source like any other,
+        // set under `providers.itunes`, which wins when both are written.
+        ConfigurationKey("itunes.base_url", legacy: true, show: { _ in nil }) {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
             let text = try parser.string(node, key: "itunes.base_url")
             guard let url = ConfigurationParser.httpURL(text) else {
                 throw parser.fail(node, "itunes.base_url", "'\(text)' is not an http(s) URL")
             }
-            configuration.baseURL = url
+            parser.applyLegacy("base_url", node, &configuration) { $0.sourceURLs["itunes"] = url }
         },
-        ConfigurationKey("itunes.timeout", show: { Formatting.number($0.timeout) }) {
+        ConfigurationKey("itunes.timeout", legacy: true, show: { _ in nil }) {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
-            configuration.timeout = try parser.number(node, key: "itunes.timeout", range: 0.1...300)
+            let seconds = try parser.number(node, key: "itunes.timeout", range: 0.1...300)
+            parser.applyLegacy("timeout", node, &configuration) { $0.sourceTimeouts["itunes"] = seconds }
         },
-        ConfigurationKey("itunes.rate_limit", show: { String($0.effectiveRateLimit) }) {
+        ConfigurationKey("itunes.rate_limit", legacy: true, show: { _ in nil }) {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
-            configuration.rateLimit = try parser.int(node, key: "itunes.rate_limit", range: 1...1000)
+            let count = try parser.int(node, key: "itunes.rate_limit", range: 1...1000)
+            parser.applyLegacy("rate_limit", node, &configuration) {
+                $0.sourceRates["itunes"] = RequestRate(count, per: 60)
+            }
         },
         ConfigurationKey("history.size", show: { String($0.historySize) }) {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in

@@ -52,8 +52,7 @@ public enum ConfigurationLoader {
     }
 
     /// Reads the file at `path`, or returns the defaults when `path` is `nil`; then applies
-    /// `$MEDIASEARCH_ITUNES_URL` over `itunes.base_url`, and `$MEDIASEARCH_<NAME>_URL` over each
-    /// described source's origin.
+    /// `$MEDIASEARCH_<SOURCE>_URL` over `providers.<source>.base_url`.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)``.
     public static func load(path: String?, environment: [String: String]) throws(MediaSearchError) -> Configuration {
         var configuration = Configuration()
@@ -61,31 +60,9 @@ public enum ConfigurationLoader {
             let text = try read(path)
             configuration = try ConfigurationParser(file: path).parse(text)
         }
-        if let override = environment["MEDIASEARCH_ITUNES_URL"], !override.isEmpty {
-            guard let url = ConfigurationParser.httpURL(override) else {
-                throw .invalidConfig(
-                    file: "$MEDIASEARCH_ITUNES_URL", line: nil, key: nil,
-                    message: "'\(override)' is not an http(s) URL")
-            }
-            configuration.baseURL = url
-            configuration.origins["itunes.base_url"] = "$MEDIASEARCH_ITUNES_URL"
-        }
-        for (index, source) in configuration.declaredSources.enumerated() {
-            let variable = source.environmentVariable
-            guard let override = environment[variable], !override.isEmpty else { continue }
-            guard let url = ConfigurationParser.httpURL(override) else {
-                throw .invalidConfig(
-                    file: "$\(variable)", line: nil, key: nil, message: "'\(override)' is not an http(s) URL")
-            }
-            configuration.declaredSources[index] = source.rebased(on: url)
-            configuration.origins["providers.\(source.name).base_url"] = "$\(variable)"
-        }
-        // `$MEDIASEARCH_<SOURCE>_URL` for any other source (e.g. `MEDIASEARCH_DEEZER_URL`).
+        // `$MEDIASEARCH_<SOURCE>_URL` moves any source (`MEDIASEARCH_ITUNES_URL`, `MEDIASEARCH_RADIO_URL`).
         for (variable, value) in environment
-        where variable.hasPrefix("MEDIASEARCH_") && variable.hasSuffix("_URL") && !value.isEmpty
-            && variable != "MEDIASEARCH_ITUNES_URL"
-            && !configuration.declaredSources.contains(where: { $0.environmentVariable == variable })
-        {
+        where variable.hasPrefix("MEDIASEARCH_") && variable.hasSuffix("_URL") && !value.isEmpty {
             guard let url = ConfigurationParser.httpURL(value) else {
                 throw .invalidConfig(
                     file: "$\(variable)", line: nil, key: nil, message: "'\(value)' is not an http(s) URL")

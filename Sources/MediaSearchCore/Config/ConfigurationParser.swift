@@ -1,5 +1,3 @@
-import DeclarativeProviders
-import ExternalProviders
 import Foundation
 import MediaSearchKit
 import Yams
@@ -25,7 +23,24 @@ struct ConfigurationParser {
         }
         guard let root else { return configuration }  // an empty file keeps every default
         try walk(root, prefix: nil, into: &configuration)
+        let legacy = ConfigurationKey.all.filter { $0.legacy && configuration.origins[$0.path] != nil }
+        if let first = legacy.first {
+            let renamed = legacy.map { "\($0.path) is now providers.\($0.path)" }.joined(separator: ", ")
+            let perMinute = legacy.contains { $0.path == "itunes.rate_limit" } ? " (a rate such as 20/min)" : ""
+            configuration.notices.append(
+                "\(configuration.origins[first.path] ?? file): \(renamed)\(perMinute); the old spelling still works")
+        }
         return configuration
+    }
+
+    /// Applies a key of the `itunes:` block to `providers.itunes`, unless that sets it itself.
+    func applyLegacy(
+        _ name: String, _ node: Node, _ configuration: inout Configuration, _ apply: (inout Configuration) -> Void
+    ) {
+        let path = "providers.itunes.\(name)"
+        guard configuration.origins[path] == nil else { return }
+        apply(&configuration)
+        if let line = node.mark?.line { configuration.origins[path] = "\(file):\(line)" }
     }
 
     /// Reads a mapping level: every name must lead to a key of ``ConfigurationKey/all``, which reads it.
@@ -62,19 +77,19 @@ struct ConfigurationParser {
             let prefix = "providers.\(kind)"
             var settings = Configuration.KindSettings()
             let pairs = try mapping(settingsNode, key: prefix, allowed: nil)
-            let declared = pairs.contains { $0.0 == "type" }
-            if let type = pairs.first(where: { $0.0 == "type" }), (try? string(type.1, key: "")) == "command" {
-                configuration.commandSources.append(try commandSource(kind, pairs, node: settingsNode))
-            } else if declared {
-                let source = try declaredSource(kind, pairs, node: settingsNode)
-                configuration.declaredSources.removeAll { $0.name == kind }
-                configuration.declaredSources.append(source)
+            let type = try pairs.first { $0.0 == "type" }.map { pair throws(MediaSearchError) in
+                try described(kind, type: pair.1, pairs, node: settingsNode)
+            }
+            if let type {
+                configuration.sources.removeAll { $0.name == kind }
+                configuration.sources.append(type)
             }
             for (key, value) in pairs {
                 switch key {
                 case "limit": settings.limit = try int(value, key: "\(prefix).limit", range: 1...200)
                 case "weight": settings.weight = try number(value, key: "\(prefix).weight", range: 0.01...100)
-                case _ where declared: continue
+                case "timeout":
+                    configuration.sourceTimeouts[kind] = try number(value, key: "\(prefix).timeout", range: 0.1...300)
                 case "base_url":
                     // Moves the source of this provider (or of every provider, when the name is a source's).
                     guard let url = Self.httpURL(try string(value, key: "\(prefix).base_url")) else {
@@ -87,6 +102,7 @@ struct ConfigurationParser {
                         throw fail(value, "\(prefix).rate_limit", "'\(raw)' is not a rate such as 50/5s or 20/min")
                     }
                     configuration.sourceRates[kind] = RequestRate(parsed.count, per: parsed.seconds)
+                case _ where type != nil: continue
                 default:
                     // A provider's own setting: checked against what it declares once providers are known.
                     guard case .scalar(let scalar) = value else {
@@ -101,110 +117,45 @@ struct ConfigurationParser {
         }
     }
 
-    /// The keys of a source described in the config.
-    static let declaredKeys = [
-        "type", "kind", "name", "search", "results", "lookup", "fields", "facts", "duration_unit", "rate_limit",
-        "base_url", "limit", "weight",
-    ]
-
-    /// A source described under `providers.<name>` (`type: json`), checked whole before any request.
-    func declaredSource(_ name: String, _ pairs: [(String, Node)], node: Node) throws(MediaSearchError) -> JSONSource {
+    /// A source described under `providers.<name>` with `type:`, read by its registered
+    /// ``SourceType`` and checked whole before any request.
+    func described(
+        _ name: String, type typeNode: Node, _ pairs: [(String, Node)], node: Node
+    ) throws(MediaSearchError) -> any ConfiguredSource {
         let prefix = "providers.\(name)"
-        var values: [String: Node] = [:]
-        for (key, value) in pairs {
-            guard Self.declaredKeys.contains(key) else {
-                throw fail(
-                    value, "\(prefix).\(key)", "unknown key (known here: \(Self.declaredKeys.joined(separator: ", ")))")
-            }
-            values[key] = value
+        let word = try string(typeNode, key: "\(prefix).type")
+        let known = SourceTypes.registered
+        guard let type = known.first(where: { $0.name == word }) else {
+            throw fail(
+                typeNode, "\(prefix).type",
+                "'\(word)' is not a provider type (known: \(known.map(\.name).joined(separator: ", ")))")
         }
-        func text(_ key: String) throws(MediaSearchError) -> String? {
-            try values[key].map { node throws(MediaSearchError) in try string(node, key: "\(prefix).\(key)") }
-        }
-        let type = try text("type") ?? ""
-        guard type == "json" else {
-            throw fail(values["type"], "\(prefix).type", "'\(type)' is not a provider type (known: json)")
-        }
-        guard let kind = try text("kind"), !kind.isEmpty else {
-            throw fail(node, "\(prefix).kind", "is required: the kind of media its results are, e.g. tv-show")
-        }
-        guard let search = try text("search") else {
-            throw fail(node, "\(prefix).search", "is required: the search URL with {term}")
-        }
-        guard let fieldsNode = values["fields"] else {
-            throw fail(node, "\(prefix).fields", "is required: item field -> dotted path, with at least id and title")
-        }
-        var fields: [String: String] = [:]
-        var fieldLines: [String: Int] = [:]
-        for (field, path) in try mapping(fieldsNode, key: "\(prefix).fields", allowed: JSONSource.fieldNames) {
-            fields[field] = try string(path, key: "\(prefix).fields.\(field)")
-            fieldLines[field] = path.mark?.line
-        }
-        var facts: [(label: String, template: String)] = []
-        if let factsNode = values["facts"] {
-            for (label, path) in try mapping(factsNode, key: "\(prefix).facts", allowed: nil) {
-                facts.append((label, try string(path, key: "\(prefix).facts.\(label)")))
-            }
-        }
-        var unit = JSONSource.DurationUnit.seconds
-        if let raw = try text("duration_unit") {
-            guard let parsed = JSONSource.DurationUnit(rawValue: raw) else {
-                throw fail(values["duration_unit"], "\(prefix).duration_unit", "'\(raw)' is not one of s, ms, min")
-            }
-            unit = parsed
-        }
-        var rateLimit: (count: Int, seconds: Double)?
-        if let raw = try text("rate_limit") {
-            guard let parsed = Self.rate(raw) else {
-                throw fail(
-                    values["rate_limit"], "\(prefix).rate_limit", "'\(raw)' is not a rate such as 20/10s or 60/min")
-            }
-            rateLimit = parsed
-        }
-        var base: URL?
-        if let raw = try text("base_url") {
-            guard let url = Self.httpURL(raw) else {
-                throw fail(values["base_url"], "\(prefix).base_url", "'\(raw)' is not an http(s) URL")
-            }
-            base = url
-        }
-        var source = JSONSource(
-            name: name, mediaKind: kind, displayName: try text("name"), search: search,
-            results: try text("results") ?? "",
-            lookup: try text("lookup"), fields: fields, durationUnit: unit, rateLimit: rateLimit, facts: facts)
-        if let base { source = source.rebased(on: base) }
-        if let problem = source.problems().first {
-            let field = problem.key.hasPrefix("fields.") ? String(problem.key.dropFirst("fields.".count)) : nil
-            let line = field.flatMap { fieldLines[$0] } ?? values[problem.key]?.mark?.line ?? node.mark?.line
-            throw .invalidConfig(file: file, line: line, key: "\(prefix).\(problem.key)", message: problem.message)
-        }
-        return source
-    }
-
-    /// A program named under `providers.<name>` (`type: command`): `command` is a list (the
-    /// program and its first arguments) or one path.
-    func commandSource(
-        _ name: String, _ pairs: [(String, Node)], node: Node
-    ) throws(MediaSearchError) -> ExternalProviders.Command {
-        let prefix = "providers.\(name)"
-        let allowed = ["type", "command", "limit", "weight"]
-        var command: [String] = []
+        let allowed = SourceTypes.commonKeys + type.keys
+        var entries: [SettingNode.Entry] = []
         for (key, value) in pairs {
             guard allowed.contains(key) else {
                 throw fail(value, "\(prefix).\(key)", "unknown key (known here: \(allowed.joined(separator: ", ")))")
             }
-            guard key == "command" else { continue }
-            if case .sequence(let list) = value {
-                for entry in list { command.append(try string(entry, key: "\(prefix).command")) }
-            } else {
-                command = [try string(value, key: "\(prefix).command")]
-            }
+            if !SourceTypes.commonKeys.contains(key) { entries.append(.init(key: key, value: Self.setting(value))) }
         }
-        guard let program = command.first, !program.isEmpty else {
-            throw fail(
-                node, "\(prefix).command", "is required: the program and its arguments, e.g. [python3, shelf.py]")
+        do throws(SourceSettingProblem) {
+            return try type.source(named: name, settings: .mapping(entries, line: node.mark?.line))
+        } catch {
+            throw .invalidConfig(file: file, line: error.line, key: "\(prefix).\(error.key)", message: error.message)
         }
-        return ExternalProviders.Command(name: name, command: command)
+    }
+
+    /// A YAML node as a source type reads it.
+    static func setting(_ node: Node) -> SettingNode {
+        switch node {
+        case .scalar(let scalar): .text(scalar.string.trimmingCharacters(in: .whitespaces), line: node.mark?.line)
+        case .sequence(let list): .list(list.map(setting), line: node.mark?.line)
+        case .mapping(let mapping):
+            .mapping(
+                mapping.map { key, value in .init(key: key.string ?? "", value: setting(value)) }, line: node.mark?.line
+            )
+        case .alias: .text("", line: node.mark?.line)
+        }
     }
 
     /// `20/10s`, `50/5s`, `60/min`, `20/1m`: requests per window.

@@ -23,32 +23,19 @@ public enum DocumentedConfiguration {
 
         # Per-kind overrides: limit, weight (how strongly the kind ranks when kinds are interleaved), and
         # the settings a provider declares (`mediasearch providers` lists them).
+        # A source's own entry (itunes, deezer, radio) takes where it is (base_url), its budget
+        # (rate_limit, shared by every mediasearch process of this user; a source moved to this machine,
+        # such as the demo server, allows 1000 a minute unless set) and its timeout (seconds one request
+        # may take), and the limit and weight of all its kinds. $MEDIASEARCH_<SOURCE>_URL overrides
+        # base_url (e.g. MEDIASEARCH_ITUNES_URL, for tests, demos and mirrors).
+        # A source with `type:` is described here, with no code (type: json, any JSON-over-HTTP API) or
+        # is a program (type: command): see docs/providers.md.
         providers:
           song: {limit: 30, weight: 1.0}
-          # A source's own entry takes where it is and its budget: $MEDIASEARCH_DEEZER_URL overrides
-          # base_url; rate_limit defaults to the allowance the source documents (Deezer: 50/5s).
-          # deezer: {base_url: "https://api.deezer.com", rate_limit: 50/5s}
-          # A source described here, with no code: internet radio stations from Radio Browser. Add radio
-          # to kinds: to search it; $MEDIASEARCH_RADIO_URL (or base_url:) moves it to a mirror. Any
-          # JSON-over-HTTP API can be added the same way: see docs/providers.md.
-          radio:
-            type: json
-            kind: radio-station
-            name: Radio
-            search: "https://de1.api.radio-browser.info/json/stations/search?name={term}&limit={limit}&offset={offset}&hidebroken=true&order=votes&reverse=true"
-            lookup: "https://de1.api.radio-browser.info/json/stations/byuuid/{id}"
-            fields:
-              id: stationuuid
-              title: name
-              creator: country
-              url: homepage
-              artwork: favicon
-              preview: url_resolved | url
-              genre: tags
-            facts:
-              Codec: codec
-              Bitrate: "{bitrate} kbps"
-            rate_limit: 10/10s
+          # itunes: {base_url: "https://itunes.apple.com", rate_limit: 20/min, timeout: 10}
+          # deezer: {base_url: "https://api.deezer.com", rate_limit: 50/5s, timeout: 10}
+          # Internet radio stations from Radio Browser: add radio to kinds: to search it.
+          # radio: {base_url: "https://de1.api.radio-browser.info", rate_limit: 10/10s, timeout: 10}
 
         # Include explicit content. When false, names are shown censored (show --uncensored reveals them).
         explicit: true
@@ -58,16 +45,6 @@ public enum DocumentedConfiguration {
 
         # Language of results: en_us or ja_jp. Leave out for the API's default.
         # lang: en_us
-
-        itunes:
-          # The API's base URL. $MEDIASEARCH_ITUNES_URL overrides it (tests, demos, mirrors).
-          base_url: https://itunes.apple.com
-          # Seconds one request may take.
-          timeout: 10
-          # Requests per rolling minute, shared by every mediasearch process of this user; each API
-          # host has a budget of its own. Unset, it is 20 (Apple's limit) for a remote API and 1000
-          # for one on this machine (the demo server of the README).
-          # rate_limit: 20
 
         history:
           # How many distinct searches are remembered.

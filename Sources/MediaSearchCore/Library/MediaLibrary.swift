@@ -1,5 +1,4 @@
 import Foundation
-import MediaSearchITunes
 import MediaSearchKit
 import Synchronization
 
@@ -31,9 +30,6 @@ public final class MediaLibrary: @unchecked Sendable {
     public init(path: String, maxRecords: Int = 100_000) {
         self.path = path
         self.maxRecords = max(1, maxRecords)
-        // The library writes iTunes items in their compact form (``StoredRecord``), so it must
-        // read them back in any process, whichever providers it has.
-        MediaPayloadTypes.register([ITunesRecord.self])
     }
 
     /// What happened to the file since the last call (a damaged file moved aside), one line each.

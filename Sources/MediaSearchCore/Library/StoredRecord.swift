@@ -1,23 +1,24 @@
 import Foundation
-import MediaSearchITunes
 import MediaSearchKit
 
-/// How the library writes an item: an iTunes item whose every shared field is what its record
-/// says (the common case) as the record alone, `{"itunes": record, "extras": …}`, the form items
-/// had before they carried their fields, which ``MediaItem`` still reads; any other item (another
-/// source, a provider's edit, a merged result's other sources) whole.
+/// How the library writes an item: an item that its payload alone describes (its every shared
+/// field is what ``MediaPayload/item()`` derives from the record, the common case for an iTunes
+/// item) as the record alone, `{"<payload name>": record, "extras": …}`, the form items had before
+/// they carried their fields, which ``MediaItem`` still reads; any other item (a provider's edit,
+/// a merged result's other sources, a payload with no ``MediaPayload/storedJSON``) whole.
 ///
 /// The record alone is about half the bytes of the record and the fields, and half the encoding
-/// time. It can always be read back: the library registers the iTunes record's type in every
-/// process (a payload type a reader may not know is never written this way).
+/// time. It is written only for a payload type registered in this process
+/// (``MediaPayloadTypes``): the process that reads the library registers the same providers.
 enum StoredRecord {
     static func encode(_ item: MediaItem, with encoder: JSONEncoder) throws -> Data {
-        if let record = item.payload?.base as? ITunesRecord {
-            var derived = MediaItem(itunes: record)
+        if let payload = item.payload, let record = payload.base, let json = record.storedJSON,
+            var derived = record.item(), MediaPayloadTypes.isRegistered(payload.name)
+        {
             derived.extras = item.extras
             if derived == item {
                 // Written directly (``JSONValue/text(pretty:)``), a fraction of what encoding costs.
-                var fields: [String: JSONValue] = ["itunes": record.json]
+                var fields: [String: JSONValue] = [payload.name: json]
                 if !item.extras.isEmpty { fields["extras"] = .object(item.extras.mapValues { .string($0) }) }
                 return Data(JSONValue.object(fields).text(pretty: false).utf8)
             }

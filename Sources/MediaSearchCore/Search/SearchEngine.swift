@@ -5,8 +5,10 @@ import MediaSearchKit
 public struct SearchEngine: Sendable {
     /// The context each provider works in.
     public var context: @Sendable (any MediaProvider) -> ProviderContext
-    /// Seconds one provider's search may take in all (retries included).
-    public var providerTimeout: Double
+    /// Seconds one provider's search may take in all (retries included); `nil` gives each
+    /// provider three of its context's timeouts and 2 s (a request with its retries; waits for
+    /// the request budget do not count, they push the deadline back).
+    public var providerTimeout: Double?
     /// Whether tiles show censored names (explicit content off and not revealed).
     public var censorNames: Bool
     /// When set, every provider's query is answered from this library instead of the provider.
@@ -14,7 +16,7 @@ public struct SearchEngine: Sendable {
 
     /// Creates an engine; with a `library`, it searches the library, never a provider's source.
     public init(
-        providerTimeout: Double, censorNames: Bool = false, library: (any LibraryStore)? = nil,
+        providerTimeout: Double? = nil, censorNames: Bool = false, library: (any LibraryStore)? = nil,
         context: @escaping @Sendable (any MediaProvider) -> ProviderContext
     ) {
         self.context = context
@@ -90,9 +92,10 @@ public struct SearchEngine: Sendable {
                 let query = planned.query
                 items = try await library.search(kind: provider.kind, query: query, filters: provider.filters)
             } else {
+                let context = context(provider)
                 items = try await AnswerOrigin.$current.withValue(origin) {
-                    try await Deadline.run(seconds: providerTimeout) {
-                        try await Self.ask(provider, planned.query, context: context(provider))
+                    try await Deadline.run(seconds: providerTimeout ?? context.timeout * 3 + 2) {
+                        try await Self.ask(provider, planned.query, context: context)
                     }
                 }
             }

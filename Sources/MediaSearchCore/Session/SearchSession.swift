@@ -1,5 +1,4 @@
 import Foundation
-import MediaSearchITunes
 import MediaSearchKit
 
 /// One user's search session: the single entry point that every front end (the CLI, a web UI)
@@ -67,7 +66,7 @@ public struct SearchSession: Sendable {
         return ProviderContext(
             http: transports[provider.source] ?? OfflineTransport(),
             baseURL: configuration.baseURL(for: provider),
-            timeout: configuration.timeout, country: country, lang: lang, explicit: explicit,
+            timeout: configuration.timeout(for: provider), country: country, lang: lang, explicit: explicit,
             censorNames: censorNames, settings: configuration.settings(for: provider),
             report: { reports?.add("\(kind): \($0)") })
     }
@@ -141,7 +140,7 @@ public struct SearchSession: Sendable {
         started(plan.map(\.provider.kind))
         let reports = Reports()
         var engine = SearchEngine(
-            providerTimeout: configuration.providerDeadline, censorNames: !request.explicit && !uncensored
+            censorNames: !request.explicit && !uncensored
         ) { [self, request, reports] provider in
             context(
                 for: provider, country: request.country, lang: request.lang, explicit: request.explicit,
@@ -173,9 +172,13 @@ public struct SearchSession: Sendable {
                 notices += problems
             }
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.neverSent ?? false }) {
-                let url = configuration.baseURL
+                var hosts: [String] = []
+                for url in plan.compactMap({ configuration.location(of: $0.provider) }) {
+                    let host = (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? "")
+                    if !hosts.contains(host) { hosts.append(host) }
+                }
                 unreachable = Unreachable(
-                    host: (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? ""),
+                    host: hosts.isEmpty ? "the sources" : hosts.joined(separator: ", "),
                     records: (try? await library?.count()) ?? 0, libraryEnabled: library != nil)
             }
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.isUnavailability ?? false }),
@@ -379,7 +382,7 @@ public struct SearchSession: Sendable {
             censor = censored
         }
         return ProviderContext(
-            http: OfflineTransport(), timeout: configuration.timeout, country: configuration.country,
+            http: OfflineTransport(), timeout: Configuration.defaultTimeout, country: configuration.country,
             lang: configuration.lang, explicit: configuration.explicit, censorNames: censor && !uncensored)
     }
 

@@ -1,0 +1,77 @@
+import Foundation
+import MediaSearchKit
+
+/// `type: json`: a JSON-over-HTTP API described in `config.yaml` (``JSONSource``), checked whole
+/// when the config is read. Where it is (`base_url`), its budget (`rate_limit`), its timeout,
+/// limit and weight are the keys every source takes, read by the engine.
+public struct JSONSourceType: SourceType {
+    public init() {}
+
+    public var name: String { "json" }
+
+    public var keys: [String] { ["kind", "name", "search", "results", "lookup", "fields", "facts", "duration_unit"] }
+
+    public func source(named name: String, settings: SettingNode) throws(SourceSettingProblem) -> any ConfiguredSource {
+        guard let kind = try settings.text("kind"), !kind.isEmpty else {
+            throw SourceSettingProblem(
+                key: "kind", line: settings.line,
+                message: "is required: the kind of media its results are, e.g. tv-show")
+        }
+        guard let search = try settings.text("search") else {
+            throw SourceSettingProblem(
+                key: "search", line: settings.line, message: "is required: the search URL with {term}")
+        }
+        guard let fieldEntries = try settings.mapping("fields", allowed: JSONSource.fieldNames) else {
+            throw SourceSettingProblem(
+                key: "fields", line: settings.line,
+                message: "is required: item field -> dotted path, with at least id and title")
+        }
+        var fields: [String: String] = [:]
+        for entry in fieldEntries {
+            guard case .text(let path, _) = entry.value else {
+                throw SourceSettingProblem(
+                    key: "fields.\(entry.key)", line: entry.value.line, message: "expected a word or text")
+            }
+            fields[entry.key] = path
+        }
+        var facts: [(label: String, template: String)] = []
+        for entry in try settings.mapping("facts") ?? [] {
+            guard case .text(let template, _) = entry.value else {
+                throw SourceSettingProblem(
+                    key: "facts.\(entry.key)", line: entry.value.line, message: "expected a word or text")
+            }
+            facts.append((entry.key, template))
+        }
+        var unit = JSONSource.DurationUnit.seconds
+        if let raw = try settings.text("duration_unit") {
+            guard let parsed = JSONSource.DurationUnit(rawValue: raw) else {
+                throw SourceSettingProblem(
+                    key: "duration_unit", line: settings["duration_unit"]?.line,
+                    message: "'\(raw)' is not one of s, ms, min")
+            }
+            unit = parsed
+        }
+        let source = JSONSource(
+            name: name, mediaKind: kind, displayName: try settings.text("name"), search: search,
+            results: try settings.text("results") ?? "", lookup: try settings.text("lookup"), fields: fields,
+            durationUnit: unit, facts: facts)
+        if let problem = source.problems().first {
+            let field = problem.key.hasPrefix("fields.") ? String(problem.key.dropFirst("fields.".count)) : nil
+            let line =
+                field.flatMap { key in fieldEntries.first { $0.key == key }?.value.line }
+                ?? settings[problem.key]?.line ?? settings.line
+            throw SourceSettingProblem(key: problem.key, line: line, message: problem.message)
+        }
+        return source
+    }
+}
+
+extension JSONSource: ConfiguredSource {
+    public var type: String { "json" }
+    public var providers: [any MediaProvider] { [JSONProvider(self)] }
+    public var fingerprint: String {
+        ([name, mediaKind, displayName ?? "", search, results, lookup ?? "", durationUnit.rawValue]
+            + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            + facts.map { "\($0.label)=\($0.template)" }).joined(separator: "\u{1F}")
+    }
+}
