@@ -39,8 +39,7 @@ extension AlbumProvider: DetailRenderer {
             ITunesLookupParameters(ids: [collectionId], entity: "song", limit: 200, country: context.country))
         let songs = records.filter { $0.itunes.wrapperType == .track && $0.itunes.collectionId == collectionId }
             .sorted { Self.position(of: $0) < Self.position(of: $1) }
-        let shown = context.censorNames ? songs.map { $0.censored() } : songs
-        return DetailSection("Tracks", items: shown.map(Self.trackTile))
+        return DetailSection("Tracks", items: songs.map(Self.trackTile))
     }
 
     /// Where a song sits on the album: disc, then track; unknown numbers last.

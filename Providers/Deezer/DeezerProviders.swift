@@ -25,11 +25,6 @@ extension DeezerProvider {
         guard let attribute = query.attribute else { return query.term }
         return "\(attribute):\"\(query.term.replacingOccurrences(of: "\"", with: ""))\""
     }
-
-    /// Explicit items left out when explicit content is off (Deezer has no such parameter).
-    func allowed(_ items: [MediaItem], _ query: SearchQuery) -> [MediaItem] {
-        query.explicit ? items : items.filter { $0.isExplicit != true }
-    }
 }
 
 /// Songs from Deezer (`/search`), each with its 30-second preview. Off by default: list
@@ -55,7 +50,7 @@ public struct DeezerSongProvider: DeezerProvider, DetailRenderer {
         let page = try await DeezerAPI(context: context).get(
             DeezerPage<DeezerTrack>.self, path: "/search",
             query: [("q", searchText(query)), ("limit", String(query.limit)), ("index", String(query.offset))])
-        return allowed((page?.data ?? []).map { MediaItem(deezer: $0) }, query)
+        return (page?.data ?? []).map { MediaItem(deezer: $0) }
     }
 
     public func accepts(_ item: MediaItem) -> Bool { DeezerID.number(item.id, type: "track") != nil }
@@ -119,7 +114,7 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
         let page = try await DeezerAPI(context: context).get(
             DeezerPage<DeezerAlbum>.self, path: "/search/album",
             query: [("q", searchText(query)), ("limit", String(query.limit)), ("index", String(query.offset))])
-        return allowed((page?.data ?? []).map { MediaItem(deezer: $0) }, query)
+        return (page?.data ?? []).map { MediaItem(deezer: $0) }
     }
 
     public func accepts(_ item: MediaItem) -> Bool { DeezerID.number(item.id, type: "album") != nil }
@@ -155,7 +150,7 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
             whole.map { MediaItem(deezer: $0) }.map { fresh -> MediaItem in
                 var merged = fresh
                 merged.otherSources = item.otherSources
-                return context.censorNames ? merged.censored() : merged
+                return merged
             } ?? item
         let tracks = (whole?.tracks?.data ?? []).enumerated().map { position, track in
             var tile = DeezerSongProvider().tile(for: MediaItem(deezer: track, album: whole))

@@ -33,7 +33,7 @@ public enum ITunesSections {
             $0.itunes.wrapperType != .artist && $0.itunes.kind != .artist && $0.id != item.id
         }
         .prefix(limit)
-        let shown = context.censorNames ? works.map { $0.censored() } : Array(works)
+        let shown = Array(works)
         let title = worksTitle ?? "Other works by \(item.creator.map(TextSanitizer.line) ?? "the author")"
         return (author, DetailSection(title, items: shown.map(tile)))
     }

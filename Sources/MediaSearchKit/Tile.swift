@@ -56,4 +56,19 @@ public struct Tile: Sendable, Codable, Hashable {
             summary: summary.compactMap { $0 }, artworkUrl: item.artworkURL, url: item.url)
         self.item = item
     }
+
+    /// The tile with its item's names as the source censored them (S13): the title, and a fact
+    /// that is the item's collection, where they were the item's own.
+    public func censored() -> Tile {
+        guard let item else { return self }
+        let clean = item.censored()
+        var copy = self
+        copy.item = clean
+        if title == item.title, let censored = clean.title { copy.title = censored }
+        if let collection = item.collection, let censored = clean.collection, censored != collection {
+            copy.summary = summary.map { $0 == collection ? censored : $0 }
+            if subtitle == collection { copy.subtitle = censored }
+        }
+        return copy
+    }
 }

@@ -88,11 +88,9 @@ enum OpenAPIDocument {
                   {
                     "name": "limit",
                     "in": "query",
-                    "description": "Results per kind (default from config).",
+                    "description": "Results per kind, 1-200 (default from config); a number out of range is clamped, and the document's notices say so.",
                     "schema": {
-                      "type": "integer",
-                      "minimum": 1,
-                      "maximum": 200
+                      "type": "integer"
                     }
                   },
                   {

@@ -4,7 +4,7 @@ import MediaSearchKit
 
 /// The search screen's and the search API's parameters, checked: `q`, `kind` (`all` or an
 /// enabled kind), `source` (`all` or the source of an enabled kind), `country` (two letters),
-/// `lang` (`default` or a supported language), `limit` (1-200), `page` (1-10,000), `sort`, `explicit` (`on`/`off`), `reverse`,
+/// `lang` (`default` or a supported language), `limit` (1-200; clamped, with a notice, when out of range), `page` (1-10,000), `sort`, `explicit` (`on`/`off`), `reverse`,
 /// and any provider filter by its name (`artist=…`). Unknown parameters are ignored, like a
 /// browser's own; a bad value of a known one is a ``BadRequest``.
 struct WebQuery: Sendable, Hashable {
@@ -71,7 +71,13 @@ struct WebQuery: Sendable, Hashable {
             }
             lang = code
         }
-        limit = try Self.number(values["limit"], name: "limit", in: 1...200)
+        // Out of 1-200, the session clamps it and says so, as on the command line (``ItemRules``).
+        if let text = values["limit"] {
+            guard let value = Int(text) else {
+                throw BadRequest(message: "limit must be a whole number (1 to 200), not '\(text)'")
+            }
+            limit = value
+        }
         page = try Self.number(values["page"], name: "page", in: 1...10_000) ?? 1
         if let text = values["sort"], !text.isEmpty {
             guard let sort = ResultSort(rawValue: text.lowercased()) else {

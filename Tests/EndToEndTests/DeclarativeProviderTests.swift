@@ -110,6 +110,32 @@ struct DeclarativeProviderTests {
         #expect(!names.contains { $0.hasPrefix("budget-source-itunes") }, "the iTunes budget is not spent: \(names)")
     }
 
+    /// A described source that maps `explicit` is held to explicit content as every source is, by
+    /// the engine: its explicit items are left out with explicit content off, online and offline
+    /// alike (online, they were once shown, marked `explicit: true`).
+    @Test func aDescribedSourcesExplicitItemsAreLeftOutOnlineAndOffline() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        // Every recorded Klara station passed its last check (`lastcheckok: 1`): here, explicit.
+        let fields = """
+                  id: stationuuid
+                  title: name
+                  explicit: lastcheckok
+            """
+        try harness.runner.write(
+            Self.config(harness.server.baseURL, fields: fields), to: "config/mediasearch/config.yaml")
+        let counts = { (extra: [String]) async throws -> (Int, [Bool]) in
+            let (result, document) = try await harness.searchJSON(["klara", "--kind", "radio"] + extra)
+            #expect(!result.stderr.contains("failed"), "\(result.stderr)")
+            return (document.results.count, document.results.map { $0["explicit"] as? Bool ?? false })
+        }
+        let shown = try await counts([])
+        #expect(shown.0 == 10 && shown.1.allSatisfy { $0 }, "\(shown)")
+        #expect(try await counts(["--no-explicit"]).0 == 0)
+        #expect(try await counts(["--no-explicit", "--offline"]).0 == 0)
+        #expect(try await counts(["--offline"]).0 == 10)
+    }
+
     /// The built-in radio source needs no description: listing it in kinds enables it, and its
     /// environment variable points it at a mirror (here the fixture server).
     @Test func theBuiltInRadioSourceIsOneKindAwayAndMovable() async throws {

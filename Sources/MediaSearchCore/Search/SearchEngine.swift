@@ -65,7 +65,7 @@ public struct SearchEngine: Sendable {
     /// limit kept within the provider's maximum, paging for a provider that cannot page, and
     /// the query's filters applied.
     static func ask(
-        _ provider: any MediaProvider, _ query: SearchQuery, context: ProviderContext
+        _ provider: any MediaProvider, _ query: SearchQuery, context: ProviderContext, rules: ItemRules
     ) async throws -> [MediaItem] {
         var asked = query
         if !provider.supportsPaging {
@@ -77,6 +77,7 @@ public struct SearchEngine: Sendable {
         var items = try await provider.search(asked, context: context)
         let filters = provider.filters
         if !query.filters.isEmpty { items = items.filter { filters.matchAll($0, query.filters) } }
+        items = rules.admitted(items)
         if !provider.supportsPaging { items = Array(items.dropFirst(query.offset)) }
         return items
     }
@@ -86,23 +87,25 @@ public struct SearchEngine: Sendable {
         let start = clock.now
         let provider = planned.provider
         let origin = AnswerOrigin()
+        let rules = ItemRules(explicit: planned.query.explicit, censorNames: censorNames)
         do {
             let items: [MediaItem]
             if let library {
                 let query = planned.query
-                items = try await library.search(kind: provider.kind, query: query, filters: provider.filters)
+                items = rules.admitted(
+                    try await library.search(kind: provider.kind, query: query, filters: provider.filters))
             } else {
                 let context = context(provider)
                 items = try await AnswerOrigin.$current.withValue(origin) {
                     try await Deadline.run(seconds: providerTimeout ?? context.timeout * 3 + 2) {
-                        try await Self.ask(provider, planned.query, context: context)
+                        try await Self.ask(provider, planned.query, context: context, rules: rules)
                     }
                 }
             }
             // However many records a source sends, a page holds at most the limit asked: an
             // upstream that answers 10,000 records for 5 fills neither the screen nor the library.
             let entries = items.prefix(max(planned.query.limit, 0)).enumerated().map { rank, item in
-                let shown = censorNames ? item.censored() : item
+                let shown = rules.shown(item)
                 // The record stays as received (detail views censor on their own); the tile shows it.
                 return ResultEntry(
                     kind: provider.kind, rank: rank, item: item, tile: provider.tile(for: shown), censored: censorNames,

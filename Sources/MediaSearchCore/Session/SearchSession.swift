@@ -324,9 +324,13 @@ public struct SearchSession: Sendable {
         -> DetailPage
     {
         var context = detailContext(for: target, uncensored: uncensored)
-        if let explicit { context.censorNames = !explicit && !uncensored }
+        if let explicit {
+            context.explicit = explicit
+            context.censorNames = !explicit && !uncensored
+        }
+        let rules = ItemRules(explicit: context.explicit, censorNames: context.censorNames)
         let found = try await find(target, context: context)
-        let item = context.censorNames ? found.item.censored() : found.item
+        let item = rules.shown(found.item)
         let renderer = found.owner ?? providers.first { $0.accepts(item) && $0.detailRenderer != nil }
         var detailContext = context
         if let renderer {
@@ -342,6 +346,7 @@ public struct SearchSession: Sendable {
         }
         if Task.isCancelled { throw MediaSearchError.cancelled }
         keepSeen(in: detail)
+        detail = rules.shown(detail)
         return DetailPage(
             kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail,
             uncensored: context.censorNames ? found.item : nil)
