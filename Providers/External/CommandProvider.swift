@@ -39,7 +39,8 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
         let request = SearchRequestBody(
             term: query.term, limit: query.limit, offset: query.offset, country: query.country, lang: query.lang,
-            explicit: query.explicit, filters: query.filters.mapValues(\.text))
+            explicit: query.explicit, filters: query.filters.mapValues(\.text),
+            baseURL: context.baseURL?.absoluteString)
         let answer: ItemsAnswer = try await Self.ask(
             command, verb: "search", input: try JSONEncoder().encode(request), name: kind,
             timeout: max(context.timeout, timeout))
@@ -48,7 +49,9 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
 
     public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
         let answer: ItemsAnswer = try await Self.ask(
-            command, verb: "lookup", input: try JSONEncoder().encode(["id": id]), name: kind,
+            command, verb: "lookup",
+            input: try JSONEncoder().encode(LookupRequestBody(id: id, baseURL: context.baseURL?.absoluteString)),
+            name: kind,
             timeout: max(context.timeout, timeout))
         return items(answer, context: context).first
     }
@@ -146,6 +149,24 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
         var lang: String?
         var explicit: Bool
         var filters: [String: String]
+        /// Where `providers.<name>.base_url` or `$MEDIASEARCH_<NAME>_URL` moves the program's
+        /// source; left out when neither does.
+        var baseURL: String?
+
+        enum CodingKeys: String, CodingKey {
+            case term, limit, offset, country, lang, explicit, filters
+            case baseURL = "base_url"
+        }
+    }
+
+    struct LookupRequestBody: Encodable {
+        var id: String
+        var baseURL: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id
+            case baseURL = "base_url"
+        }
     }
 
     struct ItemsAnswer: Decodable {

@@ -24,7 +24,7 @@ import PostgresNIO
 ///   they still count until they age out.
 public struct PostgresBudget: BudgetLedger {
     public let store: PostgresStore
-    /// The row's name: the egress group and the source's budget, e.g. `default/budget.json`.
+    /// The row's name: the egress group and the source's budget, e.g. `default/budget-source-itunes.json`.
     public let name: String
     public let limit: Int
     public let window: Double

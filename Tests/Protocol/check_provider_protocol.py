@@ -51,6 +51,10 @@ exit $status
 """
 
 
+# Where the check's config moves the program's source.
+MIRROR = "http://127.0.0.1:9/mirror"
+
+
 def sent_by_mediasearch(binary_dir, program):
     """Runs mediasearch's search, paging, filters and show through `program` behind a recorder;
     returns [(verb, request)] as the program received them."""
@@ -70,8 +74,10 @@ def sent_by_mediasearch(binary_dir, program):
                               timeout=10, check=True)
         kind = json.loads(kind.stdout)["kind"]
         os.makedirs(os.path.join(home, "config", "mediasearch"))
+        name = os.path.basename(program)[len("mediasearch-provider-"):]
         with open(os.path.join(home, "config", "mediasearch", "config.yaml"), "w") as f:
-            f.write(f"kinds: [{kind}]\n")
+            # A base URL for the program's source: it arrives in every request.
+            f.write(f"kinds: [{kind}]\nproviders:\n  {name}: {{base_url: \"{MIRROR}\"}}\n")
 
         def run(*arguments):
             done = subprocess.run([binary, *arguments], capture_output=True, text=True, env=env, timeout=60)
@@ -132,6 +138,8 @@ def main():
         assert any(r["offset"] == 1 and r["limit"] == 1 for r in searches), searches
         assert any(r.get("filters", {}).get("author") == "Austen" and r["explicit"] is False
                    and r["country"] == "GB" for r in searches), searches
+        # The config's base URL reaches the program in every search and lookup.
+        assert all(request.get("base_url") == MIRROR for verb, request in sent if verb in schemas), sent
         print(f"ok: the {len(sent)} requests mediasearch sent ({', '.join(sorted(set(verbs)))}) are valid")
 
 
