@@ -173,7 +173,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore", "MediaSearchKit",
-                "MediaSearchITunes",
+                "MediaSearchITunes", "ExternalProviders",
                 "MediaSearchWeb", "TestSlots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -15,9 +15,11 @@ struct DeezerAPI: Sendable {
 
     var context: ProviderContext
 
-    /// The answer at a path with a query, decoded; `nil` when Deezer has no data for it.
+    /// The answer at a path with a query, decoded; `nil` when Deezer has no data for it. An HTTP
+    /// 404 is "no data" for an object asked by id (`missingIsNothing`), but an error for a search:
+    /// a search path that is not there (a mirror that moved) must not read as "nothing found".
     func get<Value: Decodable & Sendable>(
-        _ type: Value.Type, path: String, query: [(String, String)] = []
+        _ type: Value.Type, path: String, query: [(String, String)] = [], missingIsNothing: Bool = true
     ) async throws -> Value? {
         let base = (context.baseURL ?? Self.home).absoluteString
         var components = URLComponents(string: (base.hasSuffix("/") ? String(base.dropLast()) : base) + path)
@@ -26,12 +28,14 @@ struct DeezerAPI: Sendable {
             throw MediaSearchError.badRequest("'\(path)' makes no URL", source: Self.sourceName)
         }
         return try await context.http.get(url, timeout: context.timeout) { response in
-            try Self.read(type, response)
+            try Self.read(type, response, missingIsNothing: missingIsNothing)
         }
     }
 
     /// The value in an answer, or `nil` for Deezer's "no data"; every other error is thrown.
-    static func read<Value: Decodable>(_ type: Value.Type, _ response: HTTPResponse) throws -> Value? {
+    static func read<Value: Decodable>(
+        _ type: Value.Type, _ response: HTTPResponse, missingIsNothing: Bool = true
+    ) throws -> Value? {
         let failure = try? JSONDecoder().decode(ErrorBody.self, from: response.body)
         if let error = failure?.error {
             switch error.code {
@@ -44,7 +48,7 @@ struct DeezerAPI: Sendable {
         }
         switch response.status {
         case 200: break
-        case 404: return nil
+        case 404 where missingIsNothing: return nil
         case 403, 429: throw MediaSearchError.rateLimited(status: response.status, source: sourceName)
         default: throw MediaSearchError.httpStatus(response.status, source: sourceName)
         }

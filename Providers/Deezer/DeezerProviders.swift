@@ -49,7 +49,8 @@ public struct DeezerSongProvider: DeezerProvider, DetailRenderer {
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
         let page = try await DeezerAPI(context: context).get(
             DeezerPage<DeezerTrack>.self, path: "/search",
-            query: [("q", searchText(query)), ("limit", String(query.limit)), ("index", String(query.offset))])
+            query: [("q", searchText(query)), ("limit", String(query.limit)), ("index", String(query.offset))],
+            missingIsNothing: false)
         return (page?.data ?? []).map { MediaItem(deezer: $0) }
     }
 
@@ -113,7 +114,8 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
     public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
         let page = try await DeezerAPI(context: context).get(
             DeezerPage<DeezerAlbum>.self, path: "/search/album",
-            query: [("q", searchText(query)), ("limit", String(query.limit)), ("index", String(query.offset))])
+            query: [("q", searchText(query)), ("limit", String(query.limit)), ("index", String(query.offset))],
+            missingIsNothing: false)
         return (page?.data ?? []).map { MediaItem(deezer: $0) }
     }
 

@@ -154,6 +154,9 @@ public actor FixtureServer {
             return answer
         }
         if path.hasPrefix("/json/stations/") { return Self.radioBrowser(path: path, query: query) }
+        if path.hasPrefix("/tvmaze/") {
+            return TVmazeFixtures.answer(path: String(path.dropFirst("/tvmaze".count)), query: query)
+        }
         if path.hasPrefix("/deezer/") {
             return DeezerFixtures.answer(path: String(path.dropFirst("/deezer".count)), query: query)
         }

@@ -3,10 +3,23 @@ import Foundation
 import MediaSearchCore
 import MediaSearchKit
 
-/// `mediasearch providers`: the registered kinds, whether config enables them, and their filters.
-struct ProvidersCommand: ParsableCommand, ProviderCommand {
+/// `mediasearch providers`: the registered kinds (`list`, the default) and the contract's checks
+/// of one of them (`check`).
+struct ProvidersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "providers",
+        abstract: "List the media kinds, whether they are enabled, and their filters; check a source.",
+        discussion:
+            "Examples:\n  mediasearch providers\n  mediasearch providers --format json\n"
+            + "  mediasearch providers check shows --term \"silicon valley\"",
+        subcommands: [ProvidersListCommand.self, ProvidersCheckCommand.self],
+        defaultSubcommand: ProvidersListCommand.self)
+}
+
+/// `mediasearch providers [list]`: the registered kinds, whether config enables them, and their filters.
+struct ProvidersListCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the media kinds, whether they are enabled, and their filters.",
         discussion: "Examples:\n  mediasearch providers\n  mediasearch providers --format json")
 

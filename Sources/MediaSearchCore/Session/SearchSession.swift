@@ -71,6 +71,15 @@ public struct SearchSession: Sendable {
             report: { reports?.add("\(kind): \($0)") })
     }
 
+    /// The context a provider works in under the session's config (its country, language and
+    /// explicitness, or the one given): what `providers check` and the conformance suite use.
+    public func context(for provider: any MediaProvider, explicit: Bool? = nil) -> ProviderContext {
+        let explicit = explicit ?? configuration.explicit
+        return context(
+            for: provider, country: configuration.country, lang: configuration.lang, explicit: explicit,
+            censorNames: !explicit)
+    }
+
     /// The provider of a kind.
     public func provider(kind: String) -> (any MediaProvider)? {
         providers.first { $0.kind == kind }

@@ -1,0 +1,223 @@
+import ExternalProviders
+import Foundation
+import MediaSearchCLI
+import MediaSearchCore
+import MediaSearchFixtures
+import MediaSearchKit
+import TestSlots
+import Testing
+
+/// One contract, checked for every source (``Conformance``): each built-in provider, and the
+/// described source and the program the provider guide shows, against the fixture server's
+/// recordings; then, for each source over HTTP, the answers a source may give on a bad day.
+@Suite("The provider contract", .slots)
+struct ConformanceTests {
+    /// One provider to check: its kind, a term its recordings answer, and where its searches go
+    /// (path and term parameter) so a fault can be aimed at them.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var kind: String
+        var term: String
+        var path: String?
+        var termKey: String?
+        var testDescription: String { kind }
+    }
+
+    static let cases: [Case] = [
+        Case(kind: "song", term: "jack johnson", path: "/search", termKey: "term"),
+        Case(kind: "movie", term: "jack johnson", path: "/search", termKey: "term"),
+        Case(kind: "audiobook", term: "jack johnson", path: "/search", termKey: "term"),
+        Case(kind: "podcast", term: "jack johnson", path: "/search", termKey: "term"),
+        Case(kind: "music-video", term: "jack johnson", path: "/search", termKey: "term"),
+        Case(kind: "album", term: "jack johnson", path: "/search", termKey: "term"),
+        Case(kind: "deezer-song", term: "soliloquy", path: "/deezer/search", termKey: "q"),
+        Case(kind: "deezer-album", term: "daft punk", path: "/deezer/search/album", termKey: "q"),
+        Case(kind: "radio", term: "klara", path: "/json/stations/search", termKey: "name"),
+        // The guide's `type: json` example (TVmaze) and its program (Project Gutenberg).
+        Case(kind: "shows", term: "silicon valley", path: "/tvmaze/search/shows", termKey: "q"),
+        Case(kind: "gutenberg", term: "austen"),
+    ]
+
+    /// The repository's root.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The guide's `type: json` example, as docs/providers.md shows it.
+    static func guideExample() throws -> String {
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/providers.md"), encoding: .utf8)
+        let blocks = guide.components(separatedBy: "```yaml\n").dropFirst().map {
+            $0.components(separatedBy: "```").first ?? ""
+        }
+        return try #require(blocks.first { $0.contains("type: json") }, "the guide shows a type: json source")
+    }
+
+    /// The fixture server, every provider to check, and a session over them (cache and library
+    /// off: every check asks the source).
+    struct World {
+        let server: FixtureServer
+        let providers: [any MediaProvider]
+        let configuration: Configuration
+        let paths: StoragePaths
+        let home: URL
+
+        static func start() async throws -> World {
+            let server = try await FixtureServer.start(routes: .default)
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID())")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            BuiltInProviders.register(BuiltInProviders.all)
+            let file = home.appendingPathComponent("config.yaml")
+            try Data(try ConformanceTests.guideExample().utf8).write(to: file)
+            var configuration = try ConformanceTests.load(file.path)
+            for (source, path) in [("itunes", ""), ("deezer", "/deezer"), ("radio", ""), ("shows", "/tvmaze")] {
+                configuration.sourceURLs[source] = URL(string: server.baseURL + path)
+            }
+            configuration.cacheEnabled = false
+            configuration.libraryEnabled = false
+            let program = ExternalProviders.Command(
+                name: "gutenberg",
+                command: [
+                    ConformanceTests.root.appendingPathComponent(
+                        "Examples/ExternalProvider/mediasearch-provider-gutenberg"
+                    ).path
+                ])
+            let programs = await ExternalProviders.providers(
+                [program], describing: { _ in true }, cacheFile: home.appendingPathComponent("programs.json").path)
+            return World(
+                server: server, providers: BuiltInProviders.all + configuration.configuredProviders + programs,
+                configuration: configuration,
+                paths: StoragePaths(stateDirectory: home.path + "/state", cacheDirectory: home.path + "/cache"),
+                home: home)
+        }
+
+        func session(timeout: Double? = nil) -> SearchSession {
+            var configuration = configuration
+            if let timeout {
+                for source in Set(providers.map(\.source)) { configuration.sourceTimeouts[source] = timeout }
+            }
+            var session = SearchSession(providers: providers, configuration: configuration, paths: paths)
+            session.recordsHistory = false
+            session.savesLastResults = false
+            return session
+        }
+
+        func stop() async {
+            await server.stop()
+            try? FileManager.default.removeItem(at: home)
+        }
+    }
+
+    static func load(_ path: String) throws(MediaSearchError) -> Configuration {
+        try ConfigurationLoader.load(path: path, environment: [:])
+    }
+
+    @Test(arguments: cases)
+    func everySourceKeepsTheContract(_ source: Case) async throws {
+        let world = try await World.start()
+        defer { Task { await world.stop() } }
+        let provider = try #require(world.providers.first { $0.kind == source.kind }, "no provider \(source.kind)")
+        let results = await Conformance(term: source.term, patience: 60).run(provider, in: world.session())
+        #expect(results.map(\.check) == Conformance.checks)
+        for result in results {
+            #expect(!result.failed, "\(source.kind): \(result.check): \(result.outcome)")
+            if case .skipped(let why) = result.outcome {
+                #expect(result.check == "paging", "\(source.kind): \(result.check) skipped: \(why)")
+            }
+        }
+    }
+
+    /// A source over HTTP that answers 4xx, 5xx, garbage, nothing, or too late costs that search one
+    /// line of error, never a crash, a hang or another kind of failure; a 429 (last: it starts the
+    /// source's cool-down) too.
+    @Test(arguments: cases.filter { $0.path != nil })
+    func aSourceOnABadDayIsOneLineOfError(_ source: Case) async throws {
+        let world = try await World.start()
+        defer { Task { await world.stop() } }
+        let provider = try #require(world.providers.first { $0.kind == source.kind })
+        let path = try #require(source.path)
+        let key = try #require(source.termKey)
+        let faults: [(String, Fault)] = [
+            ("500", .status(500)), ("404", .status(404, body: "<html>not here</html>")),
+            ("400", .status(400, body: "{}")), ("garbage", .body("<html>this is not json", contentType: "text/html")),
+            ("reset", .reset), ("late", .delay(.seconds(8))), ("429", .status(429)),
+        ]
+        let checker = Conformance(term: source.term, patience: 60)
+        for (name, fault) in faults {
+            let term = "fault \(name)"
+            await world.server.inject(FaultRule(path: path, query: [key: term], fault: fault))
+            // One second per request for the late answer; the others as configured.
+            let session = world.session(timeout: name == "late" ? 1 : nil)
+            do {
+                let items = try await checker.search(provider, session, term: term, limit: 5)
+                Issue.record("\(source.kind): a \(name) answer gave \(items.count) items and no error")
+            } catch let error as MediaSearchError {
+                #expect(!error.description.contains("\n"), "\(source.kind), \(name): \(error.description)")
+                if case .deadlineExceeded = error { Issue.record("\(source.kind), \(name): hung") }
+                if case .cancelled = error { Issue.record("\(source.kind), \(name): cancelled") }
+            } catch {
+                Issue.record("\(source.kind), \(name): \(type(of: error)) \(error)")
+            }
+        }
+    }
+
+    /// `mediasearch providers check` runs the same checks against a live source: the guide's
+    /// examples keep the contract, and a broken copy of each fails with a clear line and exit 1.
+    @Test func providersCheckPassesTheGuidesExamplesAndFailsBrokenCopies() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let example = try Self.guideExample()
+        // At the fixture server, with a budget the checks do not wait for (TVmaze's 20 per 10 s
+        // would make them wait, as they should against the real API).
+        let described = example.replacingOccurrences(
+            of: "    rate_limit: 20/10s",
+            with: "    rate_limit: 1000/10s\n    base_url: \"\(harness.server.baseURL)/tvmaze\"")
+        #expect(described != example)
+        let good = try harness.runner.write(described, to: "good.yaml")
+        let kept = try await harness.run(["providers", "check", "shows", "--term", "silicon valley", "--config", good])
+        #expect(kept.status == 0, "\(kept.stdout)\(kept.stderr)")
+        #expect(kept.stdout.hasSuffix("shows: 9 checks, all kept\n"), "\(kept.stdout)")
+        #expect(kept.stdout.split(separator: "\n").filter { $0.hasPrefix("ok    shows: ") }.count == 9)
+
+        // Every show's language is English: an id that is not one, listed three times.
+        let broken = try harness.runner.write(
+            described.replacingOccurrences(of: "id: show.id", with: "id: show.language"), to: "broken.yaml")
+        let failed = try await harness.run(
+            ["providers", "check", "shows", "--term", "silicon valley", "--config", broken])
+        #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stdout.contains("FAIL  shows: search: the id English is listed twice"), "\(failed.stdout)")
+
+        let json = try await harness.run(
+            ["providers", "check", "shows", "--term", "silicon valley", "--config", broken, "--format", "json"])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let checks = try #require(reports.first?["checks"] as? [[String: Any]])
+        #expect(checks.map { $0["check"] as? String } == Conformance.checks)
+        #expect(checks.first?["outcome"] as? String == "failed")
+
+        // The guide's program, and a copy of it that cannot look up what it lists.
+        let bin = harness.runner.home.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let program = Self.root.appendingPathComponent("Examples/ExternalProvider/mediasearch-provider-gutenberg")
+        try FileManager.default.copyItem(at: program, to: bin.appendingPathComponent("mediasearch-provider-gutenberg"))
+        let forgetful = bin.appendingPathComponent("mediasearch-provider-forgetful")
+        try Data(
+            """
+            #!/bin/sh
+            if [ "$1" = lookup ]; then cat > /dev/null; echo '{"items": []}'; exit 0; fi
+            exec "\(program.path)" "$@"
+
+            """.utf8
+        ).write(to: forgetful)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: forgetful.path)
+        let path = ["PATH": bin.path + ":/usr/bin:/bin"]
+        let programKept = try await harness.run(
+            ["providers", "check", "gutenberg", "--term", "austen"], environment: path)
+        #expect(programKept.status == 0, "\(programKept.stdout)\(programKept.stderr)")
+        let programFailed = try await harness.run(
+            ["providers", "check", "forgetful", "--term", "austen"], environment: path)
+        #expect(programFailed.status == 1, "\(programFailed.stdout)\(programFailed.stderr)")
+        #expect(
+            programFailed.stdout.contains("FAIL  forgetful: lookup: the listed id ")
+                && programFailed.stdout.contains(" is not found by lookup"), "\(programFailed.stdout)")
+
+        let unknown = try await harness.run(["providers", "check", "comet"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown kind 'comet'"), "\(unknown.stderr)")
+    }
+}
