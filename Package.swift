@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "MediaSearchITunes", targets: ["MediaSearchITunes"]),
         .library(name: "MediaSearchCore", targets: ["MediaSearchCore"]),
         .library(name: "MediaSearchCLI", targets: ["MediaSearchCLI"]),
+        .library(name: "MediaSearchServe", targets: ["MediaSearchServe"]),
+        .library(name: "MediaSearchPostgres", targets: ["MediaSearchPostgres"]),
         .library(name: "MediaSearchWeb", targets: ["MediaSearchWeb"]),
         .library(
             name: "MediaSearchProviders",
@@ -94,17 +96,26 @@ let package = Package(
         .target(
             name: "MediaSearchCLI",
             dependencies: [
-                "MediaSearchCore", "MediaSearchKit", "MediaSearchWeb", "ExternalProviders", "DeclarativeProviders",
-                "SongProvider",
-                "MovieProvider",
-                "AudiobookProvider",
-                "PodcastProvider",
-                "MusicVideoProvider", "AlbumProvider", "DeezerProvider", "MediaSearchPostgres",
+                "MediaSearchCore", "MediaSearchKit", "ExternalProviders", "DeclarativeProviders", "SongProvider",
+                "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
+                "DeezerProvider", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `serve`: the web face as a command of the CLI.
+        .target(
+            name: "MediaSearchServe",
+            dependencies: [
+                "MediaSearchCLI", "MediaSearchCore", "MediaSearchKit", "MediaSearchWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The binary MediaSearch ships: the CLI, `serve` and the PostgreSQL store, composed.
         .executableTarget(
-            name: "mediasearch", dependencies: ["MediaSearchCLI", "CMallocTuning"],
+            name: "mediasearch",
+            dependencies: [
+                "MediaSearchCLI", "MediaSearchServe", "MediaSearchPostgres", "MediaSearchCore", "MediaSearchKit",
+                "CMallocTuning",
+            ],
             // Linux: link with the toolchain's lld, export no symbols (the toolchain's default for a
             // `--static-swift-stdlib` build exports every symbol of the package's own code), and pack
             // the relative relocations (DT_RELR, glibc 2.36+). Start-up then reads 18 MiB less of the
@@ -133,7 +144,8 @@ let package = Package(
         .executableTarget(
             name: "mediasearch-bench",
             dependencies: [
-                "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
+                "MediaSearchCLI", "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures",
+                "SongProvider",
                 "MovieProvider", "AudiobookProvider", "PodcastProvider",
             ],
             path: "Benchmarks/mediasearch-bench"
@@ -172,8 +184,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchCore", "MediaSearchKit",
-                "MediaSearchITunes", "ExternalProviders",
+                "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchServe", "MediaSearchPostgres",
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "ExternalProviders",
                 "MediaSearchWeb", "TestSlots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,5 +1,6 @@
 import AudiobookProvider
 import Foundation
+import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes

@@ -29,7 +29,8 @@ public struct CommandEnvironment: Sendable {
 
     /// Finds and loads the configuration, checking its kinds against the providers, those it
     /// describes itself included.
-    func loadConfiguration(explicitPath: String?, store: String? = nil) throws(MediaSearchError) -> Configuration {
+    public func loadConfiguration(explicitPath: String?, store: String? = nil) throws(MediaSearchError) -> Configuration
+    {
         let location = try ConfigurationLoader.locate(explicitPath: explicitPath, environment: variables)
         var configuration = try ConfigurationLoader.load(path: location?.path, environment: variables)
         if let store { try configuration.useStore(store, from: "--store") }
@@ -60,7 +61,7 @@ public struct CommandEnvironment: Sendable {
     /// The providers of a command under a configuration: the registered ones, then those of the
     /// sources the configuration describes (`type: json`); a described source named like a
     /// registered source (`radio`) takes its place.
-    func providers(_ configuration: Configuration) -> [any MediaProvider] {
+    public func providers(_ configuration: Configuration) -> [any MediaProvider] {
         // A program's providers are this command's own (asked before the config was read).
         let described = Set(configuration.sources.filter { !$0.providers.isEmpty }.map(\.name))
         return providers.filter { !described.contains($0.source) } + configuration.configuredProviders

@@ -8,11 +8,16 @@ import Synchronization
 /// The `mediasearch` command line as a library, so that anyone can build their own binary with
 /// extra providers: `await MediaSearchCLI.main(providers: .builtIn + [MyProvider()])`.
 public enum MediaSearchCLI {
-    /// Runs the command line of this process with these providers and exits.
+    /// Commands the executable adds to the CLI's own (`serve`, from `MediaSearchServe`), in order.
+    public static let composedCommands = Mutex<[any ParsableCommand.Type]>([])
+
+    /// Runs the command line of this process with these providers, and these commands beside the
+    /// CLI's own (a face such as `serve`), and exits.
     ///
     /// Ctrl-C cancels the command: in-flight requests stop, nothing half-written is left, and the
     /// process exits 130. A second Ctrl-C exits at once.
-    public static func main(providers: [any MediaProvider]) async -> Never {
+    public static func main(providers: [any MediaProvider], commands: [any ParsableCommand.Type] = []) async -> Never {
+        composedCommands.withLock { $0 = commands }
         // Everything this process creates is the user's alone. Our own files are made 0600 in 0700
         // directories anyway; the mask also covers anything a library creates on its own (with
         // URLSession, FoundationNetworking made URLCache and cookie folders 0777 under umask 000).
@@ -47,7 +52,7 @@ public enum MediaSearchCLI {
 
     /// How a running command stops gracefully (`serve` sets it: stop accepting, answer what is in
     /// flight); `nil` for commands that simply end.
-    static let gracefulStop = Mutex<(@Sendable () -> Void)?>(nil)
+    public static let gracefulStop = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// The seconds a graceful stop may take before the process exits anyway.
     static let gracefulStopLimit = 10.0

@@ -18,7 +18,9 @@ extension SharedStores {
     /// per process: commands and the server's requests share its connections.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` for a URL that
     ///   can never work (exit 78), without the password.
-    public static func open(
+    ///
+    /// The executable registers it: `SharedStores.register(opener: SharedStores.openPostgres)`.
+    @Sendable public static func openPostgres(
         _ configuration: Configuration, report: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(MediaSearchError) -> SharedStores? {
         guard let url = configuration.store else { return nil }

@@ -1,5 +1,11 @@
 import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchKit
+import MediaSearchPostgres
+import MediaSearchServe
 
-await MediaSearchCLI.main(providers: .builtIn)
+// The binary MediaSearch ships: the command line with the built-in providers, the web face
+// (`serve`) and the shared store in PostgreSQL (`store:`). A binary of the command line and its
+// own providers alone composes neither, and builds without Hummingbird or PostgresNIO.
+SharedStores.register(opener: SharedStores.openPostgres)
+await MediaSearchCLI.main(providers: .builtIn, commands: [ServeCommand.self])

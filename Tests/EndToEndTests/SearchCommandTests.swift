@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes

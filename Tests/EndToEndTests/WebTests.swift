@@ -4,6 +4,8 @@ import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import MediaSearchPostgres
+import MediaSearchServe
 import NIOHTTP1
 import Synchronization
 import TestSlots
@@ -45,6 +47,8 @@ struct WebHarness {
             "MEDIASEARCH_ITUNES_URL": fixtures.baseURL, "MEDIASEARCH_DEEZER_URL": fixtures.baseURL + "/deezer",
             "MEDIASEARCH_RADIO_URL": fixtures.baseURL,
         ]
+        // As `mediasearch` composes it: the PostgreSQL store, should a test name one.
+        SharedStores.register(opener: SharedStores.openPostgres)
         let environment = CommandEnvironment(
             providers: BuiltInProviders.all, variables: variables, currentDirectory: home.path,
             console: Console(out: { _ in }, err: { _ in }))

@@ -1,25 +1,28 @@
 import ArgumentParser
 
-/// `mediasearch`: the root of the command tree.
+/// `mediasearch`: the root of the command tree: the CLI's own commands, then those the
+/// executable composes in (``MediaSearchCLI/main(providers:commands:)``: `serve`).
 struct RootCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mediasearch",
-        abstract: "Search songs, movies, audiobooks and podcasts in the iTunes catalog from your terminal or browser.",
-        discussion: HelpText.paragraphs(
-            """
-            Examples:
-              mediasearch search jack johnson
-              mediasearch search "star wars" --kind movie --limit 10
-              mediasearch search --director "Greta Gerwig"
-              mediasearch show --result 1
-              mediasearch search "star wars" --offline     # from every record seen, no network
-              mediasearch serve --open                     # the web UI on 127.0.0.1:8080
-            """),
-        version: "1.0.0",
-        subcommands: [
-            SearchCommand.self, ShowCommand.self, OpenCommand.self, ProvidersCommand.self, HistoryCommand.self,
-            SuggestCommand.self,
-            CacheCommand.self, LibraryCommand.self, ConfigCommand.self, ServeCommand.self,
-        ]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mediasearch",
+            abstract:
+                "Search songs, movies, audiobooks and podcasts in the iTunes catalog from your terminal or browser.",
+            discussion: HelpText.paragraphs(
+                """
+                Examples:
+                  mediasearch search jack johnson
+                  mediasearch search "star wars" --kind movie --limit 10
+                  mediasearch search --director "Greta Gerwig"
+                  mediasearch show --result 1
+                  mediasearch search "star wars" --offline     # from every record seen, no network
+                  mediasearch serve --open                     # the web UI on 127.0.0.1:8080
+                """),
+            version: "1.0.0",
+            subcommands: [
+                SearchCommand.self, ShowCommand.self, OpenCommand.self, ProvidersCommand.self, HistoryCommand.self,
+                SuggestCommand.self, CacheCommand.self, LibraryCommand.self, ConfigCommand.self,
+            ] + MediaSearchCLI.composedCommands.withLock { $0 }
+        )
+    }
 }

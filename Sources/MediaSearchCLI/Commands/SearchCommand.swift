@@ -129,7 +129,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             spinner.stop()
             throw error
         }
-        let output = page.output(commandLine: nextPageCommand(page.request.page))
+        let output = SearchOutput(page: page, commandLine: nextPageCommand(page.request.page))
         switch format ?? (console.stdoutIsTerminal ? .text : .lines) {
         case .json:
             JSONOutput.write(output.document().json, to: console.outBytes)

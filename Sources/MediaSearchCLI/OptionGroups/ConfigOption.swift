@@ -3,18 +3,22 @@ import MediaSearchCore
 import MediaSearchKit
 
 /// `--config`, for every command that reads the configuration.
-struct ConfigOption: ParsableArguments {
+public struct ConfigOption: ParsableArguments {
     @Option(name: .long, help: "Read settings from this file instead of the usual places.")
-    var config: String?
+    public var config: String?
+
+    public init() {}
 
 }
 
 /// `--store`, for every command that uses the response cache, the budgets or the library.
-struct StoreOption: ParsableArguments {
+public struct StoreOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
             "Share the cache, budgets and library in this PostgreSQL database (docs/deploy.md).",
             valueName: "url"))
-    var store: String?
+    public var store: String?
+
+    public init() {}
 }

@@ -5,19 +5,21 @@ import MediaSearchKit
 import Synchronization
 
 /// Options of commands that call the API.
-struct NetworkOptions: ParsableArguments {
+public struct NetworkOptions: ParsableArguments {
     @Flag(name: .long, help: "Neither read nor write the response cache.")
-    var noCache = false
+    public var noCache = false
 
     @Flag(name: .long, help: "Ignore cached responses but store the fresh ones.")
-    var refresh = false
+    public var refresh = false
 
     @Flag(name: .long, help: "Fail at once instead of waiting when the request budget is spent.")
-    var noWait = false
+    public var noWait = false
 
     @Flag(name: .long, help: "Use no network: answer from the offline library and the cache only.")
-    var offline = false
+    public var offline = false
 
     @Flag(name: .long, help: "Report progress and cache use on stderr even when it is not a terminal.")
-    var verbose = false
+    public var verbose = false
+
+    public init() {}
 }

@@ -53,12 +53,12 @@ public struct Console: Sendable {
 
     /// Prints one error line, prefixed with the program name. Messages can carry text from the
     /// API (a 400's `errorMessage`), so they pass the sanitizer like everything else printed.
-    func error(_ message: String) {
+    public func error(_ message: String) {
         err(lineStart + "mediasearch: \(TextSanitizer.line(message))\n")
     }
 
     /// Prints one notice line, sanitized like ``error(_:)``.
-    func notice(_ message: String) {
+    public func notice(_ message: String) {
         err(lineStart + "mediasearch: \(TextSanitizer.line(message))\n")
     }
 

@@ -1,8 +1,8 @@
 /// Help text is written wrapped in the source, and ArgumentParser wraps it again to the screen:
 /// kept as written, a paragraph would break twice, mid-sentence. So each paragraph becomes one
 /// line first; lines indented by two spaces or more (examples, lists) are kept as they are.
-enum HelpText {
-    static func paragraphs(_ text: String) -> String {
+public enum HelpText {
+    public static func paragraphs(_ text: String) -> String {
         var lines: [String] = []
         var joining = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {

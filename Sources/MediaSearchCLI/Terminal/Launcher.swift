@@ -3,13 +3,15 @@ import MediaSearchCore
 import MediaSearchKit
 
 /// Finds the program that opens a link or plays a preview on this machine, and runs it.
-struct Launcher {
+public struct Launcher: Sendable {
     /// The command's environment: `PATH` and `$BROWSER` come from it.
-    var variables: [String: String]
+    public var variables: [String: String]
+
+    public init(variables: [String: String]) { self.variables = variables }
 
     /// The command line that opens `url` in a browser: `$BROWSER` (its first entry; `%s` marks
     /// where the URL goes), else `xdg-open` (Linux) or `open` (macOS).
-    func opener(for url: String) -> [String]? {
+    public func opener(for url: String) -> [String]? {
         if let browser = variables["BROWSER"]?.split(separator: ":").first, !browser.isEmpty {
             var words = browser.split(separator: " ").map(String.init)
             if let path = find(words[0]) { words[0] = path } else { return nil }
@@ -50,7 +52,7 @@ struct Launcher {
     /// - Throws: ``MediaSearchError/cannotOpen(_:)`` when it cannot start or fails.
     /// A player that takes keys from the terminal runs in its foreground group, like the pager.
     /// `quiet` discards what it prints (a browser opener's warnings are not ours to show).
-    func run(_ words: [String], quiet: Bool = false) throws(MediaSearchError) {
+    public func run(_ words: [String], quiet: Bool = false) throws(MediaSearchError) {
         guard let status = ForegroundProcess.run(words, environment: variables, quiet: quiet) else {
             throw .cannotOpen("could not start \(words[0])")
         }

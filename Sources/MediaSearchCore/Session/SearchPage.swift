@@ -32,11 +32,6 @@ public struct SearchPage: Sendable {
 
     /// The JSON document of this page, what every face gives programs.
     public func document() -> SearchDocument { SearchDocument(self) }
-
-    /// The terminal's renderings of this page; `commandLine` is how to ask for the next one.
-    public func output(commandLine: String) -> SearchOutput {
-        SearchOutput(page: self, commandLine: commandLine)
-    }
 }
 
 /// What writing the history or the last results of a page had to say: its notices, and whether

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
 
 /// Turns a finished search into text for people, lines or JSON lines for programs: the terminal's

@@ -1,3 +1,4 @@
+import MediaSearchCore
 import MediaSearchKit
 
 /// Measures text in terminal columns: wide East Asian characters and emoji take two columns,

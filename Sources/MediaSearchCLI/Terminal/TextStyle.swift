@@ -1,3 +1,4 @@
+import MediaSearchCore
 import MediaSearchKit
 
 /// Terminal styling: ANSI colors and OSC 8 hyperlinks when enabled, plain text otherwise.

@@ -1,3 +1,4 @@
+import MediaSearchCore
 import MediaSearchKit
 
 /// Lays tiles out in columns that fit the terminal (S12, Q2).

@@ -3,6 +3,7 @@ import MediaSearchKit
 import TestSlots
 import Testing
 
+@testable import MediaSearchCLI
 @testable import MediaSearchCore
 
 @Suite("Terminal text", .slots)

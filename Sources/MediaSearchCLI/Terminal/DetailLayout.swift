@@ -1,3 +1,4 @@
+import MediaSearchCore
 import MediaSearchKit
 
 /// Lays a detail view out as text: a bold title, then each section with aligned labels.

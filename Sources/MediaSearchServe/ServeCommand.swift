@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchKit
 import MediaSearchWeb
 
 /// `mediasearch serve`: the web UI and JSON API on a local port.
-struct ServeCommand: ParsableCommand, ProviderCommand {
-    static let configuration = CommandConfiguration(
+public struct ServeCommand: ParsableCommand, ProviderCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the search and detail screens in a browser, and a JSON API.",
         usage: "mediasearch serve [--host <host>] [--port <port>] [--open] [<options>]",
@@ -46,7 +47,9 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
     @OptionGroup var storeOption: StoreOption
     @OptionGroup var network: NetworkOptions
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
         guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".:-".contains($0) }) else {
             throw ValidationError("--host takes a host name or an IP address, not '\(host)'")
@@ -57,7 +60,7 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
         }
     }
 
-    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+    public func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let console = environment.console
         let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
         let server = try await Self.server(
@@ -104,7 +107,7 @@ struct ServeCommand: ParsableCommand, ProviderCommand {
     /// The server `serve` runs and its session, wired as the command wires them: the CLI's
     /// storage paths, budget, cache, history, library and store. The web tests run this same
     /// wiring under `swift test`.
-    static func server(
+    public static func server(
         in environment: CommandEnvironment, configuration: Configuration, network: NetworkOptions,
         allowedHosts: [String]
     ) async throws(MediaSearchError) -> WebServer {
