@@ -171,6 +171,9 @@ struct ConformanceTests {
             with: "    rate_limit: 1000/10s\n    base_url: \"\(harness.server.baseURL)/tvmaze\"")
         #expect(described != example)
         let good = try harness.runner.write(described, to: "good.yaml")
+        // `providers` names the source by its own `name:`, not by its key.
+        let listed = try await harness.run(["providers", "--config", good])
+        #expect(listed.stdout.contains("shows  TV shows  tv-show from TV shows  enabled"), "\(listed.stdout)")
         let kept = try await harness.run(["providers", "check", "shows", "--term", "silicon valley", "--config", good])
         #expect(kept.status == 0, "\(kept.stdout)\(kept.stderr)")
         #expect(kept.stdout.hasSuffix("shows: 9 checks, all kept\n"), "\(kept.stdout)")

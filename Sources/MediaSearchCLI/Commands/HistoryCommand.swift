@@ -16,7 +16,7 @@ struct HistoryCommand: ParsableCommand, ProviderCommand {
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config)
-        let store = HistoryStore(path: environment.paths.historyFile, capacity: configuration.historySize)
+        let store = SearchSession.history(configuration: configuration, paths: environment.paths)
         if clear {
             try store.clear()
             if common.document == .json { environment.console.out(try JSONOutput.encode(["history": [String]()])) }

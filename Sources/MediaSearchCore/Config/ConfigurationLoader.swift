@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchKit
+import Synchronization
 import Yams
 
 /// Finds and reads `config.yaml`.
@@ -58,7 +59,7 @@ public enum ConfigurationLoader {
         var configuration = Configuration()
         if let path {
             let text = try read(path)
-            configuration = try ConfigurationParser(file: path).parse(text)
+            configuration = try parsed(text, file: path)
         }
         // `$MEDIASEARCH_<SOURCE>_URL` moves any source (`MEDIASEARCH_ITUNES_URL`, `MEDIASEARCH_RADIO_URL`).
         for (variable, value) in environment
@@ -81,6 +82,18 @@ public enum ConfigurationLoader {
             configuration.egressGroup = group
             configuration.origins["egress_group"] = "$MEDIASEARCH_EGRESS_GROUP"
         }
+        return configuration
+    }
+
+    /// The last file parsed, by its name and text: a command that reads the config twice (the
+    /// programs it names, then the command itself) parses it once.
+    private static let last = Mutex<(key: String, configuration: Configuration)?>(nil)
+
+    private static func parsed(_ text: String, file: String) throws(MediaSearchError) -> Configuration {
+        let key = file + "\u{0}" + text
+        if let hit = last.withLock({ $0?.key == key ? $0?.configuration : nil }) { return hit }
+        let configuration = try ConfigurationParser(file: file).parse(text)
+        last.withLock { $0 = (key, configuration) }
         return configuration
     }
 

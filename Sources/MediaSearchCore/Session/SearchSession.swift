@@ -560,7 +560,11 @@ public struct SearchSession: Sendable {
     }
 
     /// The search history (S10, S11).
-    public func history() -> HistoryStore {
+    public func history() -> HistoryStore { Self.history(configuration: configuration, paths: paths) }
+
+    /// The search history a session under this configuration keeps, without the rest of a
+    /// session (its transports, a shared store's connection): what `history` lists and clears.
+    public static func history(configuration: Configuration, paths: StoragePaths) -> HistoryStore {
         HistoryStore(path: paths.historyFile, capacity: configuration.historySize)
     }
 
