@@ -198,6 +198,10 @@ struct SearchCommandTests {
         defer { Task { await harness.stop() } }
         let cases = [
             ("limit: 30\ncolour: blue\n", ":2: colour: unknown key"),
+            (
+                "providers:\n  song:\n    rate_limit: 5/min\n",
+                ":3: providers.song.rate_limit: a request budget belongs to the source; set providers.itunes.rate_limit"
+            ),
             ("limit: [\n", "invalid YAML"),
             ("kinds: [song, vinyl]\n", ":1: kinds: unknown kind 'vinyl'"),
             ("explicit: 12\n", ":1: explicit: expected true or false"),

@@ -179,6 +179,14 @@ public struct Configuration: Sendable {
                 file: source ?? "built-in defaults", line: written.lines[key], key: "providers.\(name).\(key)",
                 message: "unknown key (known for a source: base_url, rate_limit, timeout, limit, weight)")
         }
+        for provider in registered where provider.kind != provider.source && sourceRates[provider.kind] != nil {
+            // A budget is a source's: its kinds share it. Refused rather than ignored.
+            let origin = origins["providers.\(provider.kind).rate_limit"]
+            throw .invalidConfig(
+                file: source ?? "built-in defaults", line: origin?.split(separator: ":").last.flatMap { Int($0) },
+                key: "providers.\(provider.kind).rate_limit",
+                message: "a request budget belongs to the source; set providers.\(provider.source).rate_limit")
+        }
         for provider in registered {
             guard let written = providers[provider.kind] else { continue }
             let specs = provider.settings
