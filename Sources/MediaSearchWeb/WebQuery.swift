@@ -73,10 +73,12 @@ struct WebQuery: Sendable, Hashable {
         }
         // Out of 1-200, the session clamps it and says so, as on the command line (``ItemRules``).
         if let text = values["limit"] {
-            guard let value = Int(text) else {
+            // A whole number too long for an Int is as far out of range as it looks.
+            let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw BadRequest(message: "limit must be a whole number (1 to 200), not '\(text)'")
             }
-            limit = value
+            limit = Int(text) ?? (text.hasPrefix("-") ? Int.min : Int.max)
         }
         page = try Self.number(values["page"], name: "page", in: 1...10_000) ?? 1
         if let text = values["sort"], !text.isEmpty {

@@ -573,14 +573,17 @@ struct WebTests {
 
     /// One policy for a limit out of 1-200 on every face: the web clamps it and says so in the
     /// document's notices, as the command line does on stderr (`limitsAreClampedWithANotice`).
-    @Test(arguments: [("0", 1), ("-1", 1), ("201", 200), ("500", 200)])
+    @Test(arguments: [("0", 1), ("-1", 1), ("201", 200), ("500", 200), ("99999999999999999999", 200)])
     func anOutOfRangeLimitIsClampedWithANotice(limit: String, sent: Int) async throws {
         let web = try await WebHarness.start(diskCache: false)
         defer { Task { await web.stop() } }
         let (status, object) = try await web.json("/api/search?q=x&kind=song&limit=\(limit)")
         #expect(status == 200, "\(object)")
         let notices = object["notices"] as? [String] ?? []
-        #expect(notices.contains("limit \(limit) is outside 1-200; using \(sent)"), "\(notices)")
+        // A number past what an Int holds is said as the largest one.
+        #expect(
+            notices.contains { $0.hasPrefix("limit ") && $0.hasSuffix(" is outside 1-200; using \(sent)") },
+            "\(notices)")
         #expect(await web.fixtures.requests().first?.query["limit"] == String(sent))
     }
 
@@ -589,7 +592,7 @@ struct WebTests {
         arguments: [
             ("/api/search?q=x&limit=abc", "limit must be a whole number (1 to 200), not 'abc'"),
             ("/api/search?q=x&limit=", "limit must be a whole number (1 to 200), not ''"),
-            ("/api/search?q=x&limit=99999999999999999999", "limit must be a whole number (1 to 200)"),
+            ("/api/search?q=x&limit=1e3", "limit must be a whole number (1 to 200), not '1e3'"),
             ("/api/search?q=x&page=99999999999999999999", "page must be a whole number from 1 to 10000"),
             ("/api/search?q=x&sort=loudness", "sort must be one of relevance, title, artist, price, date"),
             ("/api/search?q=x&kind=comet", "kind must be all or one of song, movie, audiobook, podcast"),

@@ -42,16 +42,23 @@ class Answers:
     def __init__(self):
         self.lock = threading.Lock()
         self.bodies = {}
+        self.defaults = {}
 
     def set(self, prefix, body):
         with self.lock:
             self.bodies = {prefix: body}
 
+    def default(self, prefix, body):
+        """What a prefix answers while no run sets it."""
+        with self.lock:
+            self.defaults[prefix] = body
+
     def get(self, path):
         with self.lock:
-            for prefix, body in self.bodies.items():
-                if path.startswith(prefix):
-                    return body
+            for table in (self.bodies, self.defaults):
+                for prefix, body in table.items():
+                    if path.startswith(prefix):
+                        return body
         return None
 
 
@@ -125,6 +132,8 @@ def main():
         ("radio", "/json/stations", lambda r: json.dumps([r]), station),
         ("hostile", None, lambda r: json.dumps({"items": [r]}), item),
     ]
+    # `--kind song` asks every source of songs: Deezer finds nothing until its case.
+    answers.default("/deezer/search", json.dumps({"data": [], "total": 0}))
     runs = failures = 0
     def search(kind, output):
         return subprocess.run(

@@ -36,7 +36,7 @@ struct ConfigurationKey: Sendable {
         },
         ConfigurationKey("limit", show: { String($0.limit) }) {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
-            configuration.limit = try parser.int(node, key: "limit", range: 1...200)
+            configuration.limit = try parser.int(node, key: "limit", range: ResultLimit.range)
         },
         ConfigurationKey("providers", show: { _ in nil }) {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in

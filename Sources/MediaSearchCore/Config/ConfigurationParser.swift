@@ -86,7 +86,7 @@ struct ConfigurationParser {
             }
             for (key, value) in pairs {
                 switch key {
-                case "limit": settings.limit = try int(value, key: "\(prefix).limit", range: 1...200)
+                case "limit": settings.limit = try int(value, key: "\(prefix).limit", range: ResultLimit.range)
                 case "weight": settings.weight = try number(value, key: "\(prefix).weight", range: 0.01...100)
                 case "timeout":
                     configuration.sourceTimeouts[kind] = try number(value, key: "\(prefix).timeout", range: 0.1...300)
