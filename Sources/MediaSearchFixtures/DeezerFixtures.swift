@@ -18,14 +18,13 @@ enum DeezerFixtures {
                 "billy jean": "search-track-billy-jean-limit4-index1.json",
                 "artist:\"lou doillon\"": "search-track-advanced-artist-lou-doillon.json",
             ]
-            return page(recorded[term].map(list) ?? matching(tracks(), term), query: query)
+            return page(recorded[term].map(list) ?? matching(recordings.tracks, term), query: query)
         case "/search/album":
             if term == "daft punk" { return page(list("search-album-daft-punk.json"), query: query) }
-            let albums = unique(list("search-album-daft-punk.json") + list("artist-27-albums-recorded-2026.json"))
-            return page(matching(albums, term), query: query)
+            return page(matching(recordings.albums, term), query: query)
         case _ where path.hasPrefix("/track/"):
             let id = Int(path.dropFirst("/track/".count))
-            guard let track = tracks().first(where: { $0["id"] as? Int == id }) else { return noData }
+            guard let track = recordings.tracks.first(where: { $0["id"] as? Int == id }) else { return noData }
             return json(track)
         case "/album/0":
             return Answer(status: 404, body: (try? Fixtures.deezer("error-album-0-http404.json")) ?? Data())
@@ -43,8 +42,34 @@ enum DeezerFixtures {
         Answer(status: 200, body: (try? Fixtures.deezer("error-album-minus1-http200.json")) ?? Data())
     }
 
+    /// The recordings, read and parsed once: the demo server carries load tests, and parsing
+    /// every file on every request held its Deezer search to about 56 answers a second.
+    struct Recordings: @unchecked Sendable {
+        /// Each file's top-level object, by name.
+        let objects: [String: [String: Any]]
+        let tracks: [[String: Any]]
+        let albums: [[String: Any]]
+    }
+
+    static let recordings: Recordings = {
+        var objects: [String: [String: Any]] = [:]
+        let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/deezer")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasSuffix(".json") {
+            if let data = try? Fixtures.deezer(name), let object = try? JSONSerialization.jsonObject(with: data) {
+                objects[name] = object as? [String: Any]
+            }
+        }
+        let list = { (file: String) in objects[file]?["data"] as? [[String: Any]] ?? [] }
+        return Recordings(
+            objects: objects, tracks: tracks(objects),
+            albums: unique(list("search-album-daft-punk.json") + list("artist-27-albums-recorded-2026.json")))
+    }()
+
     /// Every recorded track, the richest recording of each first; the album's tracks carry the album.
-    static func tracks() -> [[String: Any]] {
+    static func tracks(_ objects: [String: [String: Any]]) -> [[String: Any]] {
+        let list = { (file: String) in objects[file]?["data"] as? [[String: Any]] ?? [] }
+        let object = { (file: String) in objects[file] }
         var all: [[String: Any]] = []
         if let track = object("track-3135556.json") { all.append(track) }
         all += list("artist-27-top.json")
@@ -96,11 +121,7 @@ enum DeezerFixtures {
     }
 
     static func list(_ file: String) -> [[String: Any]] {
-        object(file)?["data"] as? [[String: Any]] ?? []
-    }
-
-    static func object(_ file: String) -> [String: Any]? {
-        (try? Fixtures.deezer(file)).flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
+        recordings.objects[file]?["data"] as? [[String: Any]] ?? []
     }
 
     static func json(_ value: Any) -> Answer {

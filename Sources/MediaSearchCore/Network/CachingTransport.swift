@@ -16,6 +16,8 @@ public struct CachingTransport: HTTPTransport {
     public var next: any HTTPTransport
     /// Called on a hit, e.g. for `--verbose`.
     public var onHit: @Sendable (URL) -> Void
+    /// Where identical requests in flight meet.
+    public var flights: SingleFlight = .shared
 
     /// Creates a caching layer over another transport.
     public init(
@@ -34,21 +36,34 @@ public struct CachingTransport: HTTPTransport {
 
     /// Answers from the cache when a fresh entry reads; otherwise asks the network and keeps the
     /// answer only when it is a 200 that `read` accepted.
+    ///
+    /// A miss asks once for all: requests for the same URL in flight in this process share one
+    /// (``SingleFlight``), and a process that finds another fetching it waits for that answer in
+    /// the cache (``ResponseStore/fetchOnce(for:timeout:_:)``); only the one that asked keeps it.
     public func get<Value: Sendable>(
         _ url: URL, timeout: Double, read: @Sendable (HTTPResponse) throws -> Value
     ) async throws -> Value {
         let cache = self.cache
-        if mode == .normal, let hit = await cache.cachedAnswer(for: url), let value = try? read(hit) {
+        let refresh = mode == .refresh
+        if !refresh, let hit = await cache.cachedAnswer(for: url), let value = try? read(hit) {
             onHit(url)
             AnswerOrigin.cacheHit()
             return value
         }
         AnswerOrigin.fetched()
-        let response = try await next.get(url, timeout: timeout)
-        let value = try read(response)
-        if response.status == 200 {
+        let next = self.next
+        let flight = try await flights.run(url.absoluteString) {
+            try await cache.fetchOnce(for: url, timeout: timeout, reuse: !refresh) {
+                try await next.get(url, timeout: timeout)
+            }
+        }
+        guard flight.leader else { return try read(flight.response.answer) }
+        // The other processes waiting for this URL go on once the answer is kept (or not).
+        defer { flight.response.lock?.release() }
+        let value = try read(flight.response.answer)
+        if !flight.response.fromCache, flight.response.answer.status == 200 {
             // A cache that cannot be written must not fail the search.
-            try? await cache.keepAnswer(response, for: url)
+            try? await cache.keepAnswer(flight.response.answer, for: url)
         }
         return value
     }

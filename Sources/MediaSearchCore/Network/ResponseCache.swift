@@ -103,6 +103,13 @@ public struct ResponseCache: Sendable {
         }) ?? 0
     }
 
+    /// The lock a process holds while it fetches a URL: one byte of `flights.lock`, the URL's
+    /// hash modulo 2^20, so the folder never grows and two URLs share a byte only by rare chance.
+    func flightLock(for url: URL) -> (path: String, offset: Int) {
+        let hash = UInt64(Self.checksum(Data(url.absoluteString.utf8)), radix: 16) ?? 0
+        return ((directory as NSString).appendingPathComponent("flights.lock"), Int(hash % (1 << 20)))
+    }
+
     /// The entry file for a URL: a 64-bit FNV-1a hash of it (the URL itself is checked on load).
     func path(for url: URL) -> String {
         (folder as NSString).appendingPathComponent("\(Self.checksum(Data(url.absoluteString.utf8))).entry")

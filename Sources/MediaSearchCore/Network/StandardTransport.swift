@@ -39,6 +39,9 @@ public enum StandardTransport {
         if configuration.cacheEnabled && !policy.noCache {
             transport = CachingTransport(
                 cache: cache, mode: policy.refresh ? .refresh : .normal, next: transport, onHit: policy.onCacheHit)
+        } else {
+            // No cache to meet in: identical requests in flight still share one.
+            transport = SharingTransport(next: transport)
         }
         return transport
     }

@@ -13,6 +13,20 @@ public protocol ResponseStore: Sendable {
     func keepAnswer(_ response: HTTPResponse, for url: URL) async throws
     /// Removes every answer; returns how many there were.
     func removeAllAnswers() async throws -> Int
+    /// Fetches the answer for a URL once for every process that shares the store: while another
+    /// process is fetching it, waits for that to end and, when `reuse` allows, answers with
+    /// what it kept. By default, simply fetches.
+    func fetchOnce(
+        for url: URL, timeout: Double, reuse: Bool, _ fetch: @Sendable () async throws -> HTTPResponse
+    ) async throws -> FetchedAnswer
+}
+
+extension ResponseStore {
+    public func fetchOnce(
+        for url: URL, timeout: Double, reuse: Bool, _ fetch: @Sendable () async throws -> HTTPResponse
+    ) async throws -> FetchedAnswer {
+        FetchedAnswer(answer: try await fetch(), fromCache: false)
+    }
 }
 
 /// A request budget: how many requests a source may still be sent, counted for every process
@@ -102,6 +116,26 @@ extension ResponseCache: ResponseStore {
     public func removeAllAnswers() async throws -> Int {
         let cache = self
         return try await BlockingWork.run { cache.clear() }
+    }
+
+    /// Fetches under the URL's lock (``FlightLock``, a byte of `flights.lock`): a process that
+    /// found the lock held waits (up to three request times) and answers from what the holder
+    /// kept. The lock comes back with the answer, for the caller to release once it is kept.
+    public func fetchOnce(
+        for url: URL, timeout: Double, reuse: Bool, _ fetch: @Sendable () async throws -> HTTPResponse
+    ) async throws -> FetchedAnswer {
+        let place = flightLock(for: url)
+        let lock = try await FlightLock.acquire(path: place.path, offset: place.offset, timeout: timeout * 3)
+        if let lock, lock.waited, reuse, let kept = load(url) {
+            lock.release()
+            return FetchedAnswer(answer: kept, fromCache: true)
+        }
+        do {
+            return FetchedAnswer(answer: try await fetch(), fromCache: false, lock: lock)
+        } catch {
+            lock?.release()
+            throw error
+        }
     }
 }
 
