@@ -49,7 +49,12 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         ]
         values["lang"] = query.lang ?? ""
         guard let url = JSONSource.fill(template(definition.search, context: context), values) else { return [] }
-        let document = try await fetch(url, context: context)
+        let document: JSONValue
+        do {
+            document = try await fetch(url, context: context)
+        } catch MediaSearchError.httpStatus(let status, _) where status == definition.emptyStatus {
+            return []  // how this source says "nothing found"
+        }
         guard case .array(let results) = JSONPath(definition.results).value(in: document) ?? .null else {
             throw MediaSearchError.malformedResponse(
                 definition.results.isEmpty
@@ -149,10 +154,19 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         }
         if unwrapped {
             // Only when every path starts with the same step is there a wrapper to take away.
-            let firsts = definition.fields.values.reduce(into: Set<String>()) { $0.formUnion(JSONPath($1).firstSteps) }
+            let firsts = definition.fields.values.reduce(into: Set<String>()) { found, value in
+                for path in JSONSource.factPaths(value) { found.formUnion(JSONPath(path).firstSteps) }
+            }
             guard firsts.count == 1 else { return nil }
         }
-        func text(_ field: String) -> String? { paths[field]?.text(in: result) }
+        func text(_ field: String) -> String? {
+            // A field written as text with paths in braces (`https://covers.example.org/{cover}.jpg`)
+            // is filled as a fact is: left out when a path in it is missing.
+            if let template = definition.fields[field], template.contains("{") {
+                return Self.fact(template, in: result, unwrapped: unwrapped)
+            }
+            return paths[field]?.text(in: result)
+        }
         guard let id = text("id"), let title = text("title") else { return nil }
         var item = MediaItem(
             id: id, title: title, kind: definition.mediaKind, creator: text("creator"), collection: text("collection"),
@@ -163,6 +177,10 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         item.price = SourceNumber.amount(paths["price"]?.number(in: result))
         item.durationMilliseconds = paths["duration"]?.number(in: result).flatMap(definition.durationUnit.milliseconds)
         item.isExplicit = text("explicit").map { ["true", "1", "yes", "explicit"].contains($0.lowercased()) }
+        // `isrc:USUM71703861`, `upc:…`: the same one at two sources is one work.
+        item.standardID = text("standard_id").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
+            $0.split(separator: ":", omittingEmptySubsequences: false).count == 2 && !$0.hasSuffix(":") ? $0 : nil
+        }
         for fact in definition.facts {
             if let value = Self.fact(fact.template, in: result, unwrapped: unwrapped) {
                 item.extras["fact:" + fact.label] = TextSanitizer.line(value)

@@ -50,6 +50,9 @@ public struct JSONSource: Sendable, Hashable {
     public var facts: [(label: String, template: String)] = []
     /// Requests per window, for this source only; `nil` takes the engine's default.
     public var rateLimit: (count: Int, seconds: Double)?
+    /// The HTTP status with which the source says "nothing found" to a search (LibriVox: 404);
+    /// `nil` when any status but 200 is an error.
+    public var emptyStatus: Int? = nil
 
     /// Internet radio stations from Radio Browser (radio-browser.info, no key): the source
     /// described in the default `config.yaml`, off until `radio` is listed under `kinds:`.
@@ -63,6 +66,64 @@ public struct JSONSource: Sendable, Hashable {
             "id": "stationuuid", "title": "name", "creator": "country", "url": "homepage", "artwork": "favicon",
             "preview": "url_resolved | url", "genre": "tags",
         ], rateLimit: (10, 10), facts: [("Codec", "codec"), ("Bitrate", "{bitrate} kbps")])
+
+    /// Songs as MusicBrainz knows them (musicbrainz.org, no key): recordings, with their ISRC (the
+    /// same ISRC at another source is the same work: one result) and their first release's cover
+    /// from the Cover Art Archive. Off until `musicbrainz` is listed under `kinds:`. MusicBrainz
+    /// asks for about one request a second and a `User-Agent` naming the client (every request
+    /// carries MediaSearch's); it answers 503 past its rate.
+    public static let musicBrainz = JSONSource(
+        name: "musicbrainz", mediaKind: "song", displayName: "MusicBrainz",
+        search: "https://musicbrainz.org/ws/2/recording?query={term}&fmt=json&limit={limit}&offset={offset}",
+        results: "recordings",
+        lookup: "https://musicbrainz.org/ws/2/recording/{id}?fmt=json&inc=isrcs+artist-credits+releases",
+        fields: [
+            "id": "id", "title": "title", "creator": "artist-credit.0.name", "collection": "releases.0.title",
+            "released": "first-release-date", "duration": "length", "standard_id": "isrc:{isrcs.0}",
+            "artwork": "https://coverartarchive.org/release/{releases.0.id}/front-250",
+            "url": "https://musicbrainz.org/recording/{id}",
+        ], durationUnit: .milliseconds, rateLimit: (1, 1), facts: [("ISRC", "isrcs.0")])
+
+    /// Free public-domain audiobooks from LibriVox (librivox.org, no key), off until `librivox` is
+    /// listed under `kinds:`. Its search is by title, a prefix match (`^`); "nothing found" is an
+    /// HTTP 404; numbers come as strings; `extended=1` adds each book's sections, the first of
+    /// which is the preview (an MP3 of the reading).
+    public static let librivox: JSONSource = {
+        var source = JSONSource(
+            name: "librivox", mediaKind: "audiobook", displayName: "LibriVox",
+            search:
+                "https://librivox.org/api/feed/audiobooks?title=%5E{term}&format=json&limit={limit}&offset={offset}&extended=1&coverart=1",
+            results: "books",
+            lookup: "https://librivox.org/api/feed/audiobooks?id={id}&format=json&extended=1&coverart=1",
+            fields: [
+                "id": "id", "title": "title", "creator": "{authors.0.first_name} {authors.0.last_name}",
+                "url": "url_librivox", "artwork": "coverart_jpg", "preview": "sections.0.listen_url",
+                "released": "copyright_year", "duration": "totaltimesecs", "genre": "genres.0.name",
+                "description": "description",
+            ],
+            facts: [
+                ("Language", "language"), ("Sections", "num_sections"),
+                ("Read by", "sections.0.readers.0.display_name"),
+            ])
+        source.emptyStatus = 404
+        return source
+    }()
+
+    /// TV shows from TVmaze (api.tvmaze.com, no key): a source shipped as a description, off
+    /// until `tv` is listed under `kinds:`. TVmaze allows 20 calls per 10 s per address; its
+    /// search answers at most 10 shows, with no paging, and a show by id is the bare object a
+    /// search result wraps.
+    public static let tvmaze = JSONSource(
+        name: "tv", mediaKind: "tv-show", displayName: "TV shows",
+        search: "https://api.tvmaze.com/search/shows?q={term}",
+        lookup: "https://api.tvmaze.com/shows/{id}",
+        fields: [
+            "id": "show.id", "title": "show.name", "creator": "show.network.name | show.webChannel.name",
+            "url": "show.officialSite | show.url", "artwork": "show.image.original | show.image.medium",
+            "released": "show.premiered", "duration": "show.runtime", "genre": "show.genres",
+            "description": "show.summary",
+        ], durationUnit: .minutes, rateLimit: (20, 10),
+        facts: [("Status", "show.status"), ("Language", "show.language"), ("Rating", "{show.rating.average} / 10")])
 
     /// A URL template at another origin (scheme, host and port), e.g. a mirror or a test server,
     /// keeping its path and query: what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL`
@@ -78,7 +139,7 @@ public struct JSONSource: Sendable, Hashable {
     /// The item fields a path may fill.
     public static let fieldNames = [
         "id", "title", "creator", "collection", "url", "artwork", "preview", "released", "duration", "genre",
-        "description", "explicit", "price", "currency",
+        "description", "explicit", "price", "currency", "standard_id",
     ]
     /// The placeholders a search URL may hold.
     public static let placeholders = ["term", "limit", "offset", "page", "country", "lang"]
@@ -107,7 +168,7 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.fields == rhs.fields && lhs.durationUnit == rhs.durationUnit
             && lhs.rateLimit?.count == rhs.rateLimit?.count && lhs.rateLimit?.seconds == rhs.rateLimit?.seconds
             && lhs.facts.map(\.label) == rhs.facts.map(\.label)
-            && lhs.facts.map(\.template) == rhs.facts.map(\.template)
+            && lhs.facts.map(\.template) == rhs.facts.map(\.template) && lhs.emptyStatus == rhs.emptyStatus
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -130,8 +191,12 @@ public struct JSONSource: Sendable, Hashable {
             if !Self.fieldNames.contains(field) {
                 found.append(
                     ("fields.\(field)", "unknown item field (known: \(Self.fieldNames.joined(separator: ", ")))"))
-            } else if !JSONPath(path).isWellFormed {
-                found.append(("fields.\(field)", "'\(path)' is not a dotted path such as show.name (or a | b)"))
+            } else if !Self.factPaths(path).allSatisfy({ JSONPath($0).isWellFormed }) || Self.factPaths(path).isEmpty {
+                found.append(
+                    (
+                        "fields.\(field)",
+                        "'\(path)' is not a dotted path such as show.name (or a | b), nor text with paths in braces"
+                    ))
             }
         }
         for fact in facts {

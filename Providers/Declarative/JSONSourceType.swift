@@ -9,7 +9,9 @@ public struct JSONSourceType: SourceType {
 
     public var name: String { "json" }
 
-    public var keys: [String] { ["kind", "name", "search", "results", "lookup", "fields", "facts", "duration_unit"] }
+    public var keys: [String] {
+        ["kind", "name", "search", "results", "lookup", "fields", "facts", "duration_unit", "empty_status"]
+    }
 
     public func source(named name: String, settings: SettingNode) throws(SourceSettingProblem) -> any ConfiguredSource {
         guard let kind = try settings.text("kind"), !kind.isEmpty else {
@@ -51,10 +53,18 @@ public struct JSONSourceType: SourceType {
             }
             unit = parsed
         }
-        let source = JSONSource(
+        var source = JSONSource(
             name: name, mediaKind: kind, displayName: try settings.text("name"), search: search,
             results: try settings.text("results") ?? "", lookup: try settings.text("lookup"), fields: fields,
             durationUnit: unit, facts: facts)
+        if let raw = try settings.text("empty_status") {
+            guard let status = Int(raw), (300...599).contains(status) else {
+                throw SourceSettingProblem(
+                    key: "empty_status", line: settings["empty_status"]?.line,
+                    message: "'\(raw)' is not an HTTP status from 300 to 599")
+            }
+            source.emptyStatus = status
+        }
         if let problem = source.problems().first {
             let field = problem.key.hasPrefix("fields.") ? String(problem.key.dropFirst("fields.".count)) : nil
             let line =
@@ -72,6 +82,6 @@ extension JSONSource: ConfiguredSource {
     public var fingerprint: String {
         ([name, mediaKind, displayName ?? "", search, results, lookup ?? "", durationUnit.rawValue]
             + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            + facts.map { "\($0.label)=\($0.template)" }).joined(separator: "\u{1F}")
+            + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]).joined(separator: "\u{1F}")
     }
 }

@@ -16,6 +16,8 @@ public actor FixtureServer {
         public var rawQuery: String
         /// The decoded query (`+` is a space).
         public var query: [String: String]
+        /// The `User-Agent` the client sent, if any.
+        public var userAgent: String? = nil
     }
 
     /// The port the server listens on.
@@ -56,7 +58,9 @@ public actor FixtureServer {
             // Recorded answers are parsed, cut and written again per request: seconds of work in a
             // busy test run, kept off the cooperative pool that the tests' deadlines need.
             let answer = await withTaskExecutorPreference(HeavyWork.executor) {
-                await fixture.answer(path: request.uri.path, rawQuery: request.uri.query ?? "")
+                await fixture.answer(
+                    path: request.uri.path, rawQuery: request.uri.query ?? "",
+                    userAgent: request.headers[.userAgent])
             }
             return try await FixtureResponder.respond(answer, latency: latency, sent: fixture.generatedBytes)
         }
@@ -122,9 +126,9 @@ public actor FixtureServer {
     /// Removes every fault.
     public func clearFaults() { faults.removeAll() }
 
-    func answer(path: String, rawQuery: String) -> Answer {
+    func answer(path: String, rawQuery: String, userAgent: String? = nil) -> Answer {
         let query = Self.decode(rawQuery)
-        log.append(Request(path: path, rawQuery: rawQuery, query: query))
+        log.append(Request(path: path, rawQuery: rawQuery, query: query, userAgent: userAgent))
         requestLog?.write(Data("\(path)?\(rawQuery)\n".utf8))
         if let position = faults.firstIndex(where: { $0.matches(path: path, query: query) }) {
             let fault = faults[position].fault
@@ -154,6 +158,12 @@ public actor FixtureServer {
             return answer
         }
         if path.hasPrefix("/json/stations/") { return Self.radioBrowser(path: path, query: query) }
+        if path.hasPrefix("/musicbrainz/") {
+            return MusicBrainzFixtures.answer(path: String(path.dropFirst("/musicbrainz".count)), query: query)
+        }
+        if path.hasPrefix("/librivox/") {
+            return LibriVoxFixtures.answer(path: String(path.dropFirst("/librivox".count)), query: query)
+        }
         if path.hasPrefix("/tvmaze/") {
             return TVmazeFixtures.answer(path: String(path.dropFirst("/tvmaze".count)), query: query)
         }
@@ -208,11 +218,7 @@ public actor FixtureServer {
             "stations-search-name-klara-tag-classical.json", "stations-search-be-dutch-name-klara.json",
             "stations-search-name-klara-limit10.json", "stations-search-limit10.json", "stations-topvote-1.json",
         ]
-        func stations(_ file: String) -> [[String: Any]] {
-            (try? Fixtures.radioBrowser(file)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
-                as? [[String: Any]]
-                ?? []
-        }
+        func stations(_ file: String) -> [[String: Any]] { RadioRecordings.parsed.stations[file] ?? [] }
         func body(_ list: [[String: Any]]) -> Answer {
             .json(
                 String(decoding: (try? JSONSerialization.data(withJSONObject: list)) ?? Data("[]".utf8), as: UTF8.self))
@@ -287,9 +293,12 @@ public actor FixtureServer {
         let itunes = text.replacingOccurrences(
             of: #"https?:(\\?/){2}is[0-9](-ssl)?\.mzstatic\.com(\\?/)image(\\?/)thumb"#, with: "\(base)/artwork",
             options: .regularExpression)
-        // Deezer's covers and pictures and Radio Browser's favicons: each its own generated image,
-        // so that no page of the demo or of the browser test asks a host on the internet.
-        return itunes.replacing(#/"(?<key>picture|picture_[a-z]+|cover|cover_[a-z]+|favicon)"\s*:\s*"https?:[^"]*"/#) {
+        // Deezer's covers and pictures, Radio Browser's favicons and TVmaze's posters: each its
+        // own generated image, so that no page of the demo or of the browser test asks a host on
+        // the internet.
+        return itunes.replacing(
+            #/"(?<key>picture|picture_[a-z]+|cover|cover_[a-z]+|favicon|medium|original)"\s*:\s*"https?:[^"]*"/#
+        ) {
             match in
             var hash: UInt32 = 2_166_136_261
             for byte in match.output.0.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
@@ -344,4 +353,21 @@ public actor FixtureServer {
         }
         return query
     }
+}
+
+/// Radio Browser's recordings, read and parsed once (as ``DeezerFixtures/recordings``).
+struct RadioRecordings: @unchecked Sendable {
+    let stations: [String: [[String: Any]]]
+
+    static let parsed: RadioRecordings = {
+        var stations: [String: [[String: Any]]] = [:]
+        let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/radio-browser")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasSuffix(".json") {
+            if let data = try? Fixtures.radioBrowser(name) {
+                stations[name] = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
+            }
+        }
+        return RadioRecordings(stations: stations)
+    }()
 }

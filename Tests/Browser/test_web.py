@@ -52,6 +52,8 @@ def serve(bindir, *fixture_options, kinds=None):
     # Every source at the fixture server: iTunes, Deezer and Radio Browser (a kind reachable by id even off).
     env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_ITUNES_URL": fixtures,
            "MEDIASEARCH_DEEZER_URL": fixtures + "/deezer", "MEDIASEARCH_RADIO_URL": fixtures,
+           "MEDIASEARCH_TV_URL": fixtures + "/tvmaze", "MEDIASEARCH_LIBRIVOX_URL": fixtures + "/librivox",
+           "MEDIASEARCH_MUSICBRAINZ_URL": fixtures + "/musicbrainz",
            "MEDIASEARCH_CONFIG": config}
     return start([os.path.join(bindir, "mediasearch"), "serve", "--port", "0"], env,
                  r"on (http://127\.0\.0\.1:\d+/)"), home

@@ -256,9 +256,9 @@ struct SearchCommandTests {
         #expect(
             providers.map { $0["kind"] as? String } == [
                 "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
+                "tv", "librivox", "musicbrainz",
             ])
-        #expect(
-            providers.map { $0["enabled"] as? Bool } == [true, false, false, false, false, false, false, false, false])
+        #expect(providers.map { $0["enabled"] as? Bool } == [true] + Array(repeating: false, count: 11))
         let help = try await harness.run(["search", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--director <text>"))

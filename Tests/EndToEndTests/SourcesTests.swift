@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import TestSlots
 import Testing
@@ -236,5 +237,24 @@ struct SourcesTests {
         let rows = (detail["sections"] as? [[String: Any]] ?? []).flatMap { $0["rows"] as? [[String: String]] ?? [] }
         #expect(rows.contains { $0["label"] == "Codec" && $0["value"] == "MP3" }, "\(rows)")
         #expect(rows.contains { $0["label"] == "Bitrate" && $0["value"] == "128 kbps" }, "\(rows)")
+    }
+
+    /// A recording MusicBrainz and Deezer both know, spelled differently at each, is one result:
+    /// the same ISRC is the same work whatever the title says. MusicBrainz's facts (its ISRC) stay
+    /// with it; every request it was sent named MediaSearch and its version.
+    @Test func theSameISRCIsOneWorkWhateverTheTitle() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [deezer-song, musicbrainz]\n", to: "c.yaml")
+        let (result, document) = try await harness.searchJSON(["harder better", "--kind", "song", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        let merged = document.results.filter { ($0["sources"] as? [[String: Any]] ?? []).count > 1 }
+        #expect(merged.count == 1, "\(document.results.map { $0["title"] ?? "" })")
+        #expect(Self.sources(merged.first) == ["Deezer", "MusicBrainz"])
+        #expect(merged.first?["title"] as? String == "Harder Better Faster Stronger")
+        let titles = document.results.compactMap { $0["title"] as? String }
+        #expect(!titles.contains("Harder, Better, Faster, Stronger"), "the MusicBrainz spelling is not a second result")
+        let asked = await harness.server.requests().filter { $0.path.hasPrefix("/musicbrainz/") }
+        #expect(!asked.isEmpty && asked.allSatisfy { $0.userAgent == MediaSearchVersion.userAgent })
     }
 }

@@ -17,7 +17,9 @@ struct Harness {
     ) async throws -> CommandRunner.Result {
         var variables = [
             "MEDIASEARCH_ITUNES_URL": server.baseURL, "MEDIASEARCH_DEEZER_URL": server.baseURL + "/deezer",
-            "MEDIASEARCH_RADIO_URL": server.baseURL,
+            "MEDIASEARCH_RADIO_URL": server.baseURL, "MEDIASEARCH_TV_URL": server.baseURL + "/tvmaze",
+            "MEDIASEARCH_LIBRIVOX_URL": server.baseURL + "/librivox",
+            "MEDIASEARCH_MUSICBRAINZ_URL": server.baseURL + "/musicbrainz",
         ]
         variables.merge(environment) { _, new in new }
         return try await runner.run(arguments, environment: variables, timeout: timeout)

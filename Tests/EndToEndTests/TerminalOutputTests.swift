@@ -183,7 +183,8 @@ struct TerminalOutputTests {
             [driver])
         #expect(
             result.stdout.split(separator: "\n").map(String.init) == [
-                "song movie audiobook podcast music-video album deezer-song deezer-album radio itunes deezer radio-station",
+                "song movie audiobook podcast music-video album deezer-song deezer-album radio tv librivox musicbrainz itunes "
+                    + "deezer radio-station tv-show",
                 "audiobook album",
                 "ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy", "FR", "en_us ja_jp",
             ], "\(result.stdout)\(result.stderr)")

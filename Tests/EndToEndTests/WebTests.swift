@@ -45,7 +45,9 @@ struct WebHarness {
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "MEDIASEARCH_ITUNES_URL": fixtures.baseURL, "MEDIASEARCH_DEEZER_URL": fixtures.baseURL + "/deezer",
-            "MEDIASEARCH_RADIO_URL": fixtures.baseURL,
+            "MEDIASEARCH_RADIO_URL": fixtures.baseURL, "MEDIASEARCH_TV_URL": fixtures.baseURL + "/tvmaze",
+            "MEDIASEARCH_LIBRIVOX_URL": fixtures.baseURL + "/librivox",
+            "MEDIASEARCH_MUSICBRAINZ_URL": fixtures.baseURL + "/musicbrainz",
         ]
         // As `mediasearch` composes it: the PostgreSQL store, should a test name one.
         SharedStores.register(opener: SharedStores.openPostgres)
@@ -563,6 +565,7 @@ struct WebTests {
         #expect(
             kinds == [
                 "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
+                "tv", "librivox", "musicbrainz",
             ])
         #expect(try await web.get("/?q=jack").status == 200)  // the screen, not the API, records the history
         let (_, suggestions) = try await web.json("/api/suggest?q=ja")

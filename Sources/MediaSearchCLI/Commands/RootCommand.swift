@@ -1,4 +1,5 @@
 import ArgumentParser
+import MediaSearchCore
 
 /// `mediasearch`: the root of the command tree: the CLI's own commands, then those the
 /// executable composes in (``MediaSearchCLI/main(providers:commands:)``: `serve`).
@@ -18,7 +19,7 @@ struct RootCommand: ParsableCommand {
                   mediasearch search "star wars" --offline     # from every record seen, no network
                   mediasearch serve --open                     # the web UI on 127.0.0.1:8080
                 """),
-            version: "1.0.0",
+            version: MediaSearchVersion.number,
             subcommands: [
                 SearchCommand.self, ShowCommand.self, OpenCommand.self, ProvidersCommand.self, HistoryCommand.self,
                 SuggestCommand.self, CacheCommand.self, LibraryCommand.self, ConfigCommand.self,

@@ -14,7 +14,7 @@ public enum DocumentedConfiguration {
         # Enabled kinds, in display order. Remove a kind to leave it out of every search. An entry names a
         # provider (song), a source (deezer: Deezer's songs and albums) or a kind of media.
         # Also available, off by default (each enabled kind costs one request per search): music-video,
-        # album, radio, deezer (or deezer-song, deezer-album). With several sources of one kind, the same
+        # album, radio, tv, librivox, musicbrainz, deezer (or deezer-song, deezer-album). With several sources of one kind, the same
         # work from two of them is one result that lists both (docs/sources.md).
         kinds: [song, movie, audiobook, podcast]
 
@@ -36,6 +36,8 @@ public enum DocumentedConfiguration {
           # deezer: {base_url: "https://api.deezer.com", rate_limit: 50/5s, timeout: 10}
           # Internet radio stations from Radio Browser: add radio to kinds: to search it.
           # radio: {base_url: "https://de1.api.radio-browser.info", rate_limit: 10/10s, timeout: 10}
+          # TV shows from TVmaze: add tv to kinds: to search it.
+          # tv: {base_url: "https://api.tvmaze.com", rate_limit: 20/10s, timeout: 10}
 
         # Include explicit content. When false, names are shown censored (show --uncensored reveals them).
         explicit: true

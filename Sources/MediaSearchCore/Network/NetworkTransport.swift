@@ -67,7 +67,7 @@ public struct NetworkTransport: HTTPTransport {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .GET
         request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "mediasearch/1.0")
+        request.headers.add(name: "User-Agent", value: MediaSearchVersion.userAgent)
         let limit = maxBodyBytes
         let deadline = NIODeadline.now() + .milliseconds(Int64(max(timeout, 0.001) * 1000))
         do {

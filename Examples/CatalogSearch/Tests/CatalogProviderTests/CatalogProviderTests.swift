@@ -82,7 +82,7 @@ struct CatalogProviderTests {
         #expect(status == 78)
         #expect(
             output.stderr.contains(
-                "bad.yaml:4: providers.record.colour: unknown key (known here: limit, weight, base_url, rate_limit, path)"
+                "bad.yaml:4: providers.record.colour: unknown key (known here: limit, weight, base_url, rate_limit, timeout, path)"
             )
         )
     }
