@@ -127,7 +127,12 @@ struct LibraryCommandTests {
         let nothing = try await harness.run(
             ["search", "zzzqqq", "--config", config], environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"])
         #expect(nothing.status == 69, "\(nothing.stderr)")
-        #expect(nothing.stderr.contains("offline: 0 results from \(seen) records seen"))
+        // The failure first, then what the library found; no spelling advice: the spelling is
+        // not what failed. Each said once.
+        let said = nothing.stderr.split(separator: "\n").map(String.init)
+        #expect(said.count == 2 && said.first?.contains("network error") == true, "\(said)")
+        #expect(said.last == "mediasearch: offline: none of the \(seen) records seen matches", "\(said)")
+        #expect(!nothing.stderr.contains("spelling"), "\(nothing.stderr)")
     }
 
     @Test("show renders a kept item with no network; suggest offers kept titles after the history")

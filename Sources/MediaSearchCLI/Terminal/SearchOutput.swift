@@ -45,10 +45,10 @@ public struct SearchOutput: Sendable {
     }
 
     /// What to say when the page has no results although the search ran: no more pages, or
-    /// nothing matched and what to try; `nil` when there are results or every provider failed
-    /// (its errors say why).
+    /// nothing matched and what to try; `nil` when there are results, or every provider failed
+    /// (its errors say why, and no spelling is to blame), answered from the library or not.
     public var emptyMessage: String? {
-        guard ordered.isEmpty, !page.outcome.allFailed else { return nil }
+        guard ordered.isEmpty, !page.outcome.allFailed, page.offline?.fallback != true else { return nil }
         let what = page.request.term.map { "\"\(TextSanitizer.line($0))\"" } ?? "these filters"
         return number > 1
             ? "No more results for \(what) (page \(number))."

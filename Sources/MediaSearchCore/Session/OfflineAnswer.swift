@@ -27,8 +27,12 @@ public struct OfflineAnswer: Sendable, Hashable, Encodable {
         ])
     }
 
-    /// The one line a face shows, e.g. `offline: 12 results from 4,210 records seen`.
+    /// The one line a face shows, e.g. `offline: 12 results from 4,210 records seen`; with none,
+    /// `offline: none of the 4,210 records seen matches` (not "0 results from", which reads as if
+    /// there were some).
     public var summary: String {
-        "offline: \(Formatting.grouped(results)) result\(results == 1 ? "" : "s") from \(Formatting.grouped(records)) record\(records == 1 ? "" : "s") seen"
+        let seen = "\(Formatting.grouped(records)) record\(records == 1 ? "" : "s") seen"
+        guard results > 0 else { return "offline: none of the \(seen) matches" }
+        return "offline: \(Formatting.grouped(results)) result\(results == 1 ? "" : "s") from \(seen)"
     }
 }
