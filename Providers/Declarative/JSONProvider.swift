@@ -52,7 +52,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         let document: JSONValue
         do {
             document = try await fetch(url, context: context)
-        } catch MediaSearchError.httpStatus(let status, _) where status == definition.emptyStatus {
+        } catch is EmptyAnswer {
             return []  // how this source says "nothing found"
         }
         guard case .array(let results) = JSONPath(definition.results).value(in: document) ?? .null else {
@@ -78,6 +78,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         do {
             document = try await fetch(url, context: context)
         } catch MediaSearchError.httpStatus(404, _) {
+            return nil
+        } catch is EmptyAnswer {
             return nil
         }
         // A lookup may answer one result as a search does, or the bare object a search result
@@ -132,9 +134,14 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             throw MediaSearchError.badRequest("'\(address)' is not a URL", source: displayName)
         }
         let source = displayName
+        let empty = definition.emptyStatus
         return try await context.http.get(url, timeout: context.timeout) { response in
             switch response.status {
             case 200: break
+            case empty where (try? JSONDecoder().decode(JSONValue.self, from: response.body)) != nil:
+                // The source's own "nothing found", in its own JSON: a 404 page of a wrong host
+                // (a moved mirror, a mistyped base_url) is no such answer, and stays an error.
+                throw EmptyAnswer()
             case 403, 429: throw MediaSearchError.rateLimited(status: response.status, source: source)
             default: throw MediaSearchError.httpStatus(response.status, source: source)
             }
@@ -189,3 +196,6 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         return item
     }
 }
+
+/// The answer with which a source says "nothing found" (``JSONSource/emptyStatus``).
+struct EmptyAnswer: Error {}

@@ -50,8 +50,9 @@ public struct JSONSource: Sendable, Hashable {
     public var facts: [(label: String, template: String)] = []
     /// Requests per window, for this source only; `nil` takes the engine's default.
     public var rateLimit: (count: Int, seconds: Double)?
-    /// The HTTP status with which the source says "nothing found" to a search (LibriVox: 404);
-    /// `nil` when any status but 200 is an error.
+    /// The HTTP status with which the source says "nothing found" (LibriVox: 404), in a JSON body
+    /// of its own (an HTML page of that status is still an error); `nil` when any status but 200
+    /// is an error.
     public var emptyStatus: Int? = nil
 
     /// Internet radio stations from Radio Browser (radio-browser.info, no key): the source

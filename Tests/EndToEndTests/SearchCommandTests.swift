@@ -202,6 +202,10 @@ struct SearchCommandTests {
                 "providers:\n  song:\n    rate_limit: 5/min\n",
                 ":3: providers.song.rate_limit: a request budget belongs to the source; set providers.itunes.rate_limit"
             ),
+            (
+                "providers:\n  song:\n    timeout: 5\n",
+                ":3: providers.song.timeout: a timeout belongs to the source; set providers.itunes.timeout"
+            ),
             ("limit: [\n", "invalid YAML"),
             ("kinds: [song, vinyl]\n", ":1: kinds: unknown kind 'vinyl'"),
             ("explicit: 12\n", ":1: explicit: expected true or false"),

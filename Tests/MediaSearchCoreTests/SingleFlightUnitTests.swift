@@ -66,6 +66,11 @@ struct SingleFlightUnitTests {
         #expect(!cancelled.withLock { $0 }, "one caller left; the other still waits")
         second.cancel()
         _ = await second.result
+        // The abandoned flight is off the table at once: a caller arriving while it unwinds asks
+        // anew rather than joining a cancelled request.
+        #expect(flights.waiters(of: "k") == 0)
+        let fresh = try await flights.run("k") { Self.answer("fresh") }
+        #expect(String(decoding: fresh.response.answer.body, as: UTF8.self) == "fresh" && fresh.leader)
         for _ in 0..<200 where !cancelled.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
         #expect(cancelled.withLock { $0 })
     }

@@ -117,11 +117,10 @@ public struct Configuration: Sendable {
     /// The providers the sources the file describes give at once (``ConfiguredSource/providers``).
     public var configuredProviders: [any MediaProvider] { sources.flatMap(\.providers) }
 
-    /// Seconds one request of a provider may take: `providers.<source>.timeout`, else
-    /// `providers.<kind>.timeout`, else ``defaultTimeout``.
-    public func timeout(for provider: any MediaProvider) -> Double {
-        sourceTimeouts[provider.source] ?? sourceTimeouts[provider.kind] ?? Self.defaultTimeout
-    }
+    /// Seconds one request of a provider may take: its source's `providers.<source>.timeout`
+    /// (a timeout is the source's, as its budget is: `timeout` on a kind of a shared source is
+    /// refused), else ``defaultTimeout``.
+    public func timeout(for provider: any MediaProvider) -> Double { timeout(forSource: provider.source) }
 
     /// Seconds one request of a source may take.
     public func timeout(forSource source: String) -> Double { sourceTimeouts[source] ?? Self.defaultTimeout }
@@ -179,13 +178,18 @@ public struct Configuration: Sendable {
                 file: source ?? "built-in defaults", line: written.lines[key], key: "providers.\(name).\(key)",
                 message: "unknown key (known for a source: base_url, rate_limit, timeout, limit, weight)")
         }
-        for provider in registered where provider.kind != provider.source && sourceRates[provider.kind] != nil {
-            // A budget is a source's: its kinds share it. Refused rather than ignored.
-            let origin = origins["providers.\(provider.kind).rate_limit"]
-            throw .invalidConfig(
-                file: source ?? "built-in defaults", line: origin?.split(separator: ":").last.flatMap { Int($0) },
-                key: "providers.\(provider.kind).rate_limit",
-                message: "a request budget belongs to the source; set providers.\(provider.source).rate_limit")
+        for provider in registered where provider.kind != provider.source {
+            // A budget and a timeout are a source's: its kinds share them. Refused rather than ignored.
+            for (key, set, what) in [
+                ("rate_limit", sourceRates[provider.kind] != nil, "a request budget"),
+                ("timeout", sourceTimeouts[provider.kind] != nil, "a timeout"),
+            ] where set {
+                let origin = origins["providers.\(provider.kind).\(key)"]
+                throw .invalidConfig(
+                    file: source ?? "built-in defaults", line: origin?.split(separator: ":").last.flatMap { Int($0) },
+                    key: "providers.\(provider.kind).\(key)",
+                    message: "\(what) belongs to the source; set providers.\(provider.source).\(key)")
+            }
         }
         for provider in registered {
             guard let written = providers[provider.kind] else { continue }

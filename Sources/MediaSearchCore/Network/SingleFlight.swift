@@ -71,13 +71,19 @@ public final class SingleFlight: Sendable {
         }
     }
 
-    /// A waiter gave up; the last one to give up cancels the request.
+    /// A waiter gave up; the last one to give up cancels the request, and takes the flight off
+    /// the table at once, so that a request arriving while it unwinds starts a flight of its own
+    /// rather than joining a cancelled one.
     private func leave(_ key: String, token: UInt64) {
         let abandoned = flights.withLock { state -> Task<FetchedAnswer, any Error>? in
             guard var flight = state.table[key], flight.token == token else { return nil }
             flight.waiters -= 1
-            state.table[key] = flight
-            return flight.waiters <= 0 ? flight.task : nil
+            guard flight.waiters <= 0 else {
+                state.table[key] = flight
+                return nil
+            }
+            state.table[key] = nil
+            return flight.task
         }
         abandoned?.cancel()
     }
