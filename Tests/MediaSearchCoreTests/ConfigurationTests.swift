@@ -124,12 +124,15 @@ struct ConfigurationTests {
             ("http://localhost:9", nil, 1000, "budget-source-itunes-localhost-9.json"),
             ("http://[::1]:80", nil, 1000, "budget-source-itunes-__1-80.json"),
             ("http://127.0.0.1:8765", 5, 5, "budget-source-itunes-127-0-0-1-8765.json"),
+            // Its own place written out moves nothing: the same budget as unset.
+            ("https://itunes.apple.com", nil, 20, "budget-source-itunes.json"),
         ] as [(String?, Int?, Int, String)])
     func eachSourceHostHasItsOwnBudget(url: String?, set: Int?, limit: Int, file: String) throws {
         var configuration = Configuration()
         configuration.sourceURLs["itunes"] = try url.map { try #require(URL(string: $0)) }
         configuration.sourceRates["itunes"] = set.map { RequestRate($0, per: 60) }
-        let budget = configuration.budget(forSource: "itunes", documented: RequestRate(20, per: 60))
+        let budget = configuration.budget(
+            forSource: "itunes", documented: RequestRate(20, per: 60), home: URL(string: "https://itunes.apple.com"))
         #expect(budget.limit == limit && budget.window == 60)
         #expect(budget.fileName == file)
     }

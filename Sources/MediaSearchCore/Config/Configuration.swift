@@ -133,9 +133,14 @@ public struct Configuration: Sendable {
     /// - Parameters:
     ///   - name: the source's name for people, e.g. `Deezer`.
     ///   - documented: the rate the source's provider documents.
-    public func budget(forSource source: String, name: String? = nil, documented: RequestRate? = nil) -> SourceBudget {
+    ///   - home: where the source is by default (``MediaProvider/defaultBaseURL``): a base URL
+    ///     that names it again moves nothing, and keeps the source's own budget.
+    public func budget(
+        forSource source: String, name: String? = nil, documented: RequestRate? = nil, home: URL? = nil
+    ) -> SourceBudget {
         let safe = { (text: String) in String(text.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }) }
-        let moved = baseURL(forSource: source)
+        let origin = { (url: URL) in "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port.map(String.init) ?? "")" }
+        let moved = baseURL(forSource: source).flatMap { url in home.map(origin) == origin(url) ? nil : url }
         let local = moved.map(Self.isLocal) ?? false
         let rate = sourceRates[source] ?? (local ? RequestRate(Self.localRateLimit, per: 60) : documented)
         let host = moved.map { url in
@@ -318,7 +323,8 @@ public struct Configuration: Sendable {
     /// A source's entry: where it is, its budget and its timeout.
     private func sourceSettings(_ source: String, registered: [any MediaProvider]) -> [Setting] {
         let first = registered.first { $0.source == source }
-        let budget = self.budget(forSource: source, name: first?.sourceName, documented: first?.requestRate)
+        let budget = self.budget(
+            forSource: source, name: first?.sourceName, documented: first?.requestRate, home: first?.defaultBaseURL)
         let variable = Self.environmentVariable(source)
         let place =
             baseURL(forSource: source)?.absoluteString

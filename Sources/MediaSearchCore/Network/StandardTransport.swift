@@ -24,7 +24,8 @@ public enum StandardTransport {
                 : OfflineTransport()
         }
         let described = configuration.budget(
-            forSource: source, name: provider?.sourceName, documented: provider?.requestRate)
+            forSource: source, name: provider?.sourceName, documented: provider?.requestRate,
+            home: provider?.defaultBaseURL)
         let budget: any BudgetLedger =
             shared?.budget(described)
             ?? RequestBudget(

@@ -120,13 +120,15 @@ extension ResponseCache: ResponseStore {
 
     /// Fetches under the URL's lock (``FlightLock``, a byte of `flights.lock`): a process that
     /// found the lock held waits (up to three request times) and answers from what the holder
-    /// kept. The lock comes back with the answer, for the caller to release once it is kept.
+    /// kept; so does one that took the lock just after another kept the answer (the cache is read
+    /// again once the lock is had). The lock comes back with the answer, for the caller to release
+    /// once it is kept.
     public func fetchOnce(
         for url: URL, timeout: Double, reuse: Bool, _ fetch: @Sendable () async throws -> HTTPResponse
     ) async throws -> FetchedAnswer {
         let place = flightLock(for: url)
         let lock = try await FlightLock.acquire(path: place.path, offset: place.offset, timeout: timeout * 3)
-        if let lock, lock.waited, reuse, let kept = load(url) {
+        if let lock, reuse, let kept = load(url) {
             lock.release()
             return FetchedAnswer(answer: kept, fromCache: true)
         }
