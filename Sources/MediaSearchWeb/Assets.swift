@@ -3,7 +3,7 @@
 enum Assets {
     static let css = """
         :root { color-scheme: light dark; --bg: #fafafa; --fg: #1d1d1f; --muted: #6e6e73; --card: #fff; --line: #e3e3e8; --accent: #0a66d6;
-          --bad: #b3261e; --badbg: #fdecea; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+          --bad: #b3261e; --badbg: #fdecea; --fill: #0a66d6; --on-fill: #fff; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
         @media (prefers-color-scheme: dark) { :root { --bg: #151517; --fg: #f2f2f7; --muted: #a1a1a8; --card: #1f1f22;
           --line: #333338; --accent: #5aa2ff; --bad: #ff8a80; --badbg: #3a1d1b; } }
         * { box-sizing: border-box; }
@@ -12,18 +12,42 @@ enum Assets {
         .bar { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; padding: .75rem 1rem;
           border-bottom: 1px solid var(--line); background: var(--card); position: sticky; top: 0; z-index: 2; }
         .brand { font-weight: 700; text-decoration: none; color: var(--fg); font-size: 1.1rem; }
-        .search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; flex: 1; }
-        .search input[type=search] { flex: 1 1 16rem; min-width: 12rem; padding: .55rem .7rem; font-size: 1rem;
+        .search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; flex: 1; min-width: 0; }
+        .search .query { display: flex; gap: .5rem; flex: 1 1 22rem; min-width: 0; }
+        .search input[type=search] { flex: 1 1 auto; min-width: 0; padding: .55rem .7rem; font-size: 1rem;
           border: 1px solid var(--line); border-radius: .5rem; background: var(--bg); color: var(--fg); }
-        .search select, .search button { padding: .5rem .6rem; border-radius: .5rem; border: 1px solid var(--line);
-          background: var(--bg); color: var(--fg); font-size: .95rem; }
-        .search input.country { width: 3.2rem; padding: .5rem .4rem; text-transform: uppercase; text-align: center;
-          border: 1px solid var(--line); border-radius: .5rem; background: var(--bg); color: var(--fg); font-size: .95rem; }
-        .search button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
+        .search select, .search button, .search input:not([type]), .search input[type=text] { padding: .5rem .6rem;
+          border-radius: .5rem; border: 1px solid var(--line); background: var(--bg); color: var(--fg); font-size: .95rem;
+          font-family: inherit; }
+        .search input.country { width: 3.2rem; padding: .5rem .4rem; text-transform: uppercase; text-align: center; }
+        .search button { background: var(--fill); color: var(--on-fill); border-color: var(--fill); cursor: pointer; }
+        .options { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+        .options > summary { cursor: pointer; color: var(--muted); padding: .25rem 0; }
+        .options .fields { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; padding-top: .5rem; }
+        /* Wide screens show the options inline; a phone folds them under one line. */
+        @media (min-width: 721px) {
+          @supports selector(::details-content) {
+            .options > summary { display: none; }
+            .options::details-content { content-visibility: visible; display: contents; }
+            .options .fields { padding-top: 0; }
+          }
+        }
+        @media (max-width: 720px) {
+          .bar { padding: .5rem .75rem; gap: .4rem .6rem; }
+          .options { flex-basis: 100%; }
+          .options:not([open]) ~ .filters { display: none; }
+          .tabs { padding: .35rem .75rem; }
+          main { padding: .75rem; }
+        }
         .toggle { font-size: .95rem; color: var(--muted); }
+        .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+          clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+        :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        footer.foot { display: flex; justify-content: center; padding: 1.5rem 1rem 2rem; color: var(--muted); }
         .tabs { display: flex; gap: .25rem; padding: .5rem 1rem; overflow-x: auto; border-bottom: 1px solid var(--line); }
         .tabs a { padding: .35rem .8rem; border-radius: 999px; text-decoration: none; color: var(--muted); white-space: nowrap; }
-        .tabs a[aria-current=page] { background: var(--accent); color: #fff; }
+        .tabs a[aria-current=page] { background: var(--fill); color: var(--on-fill); }
+        .tabs a[aria-current=page] .count { color: inherit; }
         main { padding: 1rem; max-width: 1400px; margin: 0 auto; }
         .messages { list-style: none; padding: 0; margin: 0 0 1rem; display: grid; gap: .4rem; }
         .messages .error { background: var(--badbg); color: var(--bad); padding: .5rem .75rem; border-radius: .5rem; }
@@ -58,9 +82,12 @@ enum Assets {
         .messages .retry { padding: .25rem 0; }
         .tabs .count { margin-left: .35rem; font-size: .8em; color: var(--muted); }
         .filters { flex-basis: 100%; }
-        .filters label { margin-right: .75rem; }
-        .active-filters { margin: .5rem 1rem; }
-        .button { display: inline-block; padding: .4rem .9rem; border-radius: .5rem; background: var(--accent); color: #fff; text-decoration: none; }
+        .filters > summary { cursor: pointer; color: var(--muted); }
+        .filters .fields { display: flex; flex-wrap: wrap; gap: .5rem 1rem; padding-top: .5rem; }
+        .filters label { display: inline-flex; gap: .4rem; align-items: center; }
+        .chips.active-filters { margin: 0 0 .75rem; justify-content: flex-start; }
+        .button { display: inline-block; padding: .4rem .9rem; border-radius: .5rem; background: var(--fill); color: var(--on-fill);
+          text-decoration: none; }
         .chips { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; }
         .chips a { display: inline-block; padding: .3rem .8rem; border: 1px solid var(--line); border-radius: 999px;
           text-decoration: none; }
@@ -213,6 +240,22 @@ enum Assets {
           // This script puts the place back itself; the browser's own restoring would undo it.
           if (tiles && "scrollRestoration" in history) { history.scrollRestoration = "manual"; }
           let opened = false;
+          // What the results looked like before a tile's detail took their place: a browser that
+          // keeps this page in its back/forward cache shows the page as the script left it, so
+          // coming Back puts the results where they were.
+          let before = null;
+          window.addEventListener("pageshow", function (event) {
+            if (!event.persisted || !before) { return; }
+            const main = document.querySelector("main");
+            if (main) {
+              main.replaceChildren(...before.nodes);
+              main.className = before.className;
+            }
+            const scroll = before.scroll;
+            before = null;
+            opened = false;
+            requestAnimationFrame(function () { window.scrollTo(0, scroll); });
+          });
           function saveResults() {
             if (!tiles || opened) { return; }
             const pager = document.querySelector(".pager");
@@ -255,6 +298,7 @@ enum Assets {
               if (!tile || !main) { return; }
               saveResults();
               opened = true;  // what is kept is the results as they were, not the detail's top
+              before = { nodes: Array.from(main.childNodes), className: main.className, scroll: window.scrollY };
               const hero = document.createElement("div");
               hero.className = "hero";
               const art = tile.querySelector("img.art");

@@ -22,6 +22,7 @@ enum Screens {
             <body class="\(bodyClass)" data-loading="\(t("script.loading"))" data-back="\(t("script.back"))" \
             data-back-for="\(t("script.backFor"))">
             \(body)
+            <footer class="foot">\(t.switcher)</footer>
             </body>
             </html>
             """
@@ -68,19 +69,21 @@ enum Screens {
             <header class="bar">
             <a class="brand" href="/">MediaSearch</a>
             <form id="search" class="search" action="/" method="get" role="search">
-            <input id="q" type="search" name="q" value="\(query?.term)" placeholder="\(t("form.placeholder"))" aria-label="\(t("form.search"))" autocomplete="off" list="suggestions">
+            <div class="query">\
+            <input id="q" type="search" name="q" value="\(query?.term)" placeholder="\(t("form.placeholder"))" aria-label="\(t("form.search"))" autocomplete="off" list="suggestions">\
+            <button type="submit">\(t("form.submit"))</button></div>
             <datalist id="suggestions"></datalist>
             \(kind)
+            <details class="options"><summary>\(t("form.options"))</summary><div class="fields">
             \(source)
             \(region)
             <select name="limit" aria-label="\(t("form.limit"))">\(limits)</select>
             <select name="sort" aria-label="\(t("form.sort"))">\(sorts)</select>
             <label class="toggle"><input type="checkbox" name="reverse" value="on"\(HTML(raw: query?.reverse == true ? " checked" : ""))> \(t("form.reverse"))</label>
             <select name="explicit" aria-label="\(t("form.explicit"))"><option value="on"\(HTML(raw: explicit ? " selected" : ""))>\(t("form.explicit.on"))</option><option value="off"\(HTML(raw: explicit ? "" : " selected"))>\(t("form.explicit.off"))</option></select>
-            <button type="submit">\(t("form.submit"))</button>
+            </div></details>
             \(filterFields(query, catalog: catalog))
             </form>
-            \(t.switcher)
             </header>
             """
     }
@@ -92,11 +95,24 @@ enum Screens {
             !entry.filters.isEmpty
         else { return "" }
         let fields = entry.filters.map { filter -> HTML in
-            "<label>\(filter.name) <input name=\"\(filter.name)\" value=\"\(query.filters[filter.name])\" placeholder=\"\(filter.type)\" title=\"\(filter.help)\"></label>"
+            let value = query.filters[filter.name]
+            // A field with a fixed set of values is a choice among them, with "any" first.
+            if let choices = filter.choices {
+                let options = ([""] + choices).map { choice -> HTML in
+                    let chosen = choice.caseInsensitiveCompare(value ?? "") == .orderedSame
+                    let selected = HTML(raw: chosen ? " selected" : "")
+                    let label = choice.isEmpty ? Texts.current("filters.any") : choice
+                    return "<option value=\"\(choice)\"\(selected)>\(label)</option>"
+                }
+                return
+                    "<label>\(filter.name) <select name=\"\(filter.name)\" title=\"\(filter.help)\">\(options)</select></label>"
+            }
+            return
+                "<label>\(filter.name) <input name=\"\(filter.name)\" value=\"\(value)\" placeholder=\"\(filter.type)\" title=\"\(filter.help)\"></label>"
         }
         let open = HTML(raw: query.filters.isEmpty ? "" : " open")
         return
-            "<details class=\"filters\"\(open)><summary>\(Texts.current("filters.summary"))</summary>\(fields)</details>"
+            "<details class=\"filters\"\(open)><summary>\(Texts.current("filters.summary"))</summary><div class=\"fields\">\(fields)</div></details>"
     }
 
     /// The filters in force, each a chip that removes it.
@@ -126,7 +142,7 @@ enum Screens {
                 body: """
                     \(form(query, configuration: configuration, catalog: catalog))
                     \(tabs)
-                    <main id="results" class="welcome"><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(t(confirm ? "welcome.confirm" : "welcome.lead"))</p>\(recent)</main>
+                    <main id="results" class="welcome"><h1 class="sr-only">MediaSearch</h1><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(t(confirm ? "welcome.confirm" : "welcome.lead"))</p>\(recent)</main>
                     """, bodyClass: "screen-search")
         }
         let failures = page.outcome.failures.map { failure in
@@ -171,8 +187,9 @@ enum Screens {
             body: """
                 \(form(query, configuration: configuration, catalog: catalog))
                 \(tabs)
-                \(activeFilters(query))
                 <main id="results">
+                <h1 class="sr-only">\(t("results.heading", ["term": query.term ?? query.filters.values.sorted().joined(separator: " ")]))</h1>
+                \(activeFilters(query))
                 \(messages)
                 \(results)
                 \(pagerHTML)

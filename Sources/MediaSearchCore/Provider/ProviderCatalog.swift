@@ -44,6 +44,9 @@ public struct ProviderCatalog: Encodable, Sendable {
         public var type: String
         public var help: String
         public var attribute: String?
+        /// The values a filter with a fixed set of them takes (a form offers them as a choice);
+        /// `nil` for free text and numbers. Not in the JSON document, whose `type` names them.
+        public var choices: [String]? = nil
 
         enum CodingKeys: String, CodingKey { case name, type, help, attribute }
 
@@ -68,7 +71,10 @@ public struct ProviderCatalog: Encodable, Sendable {
                 enabled: configuration.enables(provider, among: providers),
                 limit: configuration.limit(for: provider),
                 filters: provider.filters.map {
-                    Filter(name: $0.name, type: $0.valueType.label, help: $0.help, attribute: $0.attribute)
+                    var filter = Filter(
+                        name: $0.name, type: $0.valueType.label, help: $0.help, attribute: $0.attribute)
+                    if case .choice(let values) = $0.valueType { filter.choices = values }
+                    return filter
                 },
                 settings: provider.settings.map { spec in
                     Setting(

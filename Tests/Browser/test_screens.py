@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Every screen, for every person: axe-core on each screen of `mediasearch serve`, in English and
+Russian, light and dark, at 1280 px and on a phone (390x844); the phone's layout; Back from a
+detail in Chromium's own back/forward cache.
+
+    python3 Tests/Browser/test_screens.py --bin "$(swift build --show-bin-path)"
+Needs what test_web.py needs, and axe-core, which .ci/run installs from PyPI
+(axe-playwright-python bundles axe.min.js; only the script file is used, not Playwright).
+"""
+import argparse, importlib.util, os, shutil, sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_web  # noqa: E402  (the servers and helpers the browser test uses)
+from test_web import check, tiles, wait, FAILURES, PROCESSES, ROOT  # noqa: E402
+
+ALL_KINDS = ["song", "album", "movie", "audiobook", "podcast", "music-video", "deezer", "radio", "tv", "librivox",
+             "musicbrainz"]
+
+
+def axe_script():
+    """axe-core's script, from the PyPI package that bundles it (never imported: it needs Playwright)."""
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("axe-core is missing: pip install --no-deps axe-playwright-python")
+    with open(os.path.join(spec.submodule_search_locations[0], "axe.min.js"), encoding="utf-8") as f:
+        return f.read()
+
+
+AXE = None
+
+
+def audit(driver, name):
+    """Runs axe-core on the page as it is now; every violation fails the test, with its nodes."""
+    driver.execute_script(AXE)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => ({id: v.id,"
+        " impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' + n.failureSummary)}))))"
+        ".catch(e => done([{id: 'axe-error', impact: 'critical', nodes: [String(e)]}]));")
+    for violation in result:
+        print(f"    {violation['id']} ({violation['impact']}): {violation['nodes']}")
+    check(not result, f"axe: no violation on {name} ({', '.join(v['id'] for v in result) or 'none'})")
+
+
+def screen(driver, width, height):
+    """A desktop window, or a phone (390x844, as a phone's browser lays pages out) by emulation."""
+    if width < 600:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    else:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.set_window_size(width, height)
+
+
+def until(driver, condition, seconds=15):
+    """Whether the condition came true within the time (a check then says what did not)."""
+    try:
+        wait(driver, condition, seconds)
+        return True
+    except Exception:
+        return False
+
+
+def main():
+    global AXE
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True, help="the folder with mediasearch and mediasearch-fixtures")
+    parser.add_argument("--artifacts", default=os.path.join(ROOT, ".build", "browser-artifacts"))
+    parser.add_argument("--update-docs", action="store_true", help="also write docs/screenshots/*.png")
+    args = parser.parse_args()
+    os.makedirs(args.artifacts, exist_ok=True)
+    AXE = axe_script()
+
+    every, every_home = test_web.serve(args.bin, "--local-artwork", "--fill", kinds=ALL_KINDS)
+    faulty, faulty_home = test_web.serve(args.bin, "--local-artwork", "--fail", "podcast=503")
+
+    options = webdriver.ChromeOptions()
+    for option in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                   "--window-size=1280,900", "--lang=en-US",
+                   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+                   "--disable-background-networking", "--disable-component-update", "--no-first-run"]:
+        options.add_argument(option)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    driver.set_page_load_timeout(60)
+    driver.set_script_timeout(60)
+    try:
+        # The screens a person meets, by URL (a detail of each kind of source).
+        screens = [
+            ("home", every + "/"),
+            ("results, all kinds", every + "/?q=daft+punk"),
+            ("results, a kind's tab", every + "/?q=jack+johnson&kind=song"),
+            ("results, movies with filters", every + "/?q=star+wars&kind=movie&director=lucas"),
+            ("empty results", every + "/?q=zzqxj+nothing+matches"),
+            ("failure", faulty + "/?q=news&kind=podcast"),
+            ("song detail", every + "/item/song/1038991437"),
+            ("album detail", every + "/item/album/1038991417"),
+            ("podcast detail", every + "/item/podcast/1535809341"),
+            ("Deezer album detail", every + "/item/deezer-album/deezer:album:302127"),
+            ("error page", every + "/item/song/0"),
+        ]
+        for language in ("en", "ru"):
+            driver.get(every + "/?ui=" + language)
+            for scheme in ("light", "dark"):
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                       {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                for width, height in ((1280, 900), (390, 844)):
+                    screen(driver, width, height)
+                    print(f"{language}, {scheme}, {width} px")
+                    for name, url in screens:
+                        driver.get(url)
+                        if "results" in name and "empty" not in name:
+                            until(driver, lambda d: len(tiles(d)) > 0)
+                        audit(driver, f"{name} ({language}, {scheme}, {width} px)")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        driver.get(every + "/?ui=en")
+
+        print("a phone is a first-class screen")
+        screen(driver, 390, 844)
+        for name, url in (("results", every + "/?q=jack+johnson"),
+                          ("a kind's tab with a filter", every + "/?q=star+wars&kind=movie&director=lucas")):
+            driver.get(url)
+            wait(driver, lambda d: len(tiles(d)) > 0)
+            top = driver.execute_script("return document.querySelector('#tiles .tile').getBoundingClientRect().top")
+            height = driver.execute_script("return window.innerHeight")
+            check(top < height / 4, f"{name}: the first result starts in the top quarter ({top:.0f} of {height} px)")
+        driver.save_screenshot(os.path.join(args.artifacts, "phone.png"))
+        options = driver.find_element(By.CSS_SELECTOR, "details.options > summary")
+        options.click()
+        field = driver.find_element(By.CSS_SELECTOR, "input[name=director]")
+        check(field.is_displayed() and field.get_attribute("value") == "lucas",
+              "the options open under one line, the kind's filters with them")
+        screen(driver, 1280, 900)
+        driver.get(every + "/?q=star+wars&kind=movie")
+        box = driver.find_element(By.ID, "q").rect
+        button = driver.find_element(By.CSS_SELECTOR, "#search button[type=submit]").rect
+        check(abs(button["y"] - box["y"]) < 8 and button["x"] > box["x"],
+              f"at 1280 px the Search button sits beside the box ({button['y']} vs {box['y']})")
+        sort = driver.find_element(By.CSS_SELECTOR, "select[name=sort]").rect
+        check(sort["width"] > 0 and sort["y"] < 200, f"at 1280 px the options show without opening them: {sort}")
+        rating = driver.find_elements(By.CSS_SELECTOR, "select[name=rating] option")
+        check([o.get_attribute("value") for o in rating][:3] == ["", "G", "PG"],
+              f"a filter with a fixed set of values is a choice: {[o.text for o in rating][:3]}")
+
+        print("Back from a detail (the browser's back/forward cache)")
+        driver.get(every + "/?q=jack+johnson")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        count = len(tiles(driver))
+        driver.execute_script("window.addEventListener('pageshow', e => { window.__restored = e.persisted; });")
+        target = tiles(driver)[4]
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+        position = driver.execute_script("return window.scrollY")
+        driver.execute_script("arguments[0].querySelector('a.open').click()", target)
+        wait(driver, lambda d: "/item/" in d.current_url and len(d.find_elements(By.CSS_SELECTOR, "section.section")) > 0)
+        driver.back()
+        wait(driver, lambda d: "/item/" not in d.current_url)
+        restored = driver.execute_script("return window.__restored === true")
+        print(f"    (the page {'came from the back/forward cache' if restored else 'was loaded again'})")
+        until(driver, lambda d: len(tiles(d)) == count and not d.find_elements(By.CSS_SELECTOR, "main .pending"))
+        check(len(tiles(driver)) == count and not driver.find_elements(By.CSS_SELECTOR, "main .pending"),
+              f"Back shows the results, not 'Loading the details…': {len(tiles(driver))} of {count} tiles")
+        until(driver, lambda d: abs(d.execute_script("return window.scrollY") - position) < 80)
+        check(abs(driver.execute_script("return window.scrollY") - position) < 80, "at the same place")
+        check("loading" not in driver.find_element(By.TAG_NAME, "body").get_attribute("class"),
+              "and not in the loading state")
+        if tiles(driver):
+            title = tiles(driver)[0].find_element(By.CSS_SELECTOR, ".title").text
+            tiles(driver)[0].find_element(By.CSS_SELECTOR, "a.open").click()
+            check(until(driver, lambda d: "/item/" in d.current_url
+                        and len(d.find_elements(By.CSS_SELECTOR, "section.section")) > 0
+                        and d.find_element(By.TAG_NAME, "h1").text == title),
+                  f"after coming Back a tile opens its detail: {title}")
+    finally:
+        driver.quit()
+        for process in PROCESSES:
+            process.terminate()
+        for home in (every_home, faulty_home):
+            shutil.rmtree(home, ignore_errors=True)
+    if args.update_docs:
+        docs = os.path.join(ROOT, "docs", "screenshots")
+        os.makedirs(docs, exist_ok=True)
+        shutil.copy(os.path.join(args.artifacts, "phone.png"), os.path.join(docs, "phone.png"))
+    if FAILURES:
+        print(f"{len(FAILURES)} screen check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("screen checks passed")
+
+
+if __name__ == "__main__":
+    main()
