@@ -7,15 +7,13 @@ detail in Chromium's own back/forward cache.
 Needs what test_web.py needs, and axe-core, which .ci/run installs from PyPI
 (axe-playwright-python bundles axe.min.js; only the script file is used, not Playwright).
 """
-import argparse, importlib.util, os, shutil, sys
+import argparse, importlib.util, os, shutil, sys, urllib.parse
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_web  # noqa: E402  (the servers and helpers the browser test uses)
-from test_web import check, tiles, wait, FAILURES, PROCESSES, ROOT  # noqa: E402
+from test_web import check, tiles, wait, FAILURES, ROOT  # noqa: E402
 
 ALL_KINDS = ["song", "album", "movie", "audiobook", "podcast", "music-video", "deezer", "radio", "tv", "librivox",
              "musicbrainz"]
@@ -78,17 +76,7 @@ def main():
     every, every_home = test_web.serve(args.bin, "--local-artwork", "--fill", kinds=ALL_KINDS)
     faulty, faulty_home = test_web.serve(args.bin, "--local-artwork", "--fail", "podcast=503")
 
-    options = webdriver.ChromeOptions()
-    for option in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                   "--window-size=1280,900", "--lang=en-US",
-                   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-                   "--disable-background-networking", "--disable-component-update", "--no-first-run"]:
-        options.add_argument(option)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                              options=options)
-    driver.set_page_load_timeout(60)
-    driver.set_script_timeout(60)
+    driver = test_web.browser()
     try:
         # The screens a person meets, by URL (a detail of each kind of source).
         screens = [
@@ -104,6 +92,16 @@ def main():
             ("Deezer album detail", every + "/item/deezer-album/deezer:album:302127"),
             ("error page", every + "/item/song/0"),
         ]
+        # A detail of each other kind, opened from its first result.
+        for kind, term in (("movie", "star wars"), ("audiobook", "moby dick"), ("deezer-song", "daft punk"),
+                           ("radio", "klara"), ("tv", "silicon valley"), ("librivox", "all"),
+                           ("musicbrainz", "harder better")):
+            driver.get(every + "/?" + urllib.parse.urlencode({"q": term, "kind": kind}))
+            links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#tiles .tile a.open")
+                     if f"/item/{kind}/" in (a.get_attribute("href") or "")]
+            check(bool(links), f"a {kind} result to open")
+            if links:
+                screens.append((f"{kind} detail", links[0]))
         for language in ("en", "ru"):
             driver.get(every + "/?ui=" + language)
             for scheme in ("light", "dark"):
@@ -176,11 +174,7 @@ def main():
                         and d.find_element(By.TAG_NAME, "h1").text == title),
                   f"after coming Back a tile opens its detail: {title}")
     finally:
-        driver.quit()
-        for process in PROCESSES:
-            process.terminate()
-        for home in (every_home, faulty_home):
-            shutil.rmtree(home, ignore_errors=True)
+        test_web.stop(driver, every_home, faulty_home)
     if args.update_docs:
         docs = os.path.join(ROOT, "docs", "screenshots")
         os.makedirs(docs, exist_ok=True)

@@ -81,6 +81,33 @@ def images_loaded(driver):
         ".filter(i => i.complete && i.naturalWidth > 0).length")
 
 
+def browser():
+    """Headless Chromium at 1280x900. No name but loopback resolves, so nothing a page asks for can
+    leave this machine; every request the browser makes is logged (the test checks them at the end)."""
+    options = webdriver.ChromeOptions()
+    for option in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                   "--window-size=1280,900", "--lang=en-US",
+                   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+                   "--disable-background-networking", "--disable-component-update", "--no-first-run"]:
+        options.add_argument(option)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    driver.set_page_load_timeout(60)  # a page that never loads fails the test, never hangs it
+    driver.set_script_timeout(60)
+    return driver
+
+
+def stop(driver, *homes):
+    """Quits the browser, stops every server started, and removes their homes."""
+    driver.quit()
+    for process in PROCESSES:
+        process.terminate()
+    for home in homes:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="the folder with mediasearch and mediasearch-fixtures")
@@ -93,20 +120,7 @@ def main():
     faulty, faulty_home = serve(args.bin, "--local-artwork", "--hostile", "audiobook", "--fail", "podcast=503")
     several, several_home = serve(args.bin, "--local-artwork", kinds=["song", "deezer", "radio"])
 
-    options = webdriver.ChromeOptions()
-    # No name but loopback resolves, so nothing a page asks for can leave this machine; every
-    # request the browser makes is logged and checked at the end.
-    for option in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                   "--window-size=1280,900", "--lang=en-US",
-                   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-                   "--disable-background-networking", "--disable-component-update", "--no-first-run"]:
-        options.add_argument(option)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                              options=options)
-    driver.set_page_load_timeout(60)  # a page that never loads fails the test, never hangs it
-    driver.set_script_timeout(60)
+    driver = browser()
     try:
         print("search screen")
         driver.get(clean + "/")
@@ -353,11 +367,7 @@ def main():
         check(len(asked) > 20 and not outside,
               f"the browser asked only this machine ({len(asked)} requests; outside: {outside[:5]})")
     finally:
-        driver.quit()
-        for process in PROCESSES:
-            process.terminate()
-        for home in (clean_home, faulty_home, several_home):
-            shutil.rmtree(home, ignore_errors=True)
+        stop(driver, clean_home, faulty_home, several_home)
 
     if args.update_docs:
         docs = os.path.join(ROOT, "docs", "screenshots")
