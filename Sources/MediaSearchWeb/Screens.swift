@@ -127,10 +127,10 @@ enum Screens {
     /// The search screen: the form, the tabs, then the results, the errors, or the empty state.
     static func search(
         _ query: WebQuery, page: SearchPage?, catalog: ProviderCatalog, configuration: Configuration,
-        suggestions: [String], confirm: Bool = false
+        suggestions: [String], confirm: Bool = false, counts: TabCounts? = nil
     ) -> HTML {
         let t = Texts.current
-        let tabs = tabs(query, catalog: catalog, page: page)
+        let tabs = tabs(query, catalog: catalog, counts: counts ?? page.map { TabCounts(page: $0, catalog: catalog) })
         let kinds = Set(catalog.providers.map(\.kind))
         guard let page else {
             let hints = suggestions.prefix(8).map { text -> HTML in
@@ -197,25 +197,42 @@ enum Screens {
                 """, bodyClass: "screen-search")
     }
 
-    /// "All" and one tab per enabled kind, from the registry, each with the number of results
-    /// this page holds for it when the page searched it.
-    static func tabs(_ query: WebQuery, catalog: ProviderCatalog, page: SearchPage? = nil) -> HTML {
-        let counts = Dictionary(
-            (page?.outcome.statuses ?? []).filter { $0.error == nil }.map { ($0.kind, $0.count) },
-            uniquingKeysWith: { first, _ in first })
+    /// "All" and one tab per kind of media the enabled sources give (Songs holds every source's
+    /// songs; which sources answer is the Source choice of the form), each with its number of
+    /// results when known.
+    static func tabs(_ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil) -> HTML {
         func count(_ value: Int?) -> HTML {
             value.map { "<span class=\"count\">\(Formatting.grouped($0))</span>" } ?? ""
         }
-        let total = counts.isEmpty ? nil : page?.results.count
         let t = Texts.current
+        let shown = current(query, catalog: catalog)
         let all: HTML =
-            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(total))</a>"
-        let kinds = catalog.enabled.map { entry -> HTML in
-            let current = HTML(raw: query.kind == entry.kind ? " aria-current=\"page\"" : "")
+            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: shown == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total))</a>"
+        let kinds = mediaTabs(catalog).map { tab -> HTML in
+            let here = HTML(raw: shown == tab.media ? " aria-current=\"page\"" : "")
             return
-                "<a href=\"\(local: query.link(kind: .some(entry.kind)))\" data-kind=\"\(entry.kind)\"\(current)>\(t.name(of: entry))\(count(counts[entry.kind]))</a>"
+                "<a href=\"\(local: query.link(kind: .some(tab.media)))\" data-kind=\"\(tab.media)\"\(here)>\(t.tabName(media: tab.media, entries: tab.entries))\(count(counts?.byMedia[tab.media]))</a>"
         }
         return "<nav class=\"tabs\" aria-label=\"\(t("tabs.label"))\">\(all)\(kinds)</nav>"
+    }
+
+    /// The kinds of media of the enabled sources, in the config's order, each with its sources.
+    static func mediaTabs(_ catalog: ProviderCatalog) -> [(media: String, entries: [ProviderCatalog.Entry])] {
+        var tabs: [(media: String, entries: [ProviderCatalog.Entry])] = []
+        for entry in catalog.enabled {
+            if let index = tabs.firstIndex(where: { $0.media == entry.media }) {
+                tabs[index].entries.append(entry)
+            } else {
+                tabs.append((entry.media, [entry]))
+            }
+        }
+        return tabs
+    }
+
+    /// The kind of media whose tab a query is on: its `kind`, or the media of the provider it names.
+    static func current(_ query: WebQuery, catalog: ProviderCatalog) -> String? {
+        guard let kind = query.kind else { return nil }
+        return catalog.providers.first { $0.kind == kind }?.media ?? kind
     }
 
     /// What to try when nothing was found.

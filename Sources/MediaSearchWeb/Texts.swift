@@ -77,6 +77,15 @@ struct Texts: Sendable {
         return ifKnown("tab." + entry.kind) ?? entry.name
     }
 
+    /// The name of a kind of media's tab: the catalog's (`tab.song`), else, for a kind only one
+    /// source gives, that source's name for it (a source a user described keeps the name they
+    /// gave it), else the kind itself.
+    func tabName(media: String, entries: [ProviderCatalog.Entry]) -> String {
+        if let known = ifKnown("tab." + media) { return known }
+        if entries.count == 1, let entry = entries.first { return name(of: entry) }
+        return media.prefix(1).uppercased() + media.dropFirst().replacingOccurrences(of: "-", with: " ")
+    }
+
     /// Links to this page in every other language, for the switch on each page.
     var switcher: HTML {
         let links = Self.languages.filter { $0.code != code }.map { language -> HTML in

@@ -15,6 +15,8 @@ struct WebRoutes: Sendable {
     let answers: AnswerCache
     /// The kinds and filters, fixed for the server's life (built once, not per request).
     let catalog: ProviderCatalog
+    /// The tab counts of recent searches on the All tab, for the kinds' tabs of the same search.
+    let tabCounts = TabCountMemory()
 
     init(session: SearchSession, answers: AnswerCache) {
         self.session = session
@@ -74,13 +76,26 @@ struct WebRoutes: Sendable {
                 ? ((try? await session.suggestions(for: query.term ?? "")) ?? []) + history : []
             let response = WebResponse.html(
                 Screens.search(
-                    query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions),
+                    query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions,
+                    counts: await counts(of: page, query: query)),
                 status: Self.upstreamFailure(page) == nil ? .ok : .badGateway)
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
             return response
         } catch {
             return failure(error, json: false)
         }
+    }
+
+    /// The tabs' numbers for a page: an All page's own (kept for its kinds' tabs); on a kind's tab
+    /// its own number beside those of the same search on the All tab, when this server has them.
+    func counts(of page: SearchPage, query: WebQuery) async -> TabCounts {
+        let own = TabCounts(page: page, catalog: catalog)
+        let key = query.link(kind: .some(nil), page: 1)
+        guard let media = Screens.current(query, catalog: catalog) else {
+            if query.page == 1 && !page.outcome.hasFailures && page.offline == nil { await tabCounts.put(key, own) }
+            return own
+        }
+        return own.onTab(media, from: query.page == 1 ? await tabCounts.get(key) : nil)
     }
 
     /// Whether a browser says the request is a navigation from another site (`Sec-Fetch-Site`

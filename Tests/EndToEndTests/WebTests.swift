@@ -822,6 +822,41 @@ struct WebTests {
         #expect(back.body.contains("<html lang=\"en\">") && back.headers["set-cookie"]?.hasPrefix("ui=en;") == true)
     }
 
+    /// Tabs are kinds of media, whatever the sources: Songs holds iTunes' and Deezer's songs, there
+    /// is no tab per source, and the numbers stay the same on every tab of one search.
+    @Test func tabsAreKindsOfMediaWithTheSameNumbersOnEveryTab() async throws {
+        let web = try await WebHarness.start(kinds: ["song", "deezer", "movie", "radio"])
+        defer { Task { await web.stop() } }
+        let (_, _, all) = try await web.get("/?q=daft+punk")
+        let tabs = try #require(all.firstMatch(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/)).1
+        let names = tabs.matches(of: /data-kind="([^"]+)"/).map { String($0.1) }
+        #expect(names == ["song", "movie", "album", "radio-station"], "one tab per kind of media: \(names)")
+        #expect(!tabs.contains("Deezer"), "no tab names a source")
+        func number(_ page: Substring, _ tab: String) -> Int? {
+            let pattern = tab == "all" ? ">All<" : "data-kind=\"\(tab)\""
+            guard let start = page.range(of: pattern) else { return nil }
+            let rest = page[start.upperBound...].prefix(200)
+            guard let end = rest.firstIndex(of: "/"), let count = rest[..<end].firstMatch(of: /count">([\d,]+)</) else {
+                return nil
+            }
+            return Int(count.1.replacingOccurrences(of: ",", with: ""))
+        }
+        let total = try #require(number(tabs, "all"))
+        #expect(total == all.matches(of: /<li class="tile/).count)
+        let songs = try #require(number(tabs, "song"))
+        let songTiles = all.matches(of: /<li class="tile" data-kind="(song|deezer-song)"/).count
+        #expect(songs == songTiles && songs > 0, "Songs counts iTunes' and Deezer's songs: \(songs) of \(songTiles)")
+
+        let (_, _, onSongs) = try await web.get("/?q=daft+punk&kind=song")
+        let songTabs = try #require(onSongs.firstMatch(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/)).1
+        #expect(songTabs.contains("data-kind=\"song\" aria-current=\"page\""))
+        #expect(number(songTabs, "all") == total, "All keeps its number on the Songs tab")
+        #expect(number(songTabs, "movie") == number(tabs, "movie"), "and so does Movies")
+        #expect(number(songTabs, "song") == onSongs.matches(of: /<li class="tile"/).count)
+        let kinds = Set(onSongs.matches(of: /<li class="tile" data-kind="([^"]+)"/).map { String($0.1) })
+        #expect(kinds == ["song", "deezer-song"], "the Songs tab shows every source's songs: \(kinds)")
+    }
+
     @Test func controlsShowWhatIsInForce() async throws {
         let web = try await WebHarness.start()
         defer { Task { await web.stop() } }

@@ -1,0 +1,60 @@
+import Foundation
+import MediaSearchCore
+
+/// The numbers on the tabs: results per kind of media on a page, and all of them. A kind's tab
+/// searches that kind only, so it shows the numbers of the same search on the All tab, made a
+/// moment before, where this server still has them ("All 14" stays 14 on the Movies tab); a
+/// number it does not have is left out, never guessed.
+struct TabCounts: Sendable {
+    var total: Int?
+    var byMedia: [String: Int]
+
+    /// The counts of one page: per kind of media, the results shown as its own by the sources
+    /// that answered (a work merged from two stores counts once); a kind whose every source
+    /// failed has no number.
+    init(page: SearchPage, catalog: ProviderCatalog) {
+        let media = Dictionary(catalog.providers.map { ($0.kind, $0.media) }, uniquingKeysWith: { first, _ in first })
+        var counts: [String: Int] = [:]
+        for status in page.outcome.statuses where status.error == nil {
+            counts[media[status.kind] ?? status.kind, default: 0] += status.count
+        }
+        byMedia = counts
+        total = counts.isEmpty ? nil : page.results.count
+    }
+
+    init(total: Int?, byMedia: [String: Int]) {
+        self.total = total
+        self.byMedia = byMedia
+    }
+
+    /// A kind's tab: its own number from its page, the others' from the All tab's search when known.
+    func onTab(_ media: String, from all: TabCounts?) -> TabCounts {
+        var counts = all?.byMedia ?? [:]
+        counts[media] = byMedia[media]
+        return TabCounts(total: all?.total, byMedia: counts)
+    }
+}
+
+/// The tab counts of recent searches on the All tab, by query (without its kind and page), for
+/// the kinds' tabs of the same search; bounded, and forgotten after `lifetime`.
+actor TabCountMemory {
+    private var entries: [String: (counts: TabCounts, expires: ContinuousClock.Instant)] = [:]
+    private var order: [String] = []
+    let capacity: Int
+    let lifetime: Duration
+
+    init(capacity: Int = 256, lifetime: Duration = .seconds(600)) {
+        self.capacity = capacity
+        self.lifetime = lifetime
+    }
+
+    func get(_ key: String) -> TabCounts? {
+        guard let entry = entries[key], entry.expires > .now else { return nil }
+        return entry.counts
+    }
+
+    func put(_ key: String, _ counts: TabCounts) {
+        if entries.updateValue((counts, .now + lifetime), forKey: key) == nil { order.append(key) }
+        while order.count > capacity { entries.removeValue(forKey: order.removeFirst()) }
+    }
+}
