@@ -59,7 +59,7 @@ public struct JSONSource: Sendable, Hashable {
     /// described in the default `config.yaml`, off until `radio` is listed under `kinds:`.
     /// The station's resolved stream is the preview the web player and `open --preview` play.
     public static let radioBrowser = JSONSource(
-        name: "radio", mediaKind: "radio-station", displayName: "Radio",
+        name: "radio", mediaKind: "radio-station", displayName: "Radio Browser",
         search:
             "https://de1.api.radio-browser.info/json/stations/search?name={term}&limit={limit}&offset={offset}&hidebroken=true&order=votes&reverse=true",
         lookup: "https://de1.api.radio-browser.info/json/stations/byuuid/{id}",
@@ -115,7 +115,7 @@ public struct JSONSource: Sendable, Hashable {
     /// search answers at most 10 shows, with no paging, and a show by id is the bare object a
     /// search result wraps.
     public static let tvmaze = JSONSource(
-        name: "tv", mediaKind: "tv-show", displayName: "TV shows",
+        name: "tv", mediaKind: "tv-show", displayName: "TVmaze",
         search: "https://api.tvmaze.com/search/shows?q={term}",
         lookup: "https://api.tvmaze.com/shows/{id}",
         fields: [

@@ -96,6 +96,10 @@ enum Screens {
         else { return "" }
         let fields = entry.filters.map { filter -> HTML in
             let value = query.filters[filter.name]
+            // The filter's name and help in the page's words where the catalog has them.
+            let name = Texts.current.ifKnown("filter." + filter.name) ?? filter.name
+            let help = Texts.current.label(filter.help)
+            let placeholder = filter.type == "text" ? Texts.current("filters.text") : filter.type
             // A field with a fixed set of values is a choice among them, with "any" first.
             if let choices = filter.choices {
                 let options = ([""] + choices).map { choice -> HTML in
@@ -105,10 +109,10 @@ enum Screens {
                     return "<option value=\"\(choice)\"\(selected)>\(label)</option>"
                 }
                 return
-                    "<label>\(filter.name) <select name=\"\(filter.name)\" title=\"\(filter.help)\">\(options)</select></label>"
+                    "<label>\(name) <select name=\"\(filter.name)\" title=\"\(help)\">\(options)</select></label>"
             }
             return
-                "<label>\(filter.name) <input name=\"\(filter.name)\" value=\"\(value)\" placeholder=\"\(filter.type)\" title=\"\(filter.help)\"></label>"
+                "<label>\(name) <input name=\"\(filter.name)\" value=\"\(value)\" placeholder=\"\(placeholder)\" title=\"\(help)\"></label>"
         }
         let open = HTML(raw: query.filters.isEmpty ? "" : " open")
         return
@@ -119,7 +123,9 @@ enum Screens {
     static func activeFilters(_ query: WebQuery) -> HTML {
         guard !query.filters.isEmpty else { return "" }
         let chips = query.filters.keys.sorted().map { name -> HTML in
-            "<li><a href=\"\(local: query.link(removing: name))\" aria-label=\"\(Texts.current("filters.remove", ["name": name]))\">\(name): \(query.filters[name]) ✕</a></li>"
+            let shown = Texts.current.ifKnown("filter." + name) ?? name
+            return
+                "<li><a href=\"\(local: query.link(removing: name))\" aria-label=\"\(Texts.current("filters.remove", ["name": shown]))\">\(shown): \(query.filters[name]) ✕</a></li>"
         }
         return "<ul class=\"chips active-filters\" aria-label=\"\(Texts.current("filters.inForce"))\">\(chips)</ul>"
     }
@@ -291,7 +297,7 @@ enum Screens {
     /// any other (a podcast's episode) opens its own page outside, or nothing when it has none.
     /// A censored tile's detail link says so (`?explicit=off`), so the detail censors the same names.
     static func tile(_ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false) -> HTML {
-        let facts = tile.summary.map { fact -> HTML in "<li>\(fact)</li>" }
+        let facts = tile.summary.map(fact)
         let artwork: HTML =
             tile.artworkUrl.map { url in
                 "<img class=\"art\" src=\"\(url: Formatting.artwork(url, size: 200))\" alt=\"\" loading=\"lazy\" width=\"200\" height=\"200\">"
@@ -305,7 +311,7 @@ enum Screens {
             tile.previewUrl.map { url in
                 "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
             } ?? ""
-        let label = kindLabel(tile.kind)
+        let badge = kindLabel(tile.kind)
         let open: HTML
         let close: HTML
         if kinds.contains(tile.kind) {
@@ -323,7 +329,7 @@ enum Screens {
         }
         return """
             <li class="tile" data-kind="\(tile.kind)" data-id="\(tile.id)">\(open)\
-            \(artwork)<span class="badge">\(label)</span>\
+            \(artwork)<span class="badge">\(badge)</span>\
             <span class="title">\(tile.title)</span><span class="creator">\(tile.subtitle)</span>\
             <ul class="facts">\(facts)</ul>\(close)\(reveal)\(audio)</li>
             """
@@ -332,7 +338,7 @@ enum Screens {
     /// One row of a list that plays: title (opening its detail when some provider renders it, else
     /// its own page), creator, facts, and a player as wide as the row.
     static func track(_ tile: Tile, kinds: Set<String>) -> HTML {
-        let facts = tile.summary.map { fact -> HTML in "<li>\(fact)</li>" }
+        let facts = tile.summary.map(fact)
         let title: HTML
         if kinds.contains(tile.kind) {
             let path = "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
@@ -359,6 +365,20 @@ enum Screens {
             <span class="title">\(title)</span><span class="creator">\(tile.subtitle)</span>\
             <ul class="facts">\(facts)</ul>\(about)</div>\(audio)</li>
             """
+    }
+
+    /// A section's title: a label in the page's words (`Tracks`), or a name (the item's title, the
+    /// source's name), marked as not for translating.
+    static func heading(_ title: String) -> HTML {
+        guard let words = Texts.current.label.known(title) else { return "<h2 translate=\"no\">\(title)</h2>" }
+        return "<h2>\(words)</h2>"
+    }
+
+    /// One of a tile's facts: a label in the page's words (`320 episodes`), or what the source
+    /// sent (an album's name, a genre), marked as not for translating.
+    static func fact(_ text: String) -> HTML {
+        guard let words = Texts.current.label.known(text) else { return "<li translate=\"no\">\(text)</li>" }
+        return "<li>\(words)</li>"
     }
 
     /// What a tile plays: its own preview, else its item's (a track listed in an album's detail).
@@ -409,12 +429,12 @@ enum Screens {
         let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
         return Self.page(
-            title: "\(item.title ?? "Untitled") – MediaSearch",
+            title: "\(item.title ?? Texts.current.label("Untitled")) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration))
                 <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)">
                 <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.kind))</span>\
-                <h1>\(item.title ?? "Untitled")</h1>\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
+                <h1>\(item.title ?? Texts.current.label("Untitled"))</h1>\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
                 \(noticeList)
                 \(sections)
                 </main>
@@ -450,13 +470,14 @@ enum Screens {
 
     /// One section: its rows, its links (opening outside) and its items as tiles.
     static func section(_ section: DetailSection, first: Bool, kinds: Set<String>) -> HTML {
+        let label = Texts.current.label
         let rows = section.rows.map { row -> HTML in
             row.value.contains("\n") || row.value.count > 120
-                ? "<dt>\(row.label)</dt><dd class=\"long\">\(block: row.value)</dd>"
-                : "<dt>\(row.label)</dt><dd>\(row.value)</dd>"
+                ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
+                : "<dt>\(label(row.label))</dt><dd>\(label(row.value))</dd>"
         }
         let links = section.links.map { link -> HTML in
-            "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(link.label)</a></li>"
+            "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"
         }
         // Items that play (an album's tracks, a podcast's episodes) are rows with a full-width
         // player; others (other works) are tiles.
@@ -469,7 +490,7 @@ enum Screens {
             ? "" : playable ? "<ol class=\"tracks\">\(items)</ol>" : "<ol class=\"tiles small\">\(items)</ol>"
         return """
             <section class="section\(HTML(raw: first ? " header" : ""))" data-title="\(section.title)">
-            <h2>\(section.title)</h2>
+            \(heading(section.title))
             \(rowList)\(linkList)\(itemList)
             </section>
             """

@@ -19,6 +19,12 @@ struct Texts: Sendable {
         strings = Catalogs.all[known] ?? [:]
     }
 
+    /// The words of the engine's and the providers' labels in this language (``Labels``).
+    var label: Labels { Self.labels[code] ?? Labels(catalog: [:]) }
+
+    /// Each catalog's labels, read once.
+    private static let labels: [String: Labels] = Catalogs.all.mapValues { Labels(catalog: $0) }
+
     /// The string for a key, with `{name}` placeholders filled.
     func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
         var text = strings[key] ?? Catalogs.all["en"]?[key] ?? key

@@ -1,0 +1,41 @@
+import TestSlots
+import Testing
+
+@testable import MediaSearchWeb
+
+/// The engine's and the providers' English labels in the page's language: exact words, patterns
+/// with numbers and names, Russian plural forms, and text that is no label left as it came.
+@Suite("Web labels", .slots)
+struct LabelsTests {
+    let russian = Labels(catalog: [
+        "label.Genre": "Жанр", "label.{n} tracks": "{n} {n:трек|трека|треков}",
+        "label.{n} of {m}": "{n} из {m}", "label.Other works by {name}": "Другие работы: {name}",
+        "label.{n}h {m}m": "{n} ч {m} мин", "label.{n}m": "{n} мин",
+    ])
+
+    @Test func exactWordsAndPatterns() {
+        #expect(russian("Genre") == "Жанр")
+        #expect(russian("3 of 10") == "3 из 10")
+        #expect(russian("Other works by Jack Johnson") == "Другие работы: Jack Johnson")
+        #expect(russian("2h 18m") == "2 ч 18 мин", "the longer pattern before {n}m")
+        #expect(russian("45m") == "45 мин")
+    }
+
+    @Test func russianPluralForms() {
+        #expect(russian("1 tracks") == "1 трек")
+        #expect(russian("21 tracks") == "21 трек")
+        #expect(russian("3 tracks") == "3 трека")
+        #expect(russian("12 tracks") == "12 треков")
+        #expect(russian("14 tracks") == "14 треков")
+        #expect(russian("25 tracks") == "25 треков")
+        #expect(russian("1,002 tracks") == "1,002 трека")
+    }
+
+    @Test func textThatIsNoLabelStaysAsItCame() {
+        #expect(russian("Alternative") == "Alternative")
+        #expect(russian("many tracks") == "many tracks", "{n} takes a number only")
+        #expect(russian("3 of ") == "3 of ", "a placeholder takes some text")
+        #expect(russian("") == "")
+        #expect(Labels(catalog: [:])("Genre") == "Genre")
+    }
+}
