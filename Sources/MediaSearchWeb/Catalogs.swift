@@ -186,6 +186,9 @@ enum Catalogs {
             "language.switch": "Language",
             "offline.fallback":
                 "The sources could not be reached, so these come from this computer: {found} of {kept} results kept from earlier searches.",
+            "offline.fallbackNone":
+                "The sources could not be reached, and none of the {kept} results kept on this computer from earlier searches matches.",
+            "offline.none": "From this computer only: none of the {kept} results kept from earlier searches matches.",
             "offline.only": "From this computer only: {found} of {kept} results kept from earlier searches.",
             "pager.label": "Pages",
             "pager.next": "Next page →",
@@ -404,6 +407,10 @@ enum Catalogs {
             "language.switch": "Язык",
             "offline.fallback":
                 "Источники недоступны, поэтому результаты взяты с этого компьютера: найдено {found} из {kept} сохранённых с прежних поисков.",
+            "offline.fallbackNone":
+                "Источники недоступны, а среди {kept} результатов, сохранённых на этом компьютере с прежних поисков, подходящих нет.",
+            "offline.none":
+                "Только с этого компьютера: среди {kept} результатов, сохранённых с прежних поисков, подходящих нет.",
             "offline.only": "Только с этого компьютера: найдено {found} из {kept} сохранённых с прежних поисков.",
             "pager.label": "Страницы",
             "pager.next": "Следующая страница →",

@@ -156,7 +156,7 @@ enum Screens {
         }
         let reasons = (page.offline?.reasons ?? []).map { errorItem(kinds: $0.kinds, message: $0.error) }
         var retry: [HTML] = []
-        if page.outcome.hasFailures {
+        if failed(page) {
             retry.append(
                 "<li class=\"retry\"><a class=\"button\" href=\"\(local: query.link())\">\(t("results.retry"))</a></li>"
             )
@@ -248,7 +248,7 @@ enum Screens {
             return "<div class=\"empty\"><p>\(t("empty.repeats"))</p></div>"
         }
         // Spelling is worth checking only when every kind asked really answered "nothing".
-        guard !page.outcome.hasFailures || page.offline != nil else {
+        guard !failed(page) else {
             return
                 "<div class=\"empty\"><p>\(t("empty.unreachable"))</p></div>"
         }
@@ -266,6 +266,11 @@ enum Screens {
         let also: HTML = others.isEmpty ? "" : "<p>\(t("empty.orTry"))</p><ul class=\"chips\">\(others)</ul>"
         let term = query.term ?? query.filters.values.sorted().joined(separator: " ")
         return "<div class=\"empty\"><p>\(t("empty.nothingFor", ["term": term]))</p><ul>\(tips)</ul>\(also)</div>"
+    }
+
+    /// Whether a source the page asked failed: on the page, or answered from the library instead.
+    static func failed(_ page: SearchPage) -> Bool {
+        page.outcome.hasFailures || page.offline?.fallback == true
     }
 
     /// One provider failure: the kinds it hit and what happened.
@@ -289,7 +294,12 @@ enum Screens {
     /// How the page was answered from the library, in plain words.
     static func offlineSummary(_ answer: OfflineAnswer) -> String {
         let values = ["found": Formatting.grouped(answer.results), "kept": Formatting.grouped(answer.records)]
-        return Texts.current(answer.fallback ? "offline.fallback" : "offline.only", values)
+        // "0 of 21 results" reads as if 21 were found; none found is said as none.
+        let key =
+            answer.results == 0
+            ? (answer.fallback ? "offline.fallbackNone" : "offline.none")
+            : (answer.fallback ? "offline.fallback" : "offline.only")
+        return Texts.current(key, values)
     }
 
     /// One tile: artwork, kind badge, title, creator and the provider's facts; a censored name

@@ -906,6 +906,21 @@ struct WebTests {
         #expect(!healthy.contains("class=\"retry\""))
     }
 
+    /// A kind whose source failed, on its own tab, after earlier searches filled the library: its
+    /// failure and Try again, what the library found said plainly, and no spelling advice.
+    @Test func aFailedKindsTabSaysItFailedNotThatNothingMatched() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        _ = try await web.get("/?q=news&kind=podcast")
+        await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
+        let (_, _, page) = try await web.get("/?q=zzqx&kind=podcast")
+        #expect(page.contains("503"), "the failure is said")
+        #expect(page.contains("class=\"retry\""), "with Try again")
+        #expect(!page.contains("Check the spelling"), "no spelling advice for a search that failed")
+        #expect(!page.contains("0 of "), "no '0 of 21 results', which reads as if 21 existed")
+        #expect(page.contains("none of the 1 results kept"), "what the library found, said plainly")
+    }
+
     @Test("Paging links keep the query; an empty search suggests what to try")
     func pagingAndEmpty() async throws {
         var routes = FixtureRoutes.default
