@@ -87,10 +87,18 @@ public struct ServeCommand: ParsableCommand, ProviderCommand {
                 let url = "http://\(shown):\(port)/"
                 console.out("Serving MediaSearch on \(url) (Ctrl-C to stop)\n")
                 if open {
+                    // One line when no browser opens, as `open` says it; the opener's own noise is not ours.
                     if let words = launcher.opener(for: url) {
-                        try? launcher.run(words)
+                        do {
+                            try launcher.run(words, quiet: true)
+                        } catch {
+                            console.notice(
+                                "could not open \(url) (\(MediaSearchError.wrap(error).description)): set $BROWSER (e.g. BROWSER=firefox)"
+                                    + " or open it yourself")
+                        }
                     } else {
-                        console.notice("nothing can open \(url); set $BROWSER or open it yourself")
+                        console.notice(
+                            "nothing can open \(url): set $BROWSER (e.g. BROWSER=firefox) or open it yourself")
                     }
                 }
             }

@@ -166,6 +166,12 @@ struct LibraryCommandTests {
         #expect(suggested.stdout.split(separator: "\n").contains { $0.hasPrefix("Star Wars") }, "\(suggested.stdout)")
         let history = try await harness.run(["suggest", "wa"])
         #expect(history.stdout.split(separator: "\n").first == "wars", "the history comes first: \(history.stdout)")
+        // Nothing to suggest is said in one line on stderr; stdout stays empty for scripts.
+        let nothing = try await harness.run(["suggest", "zzqx"])
+        #expect(nothing.status == 0 && nothing.stdout.isEmpty)
+        #expect(
+            nothing.stderr
+                == "mediasearch: nothing to suggest for 'zzqx': no earlier search, title or name starts with it\n")
     }
 
     /// A library another user made, readable but not writable here (a household's shared one),

@@ -147,12 +147,43 @@ struct TerminalOutputTests {
             }
         }
         let search = try await runner.run(["search", "--help"], environment: ["COLUMNS": "80"])
-        #expect(search.stdout.components(separatedBy: "values: relevance").count == 2, "--sort lists its values once")
+        let flowing = search.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flowing.components(separatedBy: "values: relevance").count == 2, "--sort lists its values once")
         #expect(!search.stdout.contains("Order: relevance"))
         #expect(search.stdout.contains("enabled: song, movie, audiobook, podcast"))
         #expect(search.stdout.contains("off: music-video, album"))
         let serve = try await runner.run(["serve", "--help"])
         #expect(serve.stdout.contains("/openapi.json") && !serve.stdout.contains("openapi.yaml"))
+        #expect(flowing.contains("date oldest first"), "--sort date says which way it runs")
+    }
+
+    /// `serve --open` with a browser that fails says so in one line, as `open` does, and none of
+    /// the opener's own noise; the server still serves.
+    @Test func serveOpenWithoutABrowserSaysSoInOneLine() async throws {
+        let runner = try CommandRunner()
+        let browser = try runner.write(
+            "#!/bin/sh\necho 'xdg-open: 882: www-browser: not found' >&2\necho noise\nexit 3\n", to: "nobrowser")
+        chmod(browser, 0o755)
+        let process = Process()
+        process.executableURL = runner.executable
+        process.arguments = ["serve", "--port", "0", "--open"]
+        process.environment = runner.environment(["BROWSER": browser])
+        let (out, err) = (Pipe(), Pipe())
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL) }
+        process.watchdog(seconds: 60) { true }
+        let first = await out.firstLine()
+        #expect(first.hasPrefix("Serving MediaSearch on http://127.0.0.1:"))
+        let said = await err.firstLine()
+        #expect(said.hasPrefix("mediasearch: could not open http://127.0.0.1:"), "\(said)")
+        #expect(said.contains("nobrowser exited with status 3") && said.contains("set $BROWSER"), "\(said)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let rest = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!rest.contains("www-browser") && !printed.contains("noise"), "the opener's own output is not shown")
     }
 
     /// bash, with the generated script, completes option values the way a user's Tab would.

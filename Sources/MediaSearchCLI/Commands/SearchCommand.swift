@@ -62,7 +62,9 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     @Flag(inversion: .prefixedNo, help: "Include explicit content (default from config).")
     var explicit: Bool?
 
-    @Option(name: [.customShort("s"), .long], help: "The order of the results.")
+    @Option(
+        name: [.customShort("s"), .long],
+        help: "The order of the results: title and artist A to Z, price lowest first, date oldest first.")
     var sort: ResultSort = .relevance
 
     @Flag(name: [.customShort("r"), .long], help: "Reverse the order.")

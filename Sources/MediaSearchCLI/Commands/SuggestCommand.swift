@@ -30,7 +30,16 @@ struct SuggestCommand: ParsableCommand, ProviderCommand {
         switch common.document {
         case .json: environment.console.out(try JSONOutput.encode(["suggestions": matches]))
         case .text:
-            environment.console.out(matches.isEmpty ? "" : matches.joined(separator: "\n") + "\n")
+            // Nothing to offer is said on stderr, so a script reading stdout still reads nothing.
+            guard !matches.isEmpty else {
+                let asked = TextSanitizer.line(text.joined(separator: " "))
+                environment.console.notice(
+                    asked.isEmpty
+                        ? "nothing to suggest: no earlier searches and no kept titles yet"
+                        : "nothing to suggest for '\(asked)': no earlier search, title or name starts with it")
+                return ExitStatus.success
+            }
+            environment.console.out(matches.joined(separator: "\n") + "\n")
         }
         return ExitStatus.success
     }
