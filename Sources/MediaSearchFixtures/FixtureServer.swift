@@ -157,6 +157,11 @@ public actor FixtureServer {
             answer.contentType = "image/svg+xml"
             return answer
         }
+        if path.hasPrefix("/preview/") {
+            var answer = Answer(body: Self.preview)
+            answer.contentType = "audio/wav"
+            return answer
+        }
         if path.hasPrefix("/json/stations/") { return Self.radioBrowser(path: path, query: query) }
         if path.hasPrefix("/musicbrainz/") {
             return MusicBrainzFixtures.answer(path: String(path.dropFirst("/musicbrainz".count)), query: query)
@@ -288,7 +293,8 @@ public actor FixtureServer {
     }
 
     /// Apple's artwork links pointed at this server's `/artwork/`, which answers each with a
-    /// generated picture: pages show images with no internet.
+    /// generated picture, and previews at `/preview/`, a generated tone: pages show images and
+    /// play previews with no internet.
     static func localizeArtwork(_ text: String, base: String) -> String {
         let itunes = text.replacingOccurrences(
             of: #"https?:(\\?/){2}is[0-9](-ssl)?\.mzstatic\.com(\\?/)image(\\?/)thumb"#, with: "\(base)/artwork",
@@ -304,7 +310,28 @@ public actor FixtureServer {
             for byte in match.output.0.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
             return "\"\(match.output.key)\":\"\(base)/artwork/\(match.output.key)/\(hash)/600x600bb.jpg\""
         }
+        // iTunes' and Deezer's previews: a tone this server plays, so the players work offline
+        // (a radio station's stream keeps its own address: it is what the station is).
+        .replacing(#/"(?<key>previewUrl|preview)"\s*:\s*"https?:[^"]*"/#) { match in
+            var hash: UInt32 = 2_166_136_261
+            for byte in match.output.0.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return "\"\(match.output.key)\":\"\(base)/preview/\(hash).wav\""
+        }
     }
+
+    /// A preview to play with no internet: two seconds of a quiet 440 Hz tone (WAV, 8 kHz, 8 bit).
+    static let preview: Data = {
+        let rate = 8000
+        let samples = (0..<(rate * 2)).map { n -> UInt8 in
+            UInt8(128 + Int((sin(Double(n) * 2 * .pi * 440 / Double(rate)) * 24).rounded()))
+        }
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> ($0 * 8)) & 0xff) } }
+        func le16(_ value: Int) -> [UInt8] { (0..<2).map { UInt8((value >> ($0 * 8)) & 0xff) } }
+        var bytes = Array("RIFF".utf8) + le32(36 + samples.count) + Array("WAVEfmt ".utf8)
+        bytes += le32(16) + le16(1) + le16(1) + le32(rate) + le32(rate) + le16(1) + le16(8)
+        bytes += Array("data".utf8) + le32(samples.count) + samples
+        return Data(bytes)
+    }()
 
     /// A square SVG in a color of the path's own, with a note.
     static func artwork(seed: String) -> String {

@@ -99,7 +99,6 @@ enum Assets {
         .hero { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; margin-bottom: 1.5rem; }
         .hero .artwork { width: min(600px, 100%); height: auto; aspect-ratio: 1; border-radius: 1rem;
           background: var(--line); object-fit: cover; }
-        .hero .artwork.none { display: block; }
         .hero .heading { flex: 1 1 18rem; }
         .hero h1 { margin: .3rem 0; font-size: 2rem; }
         .hero .creator { color: var(--muted); font-size: 1.1rem; margin: 0 0 1rem; }
@@ -132,6 +131,11 @@ enum Assets {
         a.back { display: inline-block; margin-bottom: 1rem; text-decoration: none; }
         body.opening main { opacity: 1; }
         .pending { color: var(--muted); }
+        .unplayable { color: var(--muted); font-size: .9rem; margin: .25rem .6rem .6rem; }
+        .hero .artwork.none { display: flex; flex-direction: column; align-items: center; justify-content: center;
+          gap: 1rem; padding: 2rem; text-align: center; color: var(--fg); }
+        .hero .artwork.none .icon { font-size: 6rem; line-height: 1; }
+        .hero .artwork.none .name { font-size: 1.2rem; overflow-wrap: anywhere; }
         """
 
     static let js = """
@@ -171,14 +175,39 @@ enum Assets {
             const image = event.target;
             if (image instanceof HTMLImageElement && image.classList.contains("art")) { replaceBroken(image); }
             if (image instanceof HTMLImageElement && image.classList.contains("artwork")) { replaceArtwork(image); }
+            if (image instanceof HTMLMediaElement) { unplayable(image); }
           }, true);
-          // A detail's large artwork that fails leaves the same blank square as none at all.
+          // A detail's large artwork that fails becomes what stands where there is none: the
+          // kind's icon and the title.
           function replaceArtwork(image) {
+            const main = document.querySelector("main.detail");
             const none = document.createElement("span");
             none.className = "artwork none";
             none.setAttribute("aria-hidden", "true");
+            const icon = document.createElement("span");
+            icon.className = "icon";
+            icon.textContent = icons[main ? main.dataset.kind : ""] || "■";
+            const name = document.createElement("span");
+            name.className = "name";
+            const title = document.querySelector("main h1");
+            name.textContent = title ? title.textContent : "";
+            none.append(icon, name);
             image.replaceWith(none);
           }
+          // A preview that cannot play (an expired link, no network) says so in the player's place.
+          function unplayable(player) {
+            if (player.dataset.failed) { return; }
+            player.dataset.failed = "1";
+            const note = document.createElement("p");
+            note.className = "unplayable";
+            note.setAttribute("role", "status");
+            note.textContent = document.body.dataset.unplayable || "This preview cannot be played.";
+            player.hidden = true;
+            player.after(note);
+          }
+          document.querySelectorAll("audio, video").forEach(function (player) {
+            if (player.error) { unplayable(player); }
+          });
           // Images that failed before this script ran.
           document.querySelectorAll("img.art").forEach(function (image) {
             if (image.complete && image.naturalWidth === 0) { replaceBroken(image); }

@@ -198,6 +198,8 @@ enum Catalogs {
             "script.back": "← Back to the results",
             "script.backFor": "← Back to the results for “{term}”",
             "script.loading": "Loading the details…",
+            "script.unplayable":
+                "This preview cannot be played: the link may have expired, or the source is out of reach.",
             "sort.artist": "Artist",
             "sort.date": "Date",
             "sort.price": "Price",
@@ -420,6 +422,7 @@ enum Catalogs {
             "script.back": "← Назад к результатам",
             "script.backFor": "← Назад к результатам по запросу «{term}»",
             "script.loading": "Загружаем подробности…",
+            "script.unplayable": "Этот фрагмент не воспроизводится: ссылка могла устареть, или источник недоступен.",
             "sort.artist": "По автору",
             "sort.date": "По дате",
             "sort.price": "По цене",

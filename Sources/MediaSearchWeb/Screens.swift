@@ -20,7 +20,7 @@ enum Screens {
             <script src="/assets/app.js" defer></script>
             </head>
             <body class="\(bodyClass)" data-loading="\(t("script.loading"))" data-back="\(t("script.back"))" \
-            data-back-for="\(t("script.backFor"))">
+            data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))">
             \(body)
             <footer class="foot">\(t.switcher)</footer>
             </body>
@@ -424,7 +424,8 @@ enum Screens {
         let artwork: HTML =
             item.artworkURL.flatMap(SafeURL.http).map { url in
                 "<img class=\"artwork\" src=\"\(url: Formatting.artwork(url, size: 600))\" alt=\"\" width=\"600\" height=\"600\">"
-            } ?? "<span class=\"artwork none\" aria-hidden=\"true\"></span>"
+            }
+            ?? "<span class=\"artwork none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(page.kind))</span><span class=\"name\">\(item.title ?? Texts.current.label("Untitled"))</span></span>"
         var player: HTML = ""
         if let preview = item.previewURL.flatMap(SafeURL.http) {
             let video = ["movie", "music-video"].contains(page.kind) || preview.hasSuffix(".m4v")

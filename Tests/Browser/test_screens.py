@@ -117,7 +117,7 @@ def main():
             ("results, all kinds", every + "/?q=daft+punk"),
             ("results, a kind's tab", every + "/?q=jack+johnson&kind=song"),
             ("results, movies with filters", every + "/?q=star+wars&kind=movie&director=lucas"),
-            ("empty results", every + "/?q=zzqxj+nothing+matches"),
+            ("empty results", every + "/?q=zzqxj+qqzzx"),  # no English word: a detail's link back repeats it
             ("failure", faulty + "/?q=news&kind=podcast"),
             ("song detail", every + "/item/song/1038991437"),
             ("album detail", every + "/item/album/1038991417"),
@@ -180,6 +180,28 @@ def main():
         rating = driver.find_elements(By.CSS_SELECTOR, "select[name=rating] option")
         check([o.get_attribute("value") for o in rating][:3] == ["", "G", "PG"],
               f"a filter with a fixed set of values is a choice: {[o.text for o in rating][:3]}")
+
+        print("players and artwork that fail")
+        driver.get(every + "/item/song/1038991437")
+        player = driver.find_element(By.CSS_SELECTOR, "audio.preview")
+        check("/preview/" in player.get_attribute("src"), "the demo's preview is served by the demo server")
+        driver.execute_script("arguments[0].preload = 'auto'; arguments[0].load()", player)
+        check(until(driver, lambda d: d.execute_script("return arguments[0].readyState >= 1 && "
+                                                       "arguments[0].duration > 1", player)),
+              "the demo's preview is a file the browser can play")
+        driver.execute_script("arguments[0].src = 'http://127.0.0.1:9/expired.m4a'; arguments[0].load()", player)
+        check(until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".hero .unplayable")) == 1),
+              "a preview that cannot play says so in the player's place")
+        check(not player.is_displayed(), "and the dead player is hidden")
+        title = driver.find_element(By.TAG_NAME, "h1").text
+        driver.execute_script("document.querySelector('.hero img.artwork').src = 'http://127.0.0.1:9/none.jpg'")
+        check(until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".hero .artwork.none .name")) == 1),
+              "a detail's artwork that fails becomes the placeholder")
+        placeholder = driver.find_elements(By.CSS_SELECTOR, ".hero .artwork.none")
+        check(placeholder and placeholder[0].find_element(By.CSS_SELECTOR, ".icon").text != ""
+              and placeholder[0].find_element(By.CSS_SELECTOR, ".name").text == title,
+              "with the kind's icon and the title")
+        audit(driver, "a detail whose preview and artwork failed")
 
         print("Back from a detail (the browser's back/forward cache)")
         driver.get(every + "/?q=jack+johnson")
