@@ -436,7 +436,11 @@ enum Screens {
         }
         // The header section (the item's own facts) sits beside the artwork; the rest below.
         let header = page.detail.sections.first.map { section($0, first: true, kinds: kinds) } ?? ""
-        let sections = page.detail.sections.dropFirst().map { section($0, first: false, kinds: kinds) }
+        // A merged work's stores are links and players here, not the terminal's rows.
+        let sections =
+            page.detail.sections.dropFirst().filter { $0 != page.storesSection }.map {
+                section($0, first: false, kinds: kinds)
+            } + [stores(page.offers)]
         let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
         return Self.page(
@@ -450,6 +454,36 @@ enum Screens {
                 \(sections)
                 </main>
                 """, bodyClass: "screen-detail")
+    }
+
+    /// The stores of a merged work: each source's page as a link, with its price, and a player
+    /// per preview.
+    static func stores(_ offers: [SourceOffer]) -> HTML {
+        guard !offers.isEmpty else { return "" }
+        let t = Texts.current
+        let rows = offers.map { offer -> HTML in
+            let name: HTML =
+                offer.url.flatMap(SafeURL.http).map { url in
+                    "<a href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(offer.source)</a>"
+                } ?? "<span>\(offer.source)</span>"
+            let price: HTML =
+                Formatting.price(offer.price, currency: offer.currency).map {
+                    "<span class=\"price\">\(t.label($0))</span>"
+                } ?? ""
+            let label = t("stores.preview", ["source": offer.source])
+            let player: HTML =
+                offer.previewURL.flatMap(SafeURL.http).map { url in
+                    "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\" aria-label=\"\(label)\"></audio>"
+                } ?? ""
+            return
+                "<li class=\"track offer\" data-source=\"\(offer.source)\"><div class=\"what\"><span class=\"title\">\(name)</span>\(price)</div>\(player)</li>"
+        }
+        return """
+            <section class="section stores" data-title="Stores">
+            <h2>\(t.label("Stores"))</h2>
+            <ol class="tracks">\(rows)</ol>
+            </section>
+            """
     }
 
     /// With names censored, a Reveal for each name that the source censors, shown in place on request.

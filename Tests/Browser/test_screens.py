@@ -120,6 +120,7 @@ def main():
             ("empty results", every + "/?q=zzqxj+qqzzx"),  # no English word: a detail's link back repeats it
             ("failure", faulty + "/?q=news&kind=podcast"),
             ("song detail", every + "/item/song/1038991437"),
+            ("a merged work's detail, with its stores", every + "/item/song/9000000001"),
             ("album detail", every + "/item/album/1038991417"),
             ("podcast detail", every + "/item/podcast/1535809341"),
             ("Deezer album detail", every + "/item/deezer-album/deezer:album:302127"),

@@ -337,7 +337,12 @@ def main():
         wait(driver, lambda d: "/item/" in d.current_url)
         stores = driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores]")
         labels = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores] a")]
-        check(len(stores) == 1 and "Deezer page" in labels, f"the detail lists both stores: {labels}")
+        check(len(stores) == 1 and labels == ["iTunes", "Deezer"], f"the detail links to both stores: {labels}")
+        players = driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores] li[data-source=Deezer] audio")
+        check(len(players) == 1 and players[0].get_attribute("src").startswith("http"),
+              "a player for the store that has a preview (Deezer's; these iTunes records have none)")
+        check("show " not in stores[0].text and "$1.29" in stores[0].text,
+              f"in the page's words, with the price, not the terminal's commands: {stores[0].text!r}")
         driver.get(several + "/item/deezer-album/deezer:album:302127")
         players = driver.find_elements(By.CSS_SELECTOR, "audio.episode")
         driver.set_window_size(1280, 1500)

@@ -10,6 +10,11 @@ public struct DetailPage: Sendable {
     /// The item's names as the source gives them, when ``item`` shows them censored: a face may
     /// offer to reveal them one by one.
     public var uncensored: MediaItem? = nil
+    /// Every source that has the work, when a search merged several into it (the item's own
+    /// first), for a face that shows them its own way; ``storesSection`` is the same as a
+    /// section of ``detail`` (the terminal's and the JSON document's form).
+    public var offers: [SourceOffer] = []
+    public var storesSection: DetailSection? = nil
 
     /// The JSON document of `show --format json`.
     public var document: DetailDocument {

@@ -349,23 +349,30 @@ public struct SearchSession: Sendable {
         }
         var detail = await (renderer?.detailRenderer ?? GenericDetailRenderer()).detail(
             for: item, context: detailContext)
+        var offers: [SourceOffer] = []
         if !item.otherSources.isEmpty, let owner = found.owner {
-            detail = Detail(
-                sections: detail.sections + [Self.stores(item, owner: owner)], notices: detail.notices)
+            offers = Self.offers(item, owner: owner)
+            detail = Detail(sections: detail.sections + [Self.stores(offers)], notices: detail.notices)
         }
         if Task.isCancelled { throw MediaSearchError.cancelled }
         keepSeen(in: detail)
         detail = rules.shown(detail)
         return DetailPage(
             kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail,
-            uncensored: context.censorNames ? found.item : nil)
+            uncensored: context.censorNames ? found.item : nil, offers: offers,
+            // The stores' section as the detail keeps it, the last (a link shown above is not repeated).
+            storesSection: offers.isEmpty ? nil : detail.sections.last)
     }
 
     /// Every source that has the work, when a search merged several into it: each with its
     /// price (where it sells it), its page and its preview.
-    static func stores(_ item: MediaItem, owner: any MediaProvider) -> DetailSection {
-        let offers = [SourceOffer(item, source: owner.sourceName, kind: owner.kind)] + item.otherSources
-        return DetailSection(
+    static func offers(_ item: MediaItem, owner: any MediaProvider) -> [SourceOffer] {
+        [SourceOffer(item, source: owner.sourceName, kind: owner.kind)] + item.otherSources
+    }
+
+    /// The sources of a merged work as a section: each source's price, preview and id.
+    static func stores(_ offers: [SourceOffer]) -> DetailSection {
+        DetailSection(
             "Stores",
             rows: offers.map { offer in
                 let facts = [
