@@ -96,7 +96,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        var detail = StandardSections.detail(of: item, title: displayName)
+        var detail = StandardSections.detail(of: item, title: displayName, labels: definition.labels)
         let rows = facts(of: item).map { DetailSection.Row($0.label, $0.value) }
         if let index = detail.sections.firstIndex(where: { $0.title == displayName }) {
             detail.sections[index].rows.insert(contentsOf: rows, at: 0)

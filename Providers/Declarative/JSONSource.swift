@@ -48,6 +48,11 @@ public struct JSONSource: Sendable, Hashable {
     /// template with paths in braces (`"{bitrate} kbps"`). A fact whose path is missing, empty
     /// or 0 is left out.
     public var facts: [(label: String, template: String)] = []
+    /// What people call a field in the detail, by field (`creator: Country`, `url: Homepage`,
+    /// `preview: Listen live`): a source's own words instead of the generic By, Page, Preview.
+    public var labels: [String: String] = [:]
+    /// The fields ``labels`` may name.
+    public static let labelledFields = ["creator", "released", "genre", "description", "url", "preview"]
     /// Requests per window, for this source only; `nil` takes the engine's default.
     public var rateLimit: (count: Int, seconds: Double)?
     /// The HTTP status with which the source says "nothing found" (LibriVox: 404), in a JSON body
@@ -66,7 +71,8 @@ public struct JSONSource: Sendable, Hashable {
         fields: [
             "id": "stationuuid", "title": "name", "creator": "country", "url": "homepage", "artwork": "favicon",
             "preview": "url_resolved | url", "genre": "tags",
-        ], rateLimit: (10, 10), facts: [("Codec", "codec"), ("Bitrate", "{bitrate} kbps")])
+        ], rateLimit: (10, 10), facts: [("Codec", "codec"), ("Bitrate", "{bitrate} kbps")],
+        labels: ["creator": "Country", "url": "Homepage", "preview": "Listen live", "genre": "Tags"])
 
     /// Songs as MusicBrainz knows them (musicbrainz.org, no key): recordings, with their ISRC (the
     /// same ISRC at another source is the same work: one result) and their first release's cover
@@ -124,7 +130,8 @@ public struct JSONSource: Sendable, Hashable {
             "released": "show.premiered", "duration": "show.runtime", "genre": "show.genres",
             "description": "show.summary",
         ], durationUnit: .minutes, rateLimit: (20, 10),
-        facts: [("Status", "show.status"), ("Language", "show.language"), ("Rating", "{show.rating.average} / 10")])
+        facts: [("Status", "show.status"), ("Language", "show.language"), ("Rating", "{show.rating.average} / 10")],
+        labels: ["creator": "Network", "released": "Premiered"])
 
     /// A URL template at another origin (scheme, host and port), e.g. a mirror or a test server,
     /// keeping its path and query: what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL`
@@ -149,9 +156,11 @@ public struct JSONSource: Sendable, Hashable {
     public init(
         name: String, mediaKind: String, displayName: String? = nil, search: String, results: String = "",
         lookup: String? = nil, fields: [String: String], durationUnit: DurationUnit = .seconds,
-        rateLimit: (count: Int, seconds: Double)? = nil, facts: [(label: String, template: String)] = []
+        rateLimit: (count: Int, seconds: Double)? = nil, facts: [(label: String, template: String)] = [],
+        labels: [String: String] = [:]
     ) {
         self.facts = facts
+        self.labels = labels
         self.name = name
         self.mediaKind = mediaKind
         self.displayName = displayName
@@ -170,6 +179,7 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.rateLimit?.count == rhs.rateLimit?.count && lhs.rateLimit?.seconds == rhs.rateLimit?.seconds
             && lhs.facts.map(\.label) == rhs.facts.map(\.label)
             && lhs.facts.map(\.template) == rhs.facts.map(\.template) && lhs.emptyStatus == rhs.emptyStatus
+            && lhs.labels == rhs.labels
     }
 
     public func hash(into hasher: inout Hasher) {

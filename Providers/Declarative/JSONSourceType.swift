@@ -10,7 +10,7 @@ public struct JSONSourceType: SourceType {
     public var name: String { "json" }
 
     public var keys: [String] {
-        ["kind", "name", "search", "results", "lookup", "fields", "facts", "duration_unit", "empty_status"]
+        ["kind", "name", "search", "results", "lookup", "fields", "facts", "labels", "duration_unit", "empty_status"]
     }
 
     public func source(named name: String, settings: SettingNode) throws(SourceSettingProblem) -> any ConfiguredSource {
@@ -44,6 +44,14 @@ public struct JSONSourceType: SourceType {
             }
             facts.append((entry.key, template))
         }
+        var labels: [String: String] = [:]
+        for entry in try settings.mapping("labels", allowed: JSONSource.labelledFields) ?? [] {
+            guard case .text(let label, _) = entry.value else {
+                throw SourceSettingProblem(
+                    key: "labels.\(entry.key)", line: entry.value.line, message: "expected a word or text")
+            }
+            labels[entry.key] = label
+        }
         var unit = JSONSource.DurationUnit.seconds
         if let raw = try settings.text("duration_unit") {
             guard let parsed = JSONSource.DurationUnit(rawValue: raw) else {
@@ -56,7 +64,7 @@ public struct JSONSourceType: SourceType {
         var source = JSONSource(
             name: name, mediaKind: kind, displayName: try settings.text("name"), search: search,
             results: try settings.text("results") ?? "", lookup: try settings.text("lookup"), fields: fields,
-            durationUnit: unit, facts: facts)
+            durationUnit: unit, facts: facts, labels: labels)
         if let raw = try settings.text("empty_status") {
             guard let status = Int(raw), (300...599).contains(status) else {
                 throw SourceSettingProblem(
@@ -82,6 +90,7 @@ extension JSONSource: ConfiguredSource {
     public var fingerprint: String {
         ([name, mediaKind, displayName ?? "", search, results, lookup ?? "", durationUnit.rawValue]
             + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]).joined(separator: "\u{1F}")
+            + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]
+            + labels.sorted { $0.key < $1.key }.map { "label.\($0.key)=\($0.value)" }).joined(separator: "\u{1F}")
     }
 }

@@ -8,18 +8,21 @@ public enum StandardSections {
     /// - Parameters:
     ///   - creatorLabel: what the creator is called, e.g. `Director`.
     ///   - dateLabel: what the date is, e.g. `Latest episode` for a podcast.
+    ///   - labels: a source's own words for its fields (`creator: Country`, `url: Homepage`),
+    ///     which take the place of the generic ones.
     public static func header(
-        for item: MediaItem, kindLabel: String? = nil, creatorLabel: String = "By", dateLabel: String = "Released"
+        for item: MediaItem, kindLabel: String? = nil, creatorLabel: String = "By", dateLabel: String = "Released",
+        labels: [String: String] = [:]
     ) -> DetailSection {
         let description = item.description.map(HTMLText.plain)
         return DetailSection(
             item.title.map(TextSanitizer.line) ?? "Untitled",
             rows: [
-                ("Kind", kindLabel ?? item.kindLabel), (creatorLabel, item.creator),
-                (dateLabel, ReleaseDate.day(item.releaseDate)),
-                ("Genre", item.genre), ("Description", description),
+                ("Kind", kindLabel ?? item.kindLabel), (labels["creator"] ?? creatorLabel, item.creator),
+                (labels["released"] ?? dateLabel, ReleaseDate.day(item.releaseDate)),
+                (labels["genre"] ?? "Genre", item.genre), (labels["description"] ?? "Description", description),
             ],
-            links: [("Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])
+            links: [(labels["url"] ?? "Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])
     }
 
     /// Facts every item may have, for a tile: year, genre, duration and price.
@@ -31,8 +34,10 @@ public enum StandardSections {
     }
 
     /// The detail of a provider that knows only the shared fields (a described source, a
-    /// program): the header, then a section of the rest, titled with the provider's name.
-    public static func detail(of item: MediaItem, title: String) -> Detail {
+    /// program): the header, then a section of the rest, titled with the provider's name. The
+    /// badge says the kind, so the header has no Kind row; its link is the item's Page (not a
+    /// Store), and `labels` name the fields in the source's own words.
+    public static func detail(of item: MediaItem, title: String, labels: [String: String] = [:]) -> Detail {
         let facts = DetailSection(
             title,
             rows: [
@@ -40,8 +45,10 @@ public enum StandardSections {
                 ("Price", Formatting.price(item.price, currency: item.currency)),
                 ("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
             ],
-            links: [("Page", item.url), ("Preview", item.previewURL)])
-        return Detail(sections: [header(for: item), facts])
+            links: [(labels["url"] ?? "Page", item.url), (labels["preview"] ?? "Preview", item.previewURL)])
+        var labels = labels
+        labels["url"] = labels["url"] ?? "Page"
+        return Detail(sections: [header(for: item, kindLabel: "", labels: labels), facts])
     }
 
     /// Runs one lookup section, turning a failure into a notice instead of losing the whole detail.

@@ -356,8 +356,11 @@ def main():
         station = driver.current_url.rsplit("/", 1)[1]
         document = json.load(urllib.request.urlopen(several + "/api/items/radio/" + station, timeout=30))
         stream = next(link["url"] for section in document["sections"] for link in section["links"]
-                      if link["label"] == "Preview")
+                      if link["label"] == "Listen live")
         player = driver.find_element(By.CSS_SELECTOR, "audio.preview")
+        rows = [dt.text for dt in driver.find_elements(By.CSS_SELECTOR, "section.section dt")]
+        check("Country" in rows and "By" not in rows and "Kind" not in rows,
+              f"a station's detail in its source's words: {rows}")
         check(player.get_attribute("src") == stream and "streamabc" in stream,
               f"the station's page plays its stream: {stream}")
         print("no request left the machine")
