@@ -11,6 +11,7 @@ Needs what test_web.py needs, and axe-core, which .ci/run installs from PyPI
 import argparse, importlib.util, json, os, re, shutil, sys, urllib.parse
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_web  # noqa: E402  (the servers and helpers the browser test uses)
@@ -181,6 +182,32 @@ def main():
         rating = driver.find_elements(By.CSS_SELECTOR, "select[name=rating] option")
         check([o.get_attribute("value") for o in rating][:3] == ["", "G", "PG"],
               f"a filter with a fixed set of values is a choice: {[o.text for o in rating][:3]}")
+
+        print("the keyboard alone")
+        driver.get(every + "/")
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.TAB)
+        for _ in range(5):
+            if driver.switch_to.active_element.get_attribute("id") == "q":
+                break
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+        check(driver.switch_to.active_element.get_attribute("id") == "q", "Tab reaches the search box first")
+        driver.switch_to.active_element.send_keys("jack johnson", Keys.ENTER)
+        until(driver, lambda d: len(tiles(d)) > 0)
+        reached = None
+        for _ in range(60):
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+            element = driver.switch_to.active_element
+            if element.tag_name == "a" and "open" in (element.get_attribute("class") or "").split():
+                reached = element
+                break
+        check(reached is not None, "Tab reaches the first result")
+        if reached is not None:
+            outline = driver.execute_script(
+                "const s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineWidth]", reached)
+            check(outline[0] != "none" and outline[1] not in ("0px", ""), f"with a visible focus: {outline}")
+            reached.send_keys(Keys.ENTER)
+            check(until(driver, lambda d: "/item/" in d.current_url), "Enter opens its detail")
 
         print("players and artwork that fail")
         driver.get(every + "/item/song/1038991437")
