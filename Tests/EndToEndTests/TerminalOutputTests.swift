@@ -157,6 +157,35 @@ struct TerminalOutputTests {
         #expect(flowing.contains("date oldest first"), "--sort date says which way it runs")
     }
 
+    /// Sorted by price or date, a tile's facts keep that fact at any width: it comes first, and
+    /// only what does not fit after it is dropped.
+    @Test func theSortKeyIsNeverTheFactDropped() {
+        let item = MediaItem(
+            id: "1", title: "Star Wars: The Force Awakens", creator: "J.J. Abrams", releaseDate: "2015-12-18",
+            price: 7.99, currency: "USD")
+        let tile = Tile(item: item, kind: "movie", summary: ["2015", "2h 18m", "PG-13", "$7.99"])
+        var layout = TileLayout(width: 24)
+        let plain = layout.render([tile])
+        #expect(!plain.contains("$7.99"), "the price is the fact a narrow tile drops: \(plain)")
+        layout.sortKey = SearchOutput.sortKey(.price)
+        let byPrice = layout.render([tile])
+        #expect(byPrice.contains("   $7.99 · 2015"), "\(byPrice)")
+        layout.sortKey = SearchOutput.sortKey(.date)
+        #expect(layout.render([tile]).contains("   2015 · 2h 18m"))
+        #expect(SearchOutput.sortKey(.title) == nil && SearchOutput.sortKey(.relevance) == nil)
+    }
+
+    /// A detail never cuts a URL: one longer than the line stands whole on a line of its own.
+    @Test func aLongURLInADetailIsNeverCut() {
+        let url = "https://example.org/a/very/long/path/that/goes/on/and/on/and/on/index.html?with=query"
+        let lines = DetailLayout(width: 40).wrap("Read more at \(url) today", width: 30)
+        #expect(lines == ["Read more at", url, "today"], "\(lines)")
+        let short = DetailLayout(width: 40).wrap("see https://a.io/x and more words here", width: 30)
+        #expect(short == ["see https://a.io/x and more", "words here"], "a short link flows like a word: \(short)")
+        #expect(
+            DetailLayout(width: 40).wrap("Supercalifragilisticexpialidocious-and-more", width: 10).first?.count == 10)
+    }
+
     /// `serve --open` with a browser that fails says so in one line, as `open` does, and none of
     /// the opener's own noise; the server still serves.
     @Test func serveOpenWithoutABrowserSaysSoInOneLine() async throws {

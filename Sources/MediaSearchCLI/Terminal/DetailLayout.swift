@@ -75,7 +75,8 @@ public struct DetailLayout: Sendable {
         return out
     }
 
-    /// Wraps text at word boundaries to `width` columns, keeping paragraph breaks as empty lines.
+    /// Wraps text at word boundaries to `width` columns, keeping paragraph breaks as empty lines;
+    /// a URL longer than a line stands whole on a line of its own.
     func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         for paragraph in TextSanitizer.block(text).split(separator: "\n", omittingEmptySubsequences: false) {
@@ -92,8 +93,11 @@ public struct DetailLayout: Sendable {
                     line += " "
                     used += 1
                 }
-                line += w > width ? DisplayWidth.truncate(String(word), to: width) : String(word)
-                used += min(w, width)
+                // A link is never cut: one too long for the line is printed whole, on a line of
+                // its own (the terminal wraps it, and it still opens); other long words are cut.
+                let link = word.contains("://")
+                line += w > width && !link ? DisplayWidth.truncate(String(word), to: width) : String(word)
+                used += link ? w : min(w, width)
             }
             lines.append(line)
         }

@@ -64,7 +64,8 @@ public struct SearchOutput: Sendable {
             return emptyMessage.map { $0 + "\n" } ?? ""
         }
         var out = ""
-        let layout = TileLayout(width: width, style: style, showArtwork: artwork)
+        var layout = TileLayout(width: width, style: style, showArtwork: artwork)
+        layout.sortKey = Self.sortKey(page.order.sort)
         let tileLayout = artwork ? layout.singleColumn : layout
         if page.order.grouped {
             var first = 1
@@ -81,6 +82,16 @@ public struct SearchOutput: Sendable {
         }
         out += footer(style: style)
         return out
+    }
+
+    /// The fact a sort orders by, as a tile shows it: sorted by price, the price is the fact no
+    /// width may drop; by date, the year.
+    static func sortKey(_ sort: ResultSort) -> (@Sendable (Tile) -> String?)? {
+        switch sort {
+        case .price: { tile in tile.item.flatMap { Formatting.price($0.price, currency: $0.currency) } }
+        case .date: { tile in tile.item?.releaseYear.map(String.init) }
+        case .relevance, .title, .artist: nil
+        }
     }
 
     private func footer(style: TextStyle) -> String {

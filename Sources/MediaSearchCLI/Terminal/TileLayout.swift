@@ -10,6 +10,9 @@ public struct TileLayout: Sendable {
     public var showArtwork: Bool
     /// A fixed column count, overriding the one derived from the width.
     public var forcedColumns: Int?
+    /// The fact the results are sorted by, of a tile (its price, its year), shown first so that
+    /// no width drops it; `nil` when the order is no fact's.
+    public var sortKey: (@Sendable (Tile) -> String?)? = nil
 
     /// The narrowest a column may get before the layout drops to fewer columns.
     public static let minimumColumnWidth = 38
@@ -98,7 +101,11 @@ public struct TileLayout: Sendable {
             cells.append(Cell(text: indent + text, styled: indent + text))
         }
         if !tile.summary.isEmpty {
-            let facts = Self.facts(tile.summary.map(TextSanitizer.line), width: body)
+            var summary = tile.summary
+            if let key = sortKey?(tile), let index = summary.firstIndex(of: key) {
+                summary.insert(summary.remove(at: index), at: 0)
+            }
+            let facts = Self.facts(summary.map(TextSanitizer.line), width: body)
             cells.append(Cell(text: indent + facts, styled: indent + style.dim(facts)))
         }
         if showArtwork, let artwork = tile.artworkUrl {
