@@ -34,9 +34,8 @@ public enum StandardSections {
     }
 
     /// The detail of a provider that knows only the shared fields (a described source, a
-    /// program): the header, then a section of the rest, titled with the provider's name. The
-    /// badge says the kind, so the header has no Kind row; its link is the item's Page (not a
-    /// Store), and `labels` name the fields in the source's own words.
+    /// program): the header, then a section of the rest, titled with the provider's name. Its
+    /// link is the item's Page (not a Store), and `labels` name the fields in the source's own words.
     public static func detail(of item: MediaItem, title: String, labels: [String: String] = [:]) -> Detail {
         let facts = DetailSection(
             title,
@@ -48,7 +47,7 @@ public enum StandardSections {
             links: [(labels["url"] ?? "Page", item.url), (labels["preview"] ?? "Preview", item.previewURL)])
         var labels = labels
         labels["url"] = labels["url"] ?? "Page"
-        return Detail(sections: [header(for: item, kindLabel: "", labels: labels), facts])
+        return Detail(sections: [header(for: item, labels: labels), facts])
     }
 
     /// Runs one lookup section, turning a failure into a notice instead of losing the whole detail.

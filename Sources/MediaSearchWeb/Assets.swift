@@ -215,6 +215,14 @@ enum Assets {
           document.querySelectorAll("img.artwork").forEach(function (image) {
             if (image.complete && image.naturalWidth === 0 && image.src) { replaceArtwork(image); }
           });
+          // Where ::details-content cannot show the options inline, a wide screen opens them.
+          const options = document.querySelector("details.options");
+          if (options && window.CSS && !CSS.supports("selector(::details-content)")) {
+            const wide = window.matchMedia("(min-width: 721px)");
+            const unfold = function () { if (wide.matches) { options.open = true; } };
+            unfold();
+            wide.addEventListener("change", unfold);
+          }
           let timer = null;
           let last = "";
           if (input && list) {

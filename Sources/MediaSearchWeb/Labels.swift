@@ -7,14 +7,25 @@ import Foundation
 /// back into the translation, where `{n:трек|трека|треков}` picks the plural form of `n` (one,
 /// few, many, as Russian and the other Slavic languages count). Anything else (a title, a
 /// genre, a name a source sent) is shown as it came.
+///
+/// A value (a tile's fact, a row's value) may be what a source sent, and a genre called
+/// "Country" is not a nation: values are translated only by the words the engine itself writes
+/// as values (`value.<English>`: yes, no, explicit, Free...) and by the patterns, whose numbers
+/// and dates a source's name does not have.
 struct Labels: Sendable {
     private let exact: [String: String]
+    private let values: [String: String]
     private let patterns: [Pattern]
+    /// Longer text is no label (and is not worth matching: a hostile name may be megabytes).
+    static let longest = 160
 
     init(catalog: [String: String]) {
         var exact: [String: String] = [:]
+        var values: [String: String] = [:]
         var patterns: [Pattern] = []
-        for (key, value) in catalog where key.hasPrefix("label.") {
+        for (key, value) in catalog {
+            if key.hasPrefix("value.") { values[String(key.dropFirst("value.".count))] = value }
+            guard key.hasPrefix("label.") else { continue }
             let english = String(key.dropFirst("label.".count))
             if english.contains("{") {
                 patterns.append(Pattern(english, value))
@@ -23,6 +34,7 @@ struct Labels: Sendable {
             }
         }
         self.exact = exact
+        self.values = values
         // Longer patterns first, so `{n}h {m}m` is tried before `{n}m`.
         self.patterns = patterns.sorted { $0.literalLength > $1.literalLength }
     }
@@ -32,7 +44,17 @@ struct Labels: Sendable {
 
     /// The words in this language when the text is a label, else `nil` (a title, a genre).
     func known(_ text: String) -> String? {
-        if let known = exact[text] { return known }
+        guard text.utf8.count <= Self.longest else { return nil }
+        return exact[text] ?? matched(text)
+    }
+
+    /// A value (a fact, a row's value) in this language when the engine wrote it, else `nil`.
+    func value(_ text: String) -> String? {
+        guard text.utf8.count <= Self.longest else { return nil }
+        return values[text] ?? matched(text)
+    }
+
+    private func matched(_ text: String) -> String? {
         for pattern in patterns {
             if let values = pattern.match(text) { return Self.fill(pattern.translation, values) }
         }
@@ -102,13 +124,16 @@ struct Labels: Sendable {
             let after = text.dropFirst(piece.literal.count)
             guard let name = piece.name else { return after.isEmpty && pieces.count == 1 }
             let next = pieces.dropFirst()
-            let numeric = name == "n" || name == "m"
+            // {n} and {m} are numbers, {date} a date: a source's name is neither.
+            let numeric = name == "n" || name == "m" || name == "date"
             // The placeholder takes the shortest text after which the rest matches.
             var end = after.startIndex
             while end < after.endIndex {
                 end = after.index(after: end)
                 let value = after[after.startIndex..<end]
-                if numeric && !value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }) { return false }
+                if numeric, let last = value.last, !(last.isASCII && (last.isNumber || last == "," || last == "-")) {
+                    return false
+                }
                 var trial = values
                 trial[name] = String(value)
                 if match(after[end...], next, &trial) {

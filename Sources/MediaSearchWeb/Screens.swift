@@ -213,7 +213,7 @@ enum Screens {
         let t = Texts.current
         let shown = current(query, catalog: catalog)
         let all: HTML =
-            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: shown == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total))</a>"
+            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total))</a>"
         let kinds = mediaTabs(catalog).map { tab -> HTML in
             let here = HTML(raw: shown == tab.media ? " aria-current=\"page\"" : "")
             return
@@ -235,10 +235,12 @@ enum Screens {
         return tabs
     }
 
-    /// The kind of media whose tab a query is on: its `kind`, or the media of the provider it names.
+    /// The kind of media whose tab a query is on: its `kind`, or the media of the provider it
+    /// names; `nil` on the All tab and for a source's name (`kind=deezer`), which is no tab's.
     static func current(_ query: WebQuery, catalog: ProviderCatalog) -> String? {
         guard let kind = query.kind else { return nil }
-        return catalog.providers.first { $0.kind == kind }?.media ?? kind
+        if let provider = catalog.providers.first(where: { $0.kind == kind }) { return provider.media }
+        return catalog.providers.contains { $0.media == kind } ? kind : nil
     }
 
     /// What to try when nothing was found.
@@ -379,15 +381,18 @@ enum Screens {
 
     /// A section's title: a label in the page's words (`Tracks`), or a name (the item's title, the
     /// source's name), marked as not for translating.
-    static func heading(_ title: String) -> HTML {
-        guard let words = Texts.current.label.known(title) else { return "<h2 translate=\"no\">\(title)</h2>" }
+    static func heading(_ title: String, first: Bool) -> HTML {
+        // The header's title is the item's own.
+        guard !first, let words = Texts.current.label.known(title) else {
+            return "<h2 translate=\"no\">\(title)</h2>"
+        }
         return "<h2>\(words)</h2>"
     }
 
     /// One of a tile's facts: a label in the page's words (`320 episodes`), or what the source
     /// sent (an album's name, a genre), marked as not for translating.
     static func fact(_ text: String) -> HTML {
-        guard let words = Texts.current.label.known(text) else { return "<li translate=\"no\">\(text)</li>" }
+        guard let words = Texts.current.label.value(text) else { return "<li translate=\"no\">\(text)</li>" }
         return "<li>\(words)</li>"
     }
 
@@ -468,7 +473,7 @@ enum Screens {
                 } ?? "<span>\(offer.source)</span>"
             let price: HTML =
                 Formatting.price(offer.price, currency: offer.currency).map {
-                    "<span class=\"price\">\(t.label($0))</span>"
+                    "<span class=\"price\">\(t.label.value($0) ?? $0)</span>"
                 } ?? ""
             let label = t("stores.preview", ["source": offer.source])
             let player: HTML =
@@ -516,10 +521,11 @@ enum Screens {
     /// One section: its rows, its links (opening outside) and its items as tiles.
     static func section(_ section: DetailSection, first: Bool, kinds: Set<String>) -> HTML {
         let label = Texts.current.label
-        let rows = section.rows.map { row -> HTML in
+        // The header's Kind row repeats the badge above it on this page.
+        let rows = section.rows.filter { !first || $0.label != "Kind" }.map { row -> HTML in
             row.value.contains("\n") || row.value.count > 120
                 ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
-                : "<dt>\(label(row.label))</dt><dd>\(label(row.value))</dd>"
+                : "<dt>\(label(row.label))</dt><dd>\(label.value(row.value) ?? row.value)</dd>"
         }
         let links = section.links.map { link -> HTML in
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"
@@ -535,7 +541,7 @@ enum Screens {
             ? "" : playable ? "<ol class=\"tracks\">\(items)</ol>" : "<ol class=\"tiles small\">\(items)</ol>"
         return """
             <section class="section\(HTML(raw: first ? " header" : ""))" data-title="\(section.title)">
-            \(heading(section.title))
+            \(heading(section.title, first: first))
             \(rowList)\(linkList)\(itemList)
             </section>
             """

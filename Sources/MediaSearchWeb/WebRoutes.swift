@@ -91,9 +91,13 @@ struct WebRoutes: Sendable {
     func counts(of page: SearchPage, query: WebQuery) async -> TabCounts {
         let own = TabCounts(page: page, catalog: catalog)
         let key = query.link(kind: .some(nil), page: 1)
-        guard let media = Screens.current(query, catalog: catalog) else {
+        guard query.kind != nil else {
             if query.page == 1 && !page.outcome.hasFailures && page.offline == nil { await tabCounts.put(key, own) }
             return own
+        }
+        // A source's name (kind=deezer) is no tab's: its page's own numbers only.
+        guard let media = Screens.current(query, catalog: catalog) else {
+            return TabCounts(total: nil, byMedia: own.byMedia)
         }
         return own.onTab(media, from: query.page == 1 ? await tabCounts.get(key) : nil)
     }

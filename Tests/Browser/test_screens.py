@@ -71,7 +71,7 @@ def english_words():
         english = json.load(f)
     with open(os.path.join(ROOT, "Localization", "web", "ru.json"), encoding="utf-8") as f:
         russian = json.load(f)
-    names = set(re.findall(r"[A-Za-z]+", " ".join(russian.values())))
+    names = set(re.findall(r"[A-Za-z]+", re.sub(r"\{[^}]*\}", "", " ".join(russian.values()))))
     words = set()
     for key, text in english.items():
         for word in re.findall(r"[A-Za-z][a-z]{2,}", re.sub(r"\{[^}]*\}", "", text)):
@@ -244,7 +244,7 @@ def main():
         driver.back()
         wait(driver, lambda d: "/item/" not in d.current_url)
         restored = driver.execute_script("return window.__restored === true")
-        print(f"    (the page {'came from the back/forward cache' if restored else 'was loaded again'})")
+        check(restored, "the page came back from the back/forward cache (the case this checks)")
         until(driver, lambda d: len(tiles(d)) == count and not d.find_elements(By.CSS_SELECTOR, "main .pending"))
         check(len(tiles(driver)) == count and not driver.find_elements(By.CSS_SELECTOR, "main .pending"),
               f"Back shows the results, not 'Loading the details…': {len(tiles(driver))} of {count} tiles")

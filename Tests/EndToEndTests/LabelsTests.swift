@@ -31,6 +31,27 @@ struct LabelsTests {
         #expect(russian("1,002 tracks") == "1,002 трека")
     }
 
+    /// A value may be what a source sent: a genre called "Country" is not the label Country.
+    @Test func valuesAreTranslatedOnlyAsTheEngineWritesThem() {
+        let labels = Labels(catalog: [
+            "label.Country": "Страна", "value.yes": "да", "label.{n} tracks": "{n} {n:трек|трека|треков}",
+            "label.latest {date}": "последний {date}",
+        ])
+        #expect(labels.known("Country") == "Страна")
+        #expect(labels.value("Country") == nil, "the genre Country stays as it came")
+        #expect(labels.value("yes") == "да")
+        #expect(labels.value("12 tracks") == "12 треков")
+        #expect(labels.value("latest 2021-05-24") == "последний 2021-05-24")
+        #expect(labels.value("latest news") == nil, "a date is digits and dashes")
+    }
+
+    /// Text longer than any label is not matched at all: a hostile name of a megabyte costs nothing.
+    @Test func longTextIsNoLabel() {
+        let long = String(repeating: "9", count: 1_000_000) + " tracks"
+        #expect(russian.known(long) == nil && russian.value(long) == nil)
+        #expect(russian(long) == long)
+    }
+
     @Test func textThatIsNoLabelStaysAsItCame() {
         #expect(russian("Alternative") == "Alternative")
         #expect(russian("many tracks") == "many tracks", "{n} takes a number only")

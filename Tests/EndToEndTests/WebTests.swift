@@ -855,6 +855,12 @@ struct WebTests {
         #expect(number(songTabs, "song") == onSongs.matches(of: /<li class="tile"/).count)
         let kinds = Set(onSongs.matches(of: /<li class="tile" data-kind="([^"]+)"/).map { String($0.1) })
         #expect(kinds == ["song", "deezer-song"], "the Songs tab shows every source's songs: \(kinds)")
+
+        // A source's name is no tab's: none is current, and no number is borrowed.
+        let (_, _, deezer) = try await web.get("/?q=daft+punk&kind=deezer")
+        let deezerTabs = try #require(deezer.firstMatch(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/)).1
+        #expect(!deezerTabs.contains("aria-current"), "\(deezerTabs)")
+        #expect(number(deezerTabs, "all") == nil && number(deezerTabs, "movie") == nil)
     }
 
     @Test func controlsShowWhatIsInForce() async throws {
@@ -918,7 +924,8 @@ struct WebTests {
         #expect(page.contains("class=\"retry\""), "with Try again")
         #expect(!page.contains("Check the spelling"), "no spelling advice for a search that failed")
         #expect(!page.contains("0 of "), "no '0 of 21 results', which reads as if 21 existed")
-        #expect(page.contains("none of the 1 results kept"), "what the library found, said plainly")
+        #expect(
+            page.contains("no result kept on this computer from earlier searches matches (kept: 1)"), "said plainly")
     }
 
     @Test("Paging links keep the query; an empty search suggests what to try")
