@@ -8,14 +8,14 @@ detail in Chromium's own back/forward cache; Russian pages that show no word of 
 Needs what test_web.py needs, and axe-core, which .ci/run installs from PyPI
 (axe-playwright-python bundles axe.min.js; only the script file is used, not Playwright).
 """
-import argparse, importlib.util, json, os, re, shutil, sys, urllib.parse
+import argparse, importlib.util, json, os, re, sys, urllib.parse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_web  # noqa: E402  (the servers and helpers the browser test uses)
-from test_web import check, tiles, wait, FAILURES, ROOT  # noqa: E402
+from test_web import check, tiles, wait, ROOT  # noqa: E402
 
 ALL_KINDS = ["song", "album", "movie", "audiobook", "podcast", "music-video", "deezer", "radio", "tv", "librivox",
              "musicbrainz"]
@@ -261,14 +261,7 @@ def main():
                   f"after coming Back a tile opens its detail: {title}")
     finally:
         test_web.stop(driver, every_home, faulty_home)
-    if args.update_docs:
-        docs = os.path.join(ROOT, "docs", "screenshots")
-        os.makedirs(docs, exist_ok=True)
-        shutil.copy(os.path.join(args.artifacts, "phone.png"), os.path.join(docs, "phone.png"))
-    if FAILURES:
-        print(f"{len(FAILURES)} screen check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("screen checks passed")
+    test_web.finish(args, ("phone.png",), "screen")
 
 
 if __name__ == "__main__":

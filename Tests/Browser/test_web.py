@@ -108,6 +108,19 @@ def stop(driver, *homes):
         shutil.rmtree(home, ignore_errors=True)
 
 
+def finish(args, screenshots, what):
+    """Copies the screenshots to docs/screenshots with --update-docs, then exits 1 on any failure."""
+    if args.update_docs:
+        docs = os.path.join(ROOT, "docs", "screenshots")
+        os.makedirs(docs, exist_ok=True)
+        for name in screenshots:
+            shutil.copy(os.path.join(args.artifacts, name), os.path.join(docs, name))
+    if FAILURES:
+        print(f"{len(FAILURES)} {what} check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print(f"{what} checks passed")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="the folder with mediasearch and mediasearch-fixtures")
@@ -377,17 +390,9 @@ def main():
     finally:
         stop(driver, clean_home, faulty_home, several_home)
 
-    if args.update_docs:
-        docs = os.path.join(ROOT, "docs", "screenshots")
-        os.makedirs(docs, exist_ok=True)
-        for name in ("search.png", "detail.png", "sources.png", "album.png", "failure.png", "filters.png",
-                     "russian.png"):
-            shutil.copy(os.path.join(args.artifacts, name), os.path.join(docs, name))
     print(f"screenshots: {args.artifacts}")
-    if FAILURES:
-        print(f"{len(FAILURES)} browser check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("browser checks passed")
+    finish(args, ("search.png", "detail.png", "sources.png", "album.png", "failure.png", "filters.png",
+                  "russian.png"), "browser")
 
 
 if __name__ == "__main__":
