@@ -86,6 +86,42 @@ struct TerminalOutputTests {
         #expect(repeated.stdout == "No more results: page 2 repeats page 1.\n")
     }
 
+    /// The "More:" line is this search one page on: following it keeps the filters, storefront,
+    /// explicitness and order, so page 2 continues page 1 (it used to drop all of them).
+    @Test func theNextPagesCommandKeepsEverythingThatShapesTheResults() async throws {
+        let harness = try await Harness.start(
+            routes: FixtureRoutes(search: FixtureRoutes.default.search, fillToLimit: true))
+        defer { Task { await harness.stop() } }
+        let first = try await harness.run([
+            "search", "jack", "--kind", "song", "--limit", "1", "--genre", "Alternative", "--country", "gb",
+            "--no-explicit", "--sort", "price", "--reverse", "--format", "text", "--width", "100",
+        ])
+        #expect(first.status == 0, "\(first.stderr)")
+        let more = try #require(first.stdout.split(separator: "\n").first { $0.hasPrefix("More: ") }, "\(first.stdout)")
+        #expect(
+            more
+                == "More: mediasearch search jack --kind song --genre Alternative --limit 1 --country gb"
+                + " --no-explicit --sort price --reverse --page 2")
+        // Following it asks the source for the second page with the same filter and storefront.
+        let words =
+            ["search", "jack", "--kind", "song", "--genre", "Alternative", "--limit", "1"]
+            + ["--country", "gb", "--no-explicit", "--sort", "price", "--reverse", "--page", "2"]
+        #expect(more.split(separator: " ").count == words.count + 2)
+        let second = try await harness.run(words + ["--format", "json"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let asked = try #require(await harness.server.requests().last)
+        #expect(asked.query["offset"] == "1")
+        #expect(asked.query["country"] == "GB")
+        #expect(asked.query["explicit"] == "No")
+
+        // Asked by offset, the next page starts where this one ended.
+        let byOffset = try await harness.run([
+            "search", "jack", "--kind", "song", "--limit", "2", "--offset", "1", "--format", "text",
+        ])
+        let next = byOffset.stdout.split(separator: "\n").first { $0.hasPrefix("More: ") }
+        #expect(next == "More: mediasearch search jack --kind song --limit 2 --offset 3", "\(byOffset.stdout)")
+    }
+
     @Test func historyAndSuggestCommands() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }

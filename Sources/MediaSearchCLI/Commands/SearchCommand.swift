@@ -131,7 +131,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             spinner.stop()
             throw error
         }
-        let output = SearchOutput(page: page, commandLine: nextPageCommand(page.request.page))
+        let output = SearchOutput(
+            page: page, commandLine: nextPageCommand(page.request, defaultLimit: configuration.limit))
         switch format ?? (console.stdoutIsTerminal ? .text : .lines) {
         case .json:
             JSONOutput.write(output.document().json, to: console.outBytes)
@@ -203,12 +204,33 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         return request
     }
 
-    private func nextPageCommand(_ page: Int) -> String {
+    /// The command of the next page: this command as typed, with everything that shapes the
+    /// results (kinds, sources, filters, storefront, order, config, offline), one page on.
+    func nextPageCommand(_ request: SearchRequest, defaultLimit: Int) -> String {
         var words = ["mediasearch", "search"] + term.map(Self.quoted)
-        for kind in kinds { words += ["--kind", kind] }
-        for source in sources { words += ["--source", source] }
-        if let limit { words += ["--limit", String(limit)] }
-        words += ["--page", String(page + 1)]
+        for kind in kinds { words += ["--kind", Self.quoted(kind)] }
+        for source in sources { words += ["--source", Self.quoted(source)] }
+        for (name, value) in request.filters.sorted(by: { $0.key < $1.key }) {
+            words += ["--\(name)", Self.quoted(value)]
+        }
+        // Asked by offset, the next page is the next offset, which needs one limit for every kind.
+        let perPage = limit ?? (offset == nil ? nil : defaultLimit)
+        if let perPage { words += ["--limit", String(perPage)] }
+        if let country { words += ["--country", Self.quoted(country)] }
+        if let lang { words += ["--lang", Self.quoted(lang)] }
+        if let explicit { words.append(explicit ? "--explicit" : "--no-explicit") }
+        if sort != .relevance { words += ["--sort", sort.rawValue] }
+        if reverse { words.append("--reverse") }
+        if group { words.append("--group") }
+        if uncensored { words.append("--uncensored") }
+        if network.offline { words.append("--offline") }
+        if let config = common.config { words += ["--config", Self.quoted(config)] }
+        if let offset, let perPage {
+            let (next, overflow) = offset.addingReportingOverflow(perPage)
+            words += ["--offset", String(overflow ? Int.max : next)]
+        } else {
+            words += ["--page", String(request.page + 1)]
+        }
         return words.joined(separator: " ")
     }
 
