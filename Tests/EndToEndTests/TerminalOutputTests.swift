@@ -381,6 +381,33 @@ struct PagerTests {
         #expect(!spinning.contains { $0.contains("searching …") }, "an empty list was shown")
     }
 
+    @Test("On a terminal, show's links are OSC 8 links: a long one shows its address cut to the line, and opens whole")
+    func showsLinksOnATerminalFitTheLine() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let session = try await onPTY(harness, ["show", "263301273", "--no-pager"], waitFor: "Store", keys: "")
+        #expect(session.status == 0, "\(session.output.suffix(400).debugDescription)")
+        let url = "https://music.apple.com/us/album/jack-johnson/263301268?i=263301273&uo=4"
+        #expect(session.output.contains("\u{1B}]8;;\(url)\u{1B}\\"), "the link's target is the whole URL")
+        let screen = TextStyle.stripEscapes(session.output).replacingOccurrences(of: "\r", with: "")
+        let store = try #require(screen.split(separator: "\n").first { $0.contains("Store") }, "\(screen)")
+        #expect(store.hasSuffix("  music.apple.com/us/album/jack-johnson/263301268?i=263301273&uo=4"), "\(store)")
+        // Narrower, the address is cut to the line; the link still opens the whole URL.
+        let narrow = try await onPTY(
+            harness, ["show", "263301273", "--no-pager", "--width", "50"], waitFor: "Store", keys: "")
+        #expect(narrow.output.contains("\u{1B}]8;;\(url)\u{1B}\\"), "the link's target is the whole URL")
+        let lines = TextStyle.stripEscapes(narrow.output).replacingOccurrences(of: "\r", with: "").split(
+            separator: "\n")
+        let cut = try #require(lines.first { $0.contains("Store") })
+        #expect(cut.hasSuffix("  music.apple.com/us/album/jack-johnson…"), "\(cut)")
+        for line in lines {
+            #expect(DisplayWidth.of(String(line)) <= 50, "a line wider than the layout: \(line)")
+        }
+        // Piped, the same link is printed whole, to the last character.
+        let piped = try await harness.run(["show", "263301273"])
+        #expect(piped.stdout.contains("  \(url)\n"), "\(piped.stdout)")
+    }
+
     @Test("Wrapped lines count: text of few but long lines is paged when it takes more rows than the screen")
     func wrappedLinesArePaged() {
         let long = String(repeating: "x", count: 200) + "\n"

@@ -44,7 +44,7 @@ public struct DetailLayout: Sendable {
         }
         for link in section.links {
             let label = DisplayWidth.pad(TextSanitizer.line(link.label), to: labelWidth)
-            out += "  \(style.dim(label))  \(style.link(link.url, link.url))\n"
+            out += "  \(style.dim(label))  \(linkText(link.url, room: valueWidth))\n"
         }
         if !section.items.isEmpty { out += itemLines(section.items) }
         return out
@@ -68,15 +68,27 @@ public struct DetailLayout: Sendable {
             if let preview = item.previewUrl {
                 // An episode's audio and page belong with it, not in a list of their own.
                 let indent = String(repeating: " ", count: idWidth + 4)
-                out += indent + style.dim("audio ") + style.link(preview, preview) + "\n"
-                if let page = item.url { out += indent + style.dim("page  ") + style.link(page, page) + "\n" }
+                let room = width - indent.count - 6
+                out += indent + style.dim("audio ") + linkText(preview, room: room) + "\n"
+                if let page = item.url { out += indent + style.dim("page  ") + linkText(page, room: room) + "\n" }
             }
         }
         return out
     }
 
+    /// A link as the terminal shows it. On a terminal that takes escapes it is an OSC 8 link,
+    /// and one longer than `room` columns shows as its address shortened to the room (no scheme,
+    /// cut with "…"): it still opens whole, and no line wraps. Piped or plain, the whole URL,
+    /// never cut, so a script or a terminal without OSC 8 still gets every character of it.
+    func linkText(_ url: String, room: Int) -> String {
+        guard style.enabled, SafeURL.http(url) != nil, DisplayWidth.of(url) > room else { return style.link(url, url) }
+        let address = url.range(of: "://").map { String(url[$0.upperBound...]) } ?? url
+        return style.link(DisplayWidth.truncate(address, to: max(room, 16)), url)
+    }
+
     /// Wraps text at word boundaries to `width` columns, keeping paragraph breaks as empty lines;
-    /// a URL longer than a line stands whole on a line of its own.
+    /// a URL longer than a line stands whole on a line of its own (shortened, as a link, when
+    /// styled: ``linkText(_:room:)``).
     func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         for paragraph in TextSanitizer.block(text).split(separator: "\n", omittingEmptySubsequences: false) {
@@ -96,8 +108,13 @@ public struct DetailLayout: Sendable {
                 // A link is never cut: one too long for the line is printed whole, on a line of
                 // its own (the terminal wraps it, and it still opens); other long words are cut.
                 let link = word.contains("://")
-                line += w > width && !link ? DisplayWidth.truncate(String(word), to: width) : String(word)
-                used += link ? w : min(w, width)
+                if link {
+                    line += linkText(String(word), room: width)
+                    used += style.enabled ? min(w, width) : w
+                } else {
+                    line += w > width ? DisplayWidth.truncate(String(word), to: width) : String(word)
+                    used += min(w, width)
+                }
             }
             lines.append(line)
         }
