@@ -4,10 +4,23 @@ public struct DetailSection: Sendable, Codable, Hashable {
     public struct Row: Sendable, Codable, Hashable {
         public var label: String
         public var value: String
+        /// The value as a list of its own (a station's tags, a show's genres), when it is one:
+        /// the web shows it as a list; `value` is the same words joined with ", ".
+        public var values: [String]?
         /// Creates a row.
         public init(_ label: String, _ value: String) {
             self.label = label
             self.value = value
+        }
+
+        /// A row whose value is a list: `text` cut at its commas (`classical,jazz` and
+        /// `Drama, Crime` alike), each entry trimmed, empty and repeated entries left out, at most
+        /// ``ListText/maximum`` kept. One entry is a plain row.
+        public init(_ label: String, list text: String) {
+            let entries = ListText.entries(text)
+            self.label = label
+            self.value = entries.isEmpty ? text : entries.joined(separator: ", ")
+            self.values = entries.count > 1 ? entries : nil
         }
 
         /// Written as the terminal shows it: the label one line, the value with its paragraphs.
@@ -15,6 +28,7 @@ public struct DetailSection: Sendable, Codable, Hashable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(TextSanitizer.line(label), forKey: .label)
             try c.encode(TextSanitizer.block(value), forKey: .value)
+            try c.encodeIfPresent(values?.map(TextSanitizer.line), forKey: .values)
         }
     }
 

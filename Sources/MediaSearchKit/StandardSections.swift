@@ -15,20 +15,27 @@ public enum StandardSections {
         labels: [String: String] = [:]
     ) -> DetailSection {
         let description = item.description.map(HTMLText.plain)
-        return DetailSection(
+        let genreLabel = labels["genre"] ?? "Genre"
+        var section = DetailSection(
             item.title.map(TextSanitizer.line) ?? "Untitled",
             rows: [
                 ("Kind", kindLabel ?? item.kindLabel), (labels["creator"] ?? creatorLabel, item.creator),
                 (labels["released"] ?? dateLabel, ReleaseDate.day(item.releaseDate)),
-                (labels["genre"] ?? "Genre", item.genre), (labels["description"] ?? "Description", description),
+                (genreLabel, item.genre), (labels["description"] ?? "Description", description),
             ],
             links: [(labels["url"] ?? "Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])
+        // Genres and tags often come as one text with commas: a list.
+        if let genre = item.genre, let index = section.rows.firstIndex(where: { $0.label == genreLabel }) {
+            section.rows[index] = DetailSection.Row(genreLabel, list: genre)
+        }
+        return section
     }
 
     /// Facts every item may have, for a tile: year, genre, duration and price.
     public static func summary(of item: MediaItem) -> [String?] {
         [
-            item.releaseYear.map(String.init), item.genre, Formatting.duration(milliseconds: item.durationMilliseconds),
+            item.releaseYear.map(String.init), item.genre.map { ListText.short($0) },
+            Formatting.duration(milliseconds: item.durationMilliseconds),
             Formatting.price(item.price, currency: item.currency),
         ]
     }

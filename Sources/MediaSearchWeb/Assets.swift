@@ -111,6 +111,8 @@ enum Assets {
         dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
         dt { color: var(--muted); }
         dd { margin: 0; overflow-wrap: anywhere; }
+        .tags { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem; }
+        .tags li { padding: 0 .55rem; border: 1px solid var(--line); border-radius: 999px; font-size: .9em; }
         dd.long { white-space: pre-line; }
         .links { list-style: none; padding: 0; margin: .75rem 0 0; display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
         .section .tiles { margin-top: .75rem; }

@@ -930,6 +930,13 @@ enum OpenAPIDocument {
                               },
                               "value": {
                                 "type": "string"
+                              },
+                              "values": {
+                                "description": "The value as a list (a station's tags, a show's genres), when it is one; value joins them with ', '.",
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
                               }
                             }
                           }

@@ -523,7 +523,12 @@ enum Screens {
         let label = Texts.current.label
         // The header's Kind row repeats the badge above it on this page.
         let rows = section.rows.filter { !first || $0.label != "Kind" }.map { row -> HTML in
-            row.value.contains("\n") || row.value.count > 120
+            if let values = row.values {
+                // A source's tags or genres: its own words, one entry each.
+                let entries = values.map { value -> HTML in "<li>\(value)</li>" }
+                return "<dt>\(label(row.label))</dt><dd><ul class=\"tags\" translate=\"no\">\(entries)</ul></dd>"
+            }
+            return row.value.contains("\n") || row.value.count > 120
                 ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
                 : "<dt>\(label(row.label))</dt><dd>\(label.value(row.value) ?? row.value)</dd>"
         }

@@ -234,9 +234,38 @@ struct SourcesTests {
             ["show", "78012206-1aa1-11e9-a80b-52543be04c81", "--kind", "radio", "--config", config, "--format", "json"])
         #expect(show.status == 0, "\(show.stderr)")
         let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
-        let rows = (detail["sections"] as? [[String: Any]] ?? []).flatMap { $0["rows"] as? [[String: String]] ?? [] }
-        #expect(rows.contains { $0["label"] == "Codec" && $0["value"] == "MP3" }, "\(rows)")
-        #expect(rows.contains { $0["label"] == "Bitrate" && $0["value"] == "128 kbps" }, "\(rows)")
+        let rows = (detail["sections"] as? [[String: Any]] ?? []).flatMap { $0["rows"] as? [[String: Any]] ?? [] }
+        #expect(rows.contains { $0["label"] as? String == "Codec" && $0["value"] as? String == "MP3" }, "\(rows)")
+        #expect(
+            rows.contains { $0["label"] as? String == "Bitrate" && $0["value"] as? String == "128 kbps" }, "\(rows)")
+    }
+
+    /// A station's tags ("classical,cultural,jazz,vrt" at Radio Browser) are a list: entries in the
+    /// JSON document, a readable line on the terminal, the first few on the tile, a list on the web.
+    @Test func aStationsTagsAreAList() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [radio]\n", to: "c.yaml")
+        let id = "960ef421-0601-11e8-ae97-52543be04c81"
+        let show = try await harness.run(["show", id, "--kind", "radio", "--config", config, "--format", "json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        #expect(try SchemaValidator.load("detail.schema.json").errors(detail).isEmpty)
+        let rows = (detail["sections"] as? [[String: Any]] ?? []).flatMap { $0["rows"] as? [[String: Any]] ?? [] }
+        let tags = try #require(rows.first { $0["label"] as? String == "Tags" }, "\(rows)")
+        #expect(tags["values"] as? [String] == ["classical", "cultural", "jazz", "vrt"])
+        #expect(tags["value"] as? String == "classical, cultural, jazz, vrt")
+        let text = try await harness.run(["show", id, "--kind", "radio", "--config", config, "--width", "80"])
+        #expect(text.stdout.contains("  Tags      classical, cultural, jazz, vrt\n"), "\(text.stdout)")
+        let (_, document) = try await harness.searchJSON(["klara", "--kind", "radio", "--config", config])
+        let tile = try #require(document.results.first { $0["id"] as? String == id })
+        #expect((tile["summary"] as? [String] ?? []).contains("classical, cultural, jazz, …"), "\(tile)")
+        // One tag is a plain row.
+        let single = try await harness.run([
+            "show", "f257abd4-9397-4110-b810-c7ca9fb8fbf7", "--kind", "radio", "--config", config, "--format", "json",
+        ])
+        #expect(
+            single.stdout.contains(#""value" : "jazz""#) && !single.stdout.contains(#""values""#), "\(single.stdout)")
     }
 
     /// A recording MusicBrainz and Deezer both know, spelled differently at each, is one result:

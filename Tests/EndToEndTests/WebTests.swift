@@ -822,6 +822,18 @@ struct WebTests {
         #expect(back.body.contains("<html lang=\"en\">") && back.headers["set-cookie"]?.hasPrefix("ui=en;") == true)
     }
 
+    /// A station's tags are a list on its page, in its own words (not translated).
+    @Test func aStationsTagsAreAListOnItsPage() async throws {
+        let web = try await WebHarness.start(kinds: ["radio"])
+        defer { Task { await web.stop() } }
+        let (status, _, page) = try await web.get("/item/radio/960ef421-0601-11e8-ae97-52543be04c81?ui=ru")
+        #expect(status == 200)
+        #expect(
+            page.contains(
+                "<ul class=\"tags\" translate=\"no\"><li>classical</li><li>cultural</li><li>jazz</li><li>vrt</li></ul>"
+            ), "\(page)")
+    }
+
     /// Tabs are kinds of media, whatever the sources: Songs holds iTunes' and Deezer's songs, there
     /// is no tab per source, and the numbers stay the same on every tab of one search.
     @Test func tabsAreKindsOfMediaWithTheSameNumbersOnEveryTab() async throws {
