@@ -34,7 +34,7 @@ struct TerminalOutputTests {
                2:56 · Keep Dancing · $0.99 · Pop        1980 · 2h 07m · PG · $7.99
 
             6 results · song 2 · movie 2 · audiobook 1 · podcast 1 · page 1
-            More: mediasearch search jack johnson --page 2
+            More: mediasearch search jack johnson --config \(config) --page 2
             Details: mediasearch show --result N
 
             """

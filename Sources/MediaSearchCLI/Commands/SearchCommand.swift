@@ -235,7 +235,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     }
 
     private static func quoted(_ word: String) -> String {
-        word.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+        // Characters a POSIX shell takes as they are; anything else is single-quoted.
+        !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:+,=@%".contains($0) }
             ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
 }
