@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything that can go wrong in MediaSearch, each case with one sentence for the user.
-public enum MediaSearchError: Error, Sendable, CustomStringConvertible {
+public enum MediaSearchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The source refused the request itself; the value is its own message.
     case badRequest(String, source: String = "the source")
     /// The source answered 403 or 429, or said so in its own way: the client went over its rate limit.

@@ -152,9 +152,11 @@ enum Screens {
                     """, bodyClass: "screen-search")
         }
         let failures = page.outcome.failures.map { failure in
-            errorItem(kinds: failure.kinds, message: failure.error.description + hint(for: failure.error))
+            errorItem(kinds: failure.kinds, message: Texts.current.failure(failure.error) + hint(for: failure.error))
         }
-        let reasons = (page.offline?.reasons ?? []).map { errorItem(kinds: $0.kinds, message: $0.error) }
+        let reasons = (page.offline?.reasons ?? []).map { reason in
+            errorItem(kinds: reason.kinds, message: reason.failure.map(Texts.current.failure) ?? reason.error)
+        }
         var retry: [HTML] = []
         if failed(page) {
             retry.append(

@@ -4,8 +4,9 @@ import MediaSearchCore
 /// The web UI's words in one language, from its catalog (`Localization/web/<code>.json`); a key
 /// a catalog lacks falls back to English. The language of a request is, in order: `?ui=<code>`
 /// (the switch on every page, which a cookie then remembers), the `ui` cookie, the best match of
-/// `Accept-Language`, English. Messages that come from the engine or a source (a provider's
-/// failure, a detail's rows) stay in their own words.
+/// `Accept-Language`, English. The engine's failures and a request's problems are said from the
+/// catalogs (`failure.*`, `request.*`: FailureWords.swift); what a source or a program wrote (its
+/// own error message, a title, a detail's values) stays in its own words.
 struct Texts: Sendable {
     /// The language's code, e.g. `ru`, for `<html lang>`.
     let code: String
@@ -25,11 +26,26 @@ struct Texts: Sendable {
     /// Each catalog's labels, read once.
     private static let labels: [String: Labels] = Catalogs.all.mapValues { Labels(catalog: $0) }
 
-    /// The string for a key, with `{name}` placeholders filled.
+    /// The string for a key, with `{name}` placeholders filled in one pass (a value that itself
+    /// holds `{name}`, such as a parameter a visitor typed, is never filled again).
     func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
-        var text = strings[key] ?? Catalogs.all["en"]?[key] ?? key
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        let text = strings[key] ?? Catalogs.all["en"]?[key] ?? key
+        guard !values.isEmpty, text.contains("{") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                let value = values[String(rest[rest.index(after: open)..<close])]
+            else {
+                out.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            out += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 
     /// The languages there are catalogs for, English first: code and the language's own name.

@@ -28,7 +28,7 @@ struct WebQuery: Sendable, Hashable {
         let term = values["q"]?.trimmingCharacters(in: .whitespacesAndNewlines)
         // Counted as the schema counts: in Unicode scalars of the value as sent.
         if let raw = values["q"], raw.unicodeScalars.count > Self.maxTermLength {
-            throw BadRequest(message: "q is longer than \(Self.maxTermLength) characters")
+            throw BadRequest(key: "request.termTooLong", values: ["n": String(Self.maxTermLength)])
         }
         self.term = term?.isEmpty == false ? term : nil
         let enabled = catalog.enabled.map(\.kind)
@@ -42,7 +42,7 @@ struct WebQuery: Sendable, Hashable {
         case let kind?:
             guard words.contains(kind) else {
                 throw BadRequest(
-                    message: "kind must be all or one of \(words.joined(separator: ", ")), not '\(kind)'")
+                    key: "request.kind", values: ["list": words.joined(separator: ", "), "value": kind])
             }
             self.kind = kind
         }
@@ -52,22 +52,21 @@ struct WebQuery: Sendable, Hashable {
         case let source?:
             guard sources.contains(source) else {
                 throw BadRequest(
-                    message: "source must be all or one of \(sources.joined(separator: ", ")), not '\(source)'")
+                    key: "request.source", values: ["list": sources.joined(separator: ", "), "value": source])
             }
             self.source = source
         }
         if let text = values["country"], !text.isEmpty {
             guard let code = CountryCode.normalize(text) else {
-                throw BadRequest(message: "country must be a two-letter country code such as US or GB, not '\(text)'")
+                throw BadRequest(key: "request.country", values: ["value": text])
             }
             country = code
         }
         if let text = values["lang"], !text.isEmpty, text.lowercased() != "default" {
             guard let code = LanguageCode.normalize(text) else {
                 throw BadRequest(
-                    message:
-                        "lang must be default or one of \(LanguageCode.supported.joined(separator: ", ")), not '\(text)'"
-                )
+                    key: "request.lang",
+                    values: ["list": LanguageCode.supported.joined(separator: ", "), "value": text])
             }
             lang = code
         }
@@ -76,7 +75,7 @@ struct WebQuery: Sendable, Hashable {
             // A whole number too long for an Int is as far out of range as it looks.
             let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw BadRequest(message: "limit must be a whole number (1 to 200), not '\(text)'")
+                throw BadRequest(key: "request.limit", values: ["value": text])
             }
             limit = Int(text) ?? (text.hasPrefix("-") ? Int.min : Int.max)
         }
@@ -84,7 +83,7 @@ struct WebQuery: Sendable, Hashable {
         if let text = values["sort"], !text.isEmpty {
             guard let sort = ResultSort(rawValue: text.lowercased()) else {
                 let names = ResultSort.allCases.map(\.rawValue).joined(separator: ", ")
-                throw BadRequest(message: "sort must be one of \(names), not '\(text)'")
+                throw BadRequest(key: "request.sort", values: ["list": names, "value": text])
             }
             self.sort = sort
         } else {
@@ -97,7 +96,7 @@ struct WebQuery: Sendable, Hashable {
         for (name, value) in values where filterNames.contains(name) {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
             guard value.unicodeScalars.count <= Self.maxTermLength else {
-                throw BadRequest(message: "\(name) is longer than \(Self.maxTermLength) characters")
+                throw BadRequest(key: "request.filterTooLong", values: ["name": name, "n": String(Self.maxTermLength)])
             }
             if !trimmed.isEmpty { filters[name] = trimmed }
         }
@@ -141,8 +140,10 @@ struct WebQuery: Sendable, Hashable {
         guard let text else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw BadRequest(
-                message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
-            )
+                key: "request.number",
+                values: [
+                    "name": name, "min": String(range.lowerBound), "max": String(range.upperBound), "value": text,
+                ])
         }
         return value
     }
@@ -152,7 +153,7 @@ struct WebQuery: Sendable, Hashable {
         case nil, "": return nil
         case "on", "true", "1", "yes": return true
         case "off", "false", "0", "no": return false
-        case let other?: throw BadRequest(message: "\(name) must be on or off, not '\(other)'")
+        case let other?: throw BadRequest(key: "request.flag", values: ["name": name, "value": other])
         }
     }
 }

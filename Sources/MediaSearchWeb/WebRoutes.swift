@@ -42,7 +42,8 @@ struct WebRoutes: Sendable {
         do {
             query = try WebQuery(QueryString.parse(request.uri.query), catalog: catalog, configuration: configuration)
         } catch {
-            return WebResponse.error(status: 400, message: error.message, json: false, configuration: configuration)
+            return WebResponse.error(
+                status: 400, message: Texts.current.problem(error), json: false, configuration: configuration)
         }
         // A link from another site may fill the form, not run it: a search it ran would write the
         // history and spend the budget on another site's behalf (docs/design.md, "Links from
@@ -180,7 +181,7 @@ struct WebRoutes: Sendable {
             return .failure(MediaSearchError.notFound("\(id) of kind '\(kind)' (kinds: \(known))"))
         }
         guard (1...64).contains(id.count), id.unicodeScalars.allSatisfy({ Self.idCharacters.contains($0) }) else {
-            return .failure(BadRequest(message: "an item id is 1 to 64 letters, digits, '.', '_', ':' or '-'"))
+            return .failure(BadRequest(key: "request.itemId"))
         }
         do {
             return .success(try await session.detail(of: .id(id, kind: kind), explicit: explicit))
@@ -228,13 +229,15 @@ struct WebRoutes: Sendable {
     /// anything upstream 502.
     private func failure(_ error: any Error, json: Bool) -> Response {
         let (status, message): (Int, String)
+        // A page says it in its language; the JSON API in English, as the CLI's documents.
+        let texts = json ? Texts(code: "en") : Texts.current
         switch error {
-        case let bad as BadRequest: (status, message) = (400, bad.message)
+        case let bad as BadRequest: (status, message) = (400, texts.problem(bad))
         case let failure as MediaSearchError:
             switch failure {
-            case .usage: (status, message) = (400, failure.description)
-            case .notFound: (status, message) = (404, failure.description)
-            default: (status, message) = (502, failure.description)
+            case .usage: (status, message) = (400, texts.failure(failure))
+            case .notFound: (status, message) = (404, texts.failure(failure))
+            default: (status, message) = (502, texts.failure(failure))
             }
         default: (status, message) = (500, "internal error")
         }

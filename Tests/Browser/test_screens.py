@@ -83,13 +83,13 @@ def english_words():
 def english_left(driver, words):
     """The English catalog's words the page shows, leaving out what a source sent: titles, names,
     descriptions, a detail's values, a tile's facts that are no label (a genre, marked translate=no),
-    the names of sources, earlier searches offered as chips. (An error page's message is the engine's,
-    in English for now: #41 notes it.)"""
+    the names of sources, earlier searches offered as chips. The engine's failures and a request's
+    problems are checked like every other word: they are in the catalogs (failure.*, request.*)."""
     text = driver.execute_script(
         "const copy = document.body.cloneNode(true);"
         "copy.querySelectorAll('.title, .creator, .name, h1, .about, dd, .reveal span, .section.header h2,"
-        " select[name=source], datalist, script, .languages, [translate=no], .chips:not(.active-filters),"
-        " main.failure p.error').forEach(e => e.remove());"
+        " select[name=source], datalist, script, .languages, [translate=no], .chips:not(.active-filters)"
+        "').forEach(e => e.remove());"
         "return copy.textContent + ' ' + Array.from(document.querySelectorAll('[aria-label], [title], [placeholder]'))"
         ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || '') + ' '"
         " + (e.getAttribute('placeholder') || '')).join(' ');")

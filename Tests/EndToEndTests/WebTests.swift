@@ -940,6 +940,36 @@ struct WebTests {
             page.contains("no result kept on this computer from earlier searches matches (kept: 1)"), "said plainly")
     }
 
+    /// A Russian page says the engine's failures and a request's problems in Russian (the source's
+    /// name and its own words stay as they are); the JSON API says them in English, as the CLI's
+    /// documents do.
+    @Test func failuresAndProblemsAreSaidInThePagesLanguage() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
+        let (_, _, failed) = try await web.get("/?q=news&kind=podcast&ui=ru")
+        #expect(failed.contains("iTunes ответил HTTP 503 — у источника неполадки."), "\(failed)")
+        #expect(!failed.contains("answered"))
+        // Fallen back to the library, the reason is said in Russian too.
+        await web.fixtures.clearFaults()
+        _ = try await web.get("/?q=news&kind=podcast")
+        await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
+        let (_, _, fallback) = try await web.get("/?q=zzqx&kind=podcast&ui=ru")
+        #expect(fallback.contains("iTunes ответил HTTP 503"), "\(fallback)")
+        #expect(!fallback.contains("answered"))
+
+        let missing = try await web.get("/item/song/0?ui=ru")
+        #expect(missing.status == 404 && missing.body.contains("ничего не найдено по id 0"), "\(missing.body)")
+        let bad = try await web.get("/?q=jack&limit=many&ui=ru")
+        #expect(bad.status == 400 && bad.body.contains("limit: нужно целое число (от 1 до 200), а не «many»"))
+        // A value that looks like a placeholder is shown as typed, never filled.
+        let braces = try await web.get("/?q=jack&sort=%7Blist%7D&ui=ru")
+        #expect(braces.body.contains("а не «{list}»"), "\(braces.body)")
+        let api = try await web.json("/api/search?q=jack&limit=many")
+        #expect(api.status == 400)
+        #expect(api.object["error"] as? String == "limit must be a whole number (1 to 200), not 'many'")
+    }
+
     @Test("Paging links keep the query; an empty search suggests what to try")
     func pagingAndEmpty() async throws {
         var routes = FixtureRoutes.default

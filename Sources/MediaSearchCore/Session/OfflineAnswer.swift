@@ -7,6 +7,16 @@ public struct OfflineAnswer: Sendable, Hashable, Encodable {
     public struct Reason: Sendable, Hashable, Encodable {
         public var kinds: [String]
         public var error: String
+        /// The failure itself, for a face that words it in its own language.
+        public var failure: MediaSearchError?
+
+        public init(kinds: [String], error: String, failure: MediaSearchError? = nil) {
+            self.kinds = kinds
+            self.error = error
+            self.failure = failure
+        }
+
+        enum CodingKeys: String, CodingKey { case kinds, error }
     }
 
     /// Results on the page.

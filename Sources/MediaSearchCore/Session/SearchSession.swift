@@ -198,7 +198,7 @@ public struct SearchSession: Sendable {
                 outcome = await engine.run(plan)
                 answer = OfflineAnswer(
                     results: outcome.total, records: records, fallback: true,
-                    reasons: failures.map { .init(kinds: $0.kinds, error: $0.error.description) })
+                    reasons: failures.map { .init(kinds: $0.kinds, error: $0.error.description, failure: $0.error) })
             }
         }
         // The library write (a few milliseconds for a page) runs beside the history and the last
