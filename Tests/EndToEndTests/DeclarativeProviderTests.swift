@@ -182,7 +182,9 @@ struct DeclarativeProviderTests {
         let paths = await harness.server.requests().map(\.path)
         #expect(paths.contains("/json/stations/search") && paths.contains { $0.hasPrefix("/json/stations/byuuid/") })
         let settings = try await harness.run(["config", "show"], environment: environment)
-        #expect(settings.stdout.contains("providers.radio.base_url"), "\(settings.stdout)")
+        #expect(
+            settings.stdout.components(separatedBy: "providers.radio.base_url").count == 2,
+            "listed once: \(settings.stdout)")
         #expect(settings.stdout.contains(harness.server.baseURL), "\(settings.stdout)")
     }
 }

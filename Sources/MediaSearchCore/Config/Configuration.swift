@@ -300,7 +300,11 @@ public struct Configuration: Sendable {
             }
             let enabled = registered.isEmpty ? [] : enabledProviders(registered)
             var sources: [String] = []
-            for provider in enabled where !sources.contains(provider.source) { sources.append(provider.source) }
+            // A provider that is its own source (a described one, a program) lists its place and
+            // budget with its kind, below: once.
+            for provider in enabled where !sources.contains(provider.source) && provider.source != provider.kind {
+                sources.append(provider.source)
+            }
             for source in sources
                 + providers.keys.sorted().filter({ name in
                     !sources.contains(name) && registered.contains { $0.source == name && $0.kind != name }
