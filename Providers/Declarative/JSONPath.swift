@@ -3,8 +3,12 @@ import MediaSearchKit
 
 /// A dotted path into a JSON document (`show.network.name`, `images.0.url`); `""` is the
 /// document itself. Alternatives separated by `|` (`url_resolved | url`) are tried in order and
-/// the first present, non-empty value wins.
+/// the first present, non-empty value wins. A last step `@last` takes the text after the last
+/// `/` of a value (Open Library's `key`, `/works/OL45804W`, gives `OL45804W`).
 struct JSONPath: Sendable, Hashable {
+    /// The steps that work on the value found rather than naming a member.
+    static let functions: Set<String> = ["@last"]
+
     /// The steps of each alternative.
     let alternatives: [[String]]
 
@@ -20,7 +24,13 @@ struct JSONPath: Sendable, Hashable {
 
     /// Whether every alternative is a well-formed dotted path (no empty step, none empty).
     var isWellFormed: Bool {
-        alternatives.allSatisfy { !$0.isEmpty && !$0.contains("") }
+        alternatives.allSatisfy { steps in
+            guard !steps.isEmpty, !steps.contains("") else { return false }
+            // A function is the last step, a known one, after a member.
+            return steps.enumerated().allSatisfy { index, step in
+                !step.hasPrefix("@") || (index == steps.count - 1 && index > 0 && Self.functions.contains(step))
+            }
+        }
     }
 
     /// The first step of every alternative, e.g. `show` for `show.name`.
@@ -42,6 +52,12 @@ struct JSONPath: Sendable, Hashable {
     private static func value(at steps: [String], in document: JSONValue) -> JSONValue? {
         var current = document
         for component in steps {
+            if component == "@last" {
+                guard let text = text(of: current) else { return nil }
+                let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
+                current = .string(trimmed.split(separator: "/").last.map(String.init) ?? "")
+                continue
+            }
             switch current {
             case .object(let object):
                 guard let next = object[component] else { return nil }

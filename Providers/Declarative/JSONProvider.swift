@@ -70,18 +70,14 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     public func lookup(id: String, context: ProviderContext) async throws -> MediaItem? {
-        guard let lookup = definition.lookup,
-            let url = JSONSource.fill(
-                template(lookup, context: context), ["id": id, "country": context.country, "lang": context.lang ?? ""])
-        else { return nil }
-        let document: JSONValue
-        do {
-            document = try await fetch(url, context: context)
-        } catch MediaSearchError.httpStatus(404, _) {
-            return nil
-        } catch is EmptyAnswer {
-            return nil
+        // `isbn:9780…` is looked up where the source looks up that scheme (``JSONSource/lookupBy``).
+        var lookup = definition.lookup
+        var value = id
+        if let colon = id.firstIndex(of: ":"), let byScheme = definition.lookupBy[id[..<colon].lowercased()] {
+            lookup = byScheme
+            value = String(id[id.index(after: colon)...])
         }
+        guard let lookup, let document = try await answer(lookup, id: value, context: context) else { return nil }
         // A lookup may answer one result as a search does, or the bare object a search result
         // wraps (`{"show": {...}}` in a search, `{...}` for /shows/{id}): both are read.
         if let item = map(document) { return item }
@@ -95,8 +91,34 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         Tile(item: item, kind: kind, summary: facts(of: item).map(\.value) + StandardSections.summary(of: item))
     }
 
+    /// The answer to a lookup-like request (`{id}` filled), `nil` when the source says it has no
+    /// such item (404, or its own "nothing found").
+    func answer(_ template: String, id: String, context: ProviderContext) async throws -> JSONValue? {
+        let values = ["id": id, "country": context.country, "lang": context.lang ?? ""]
+        guard let url = JSONSource.fill(self.template(template, context: context), values) else { return nil }
+        do {
+            return try await fetch(url, context: context)
+        } catch MediaSearchError.httpStatus(404, _) {
+            return nil
+        } catch is EmptyAnswer {
+            return nil
+        }
+    }
+
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
+        var item = item
+        var notices: [String] = []
+        if let second = definition.detail {
+            do {
+                if let document = try await answer(second, id: item.id, context: context) {
+                    item = Self.completed(item, with: map(document) ?? map(document, unwrapped: true))
+                }
+            } catch {
+                notices.append("\(displayName): \(MediaSearchError.wrap(error).description)")
+            }
+        }
         var detail = StandardSections.detail(of: item, title: displayName, labels: definition.labels)
+        detail.notices += notices
         let rows = facts(of: item).map { DetailSection.Row($0.label, $0.value) }
         if let index = detail.sections.firstIndex(where: { $0.title == displayName }) {
             detail.sections[index].rows.insert(contentsOf: rows, at: 0)
@@ -104,6 +126,24 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             detail.sections.append(DetailSection(displayName, rows: rows.map { ($0.label, $0.value) }))
         }
         return detail
+    }
+
+    /// The item with what it lacks taken from the same item as a second answer gives it; what
+    /// the item has stays (the first answer is the one its tile showed).
+    static func completed(_ item: MediaItem, with more: MediaItem?) -> MediaItem {
+        guard let more else { return item }
+        var item = item
+        item.creator = item.creator ?? more.creator
+        item.collection = item.collection ?? more.collection
+        item.url = item.url ?? more.url
+        item.previewURL = item.previewURL ?? more.previewURL
+        item.releaseDate = item.releaseDate ?? more.releaseDate
+        item.genre = item.genre ?? more.genre
+        item.description = item.description ?? more.description
+        item.durationMilliseconds = item.durationMilliseconds ?? more.durationMilliseconds
+        if item.artwork.isEmpty { item.artwork = more.artwork }
+        for (key, value) in more.extras where item.extras[key] == nil { item.extras[key] = value }
+        return item
     }
 
     /// The source's facts of an item, as the item keeps them (`extras["fact:<label>"]`).

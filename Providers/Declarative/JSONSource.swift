@@ -59,6 +59,14 @@ public struct JSONSource: Sendable, Hashable {
     /// of its own (an HTML page of that status is still an error); `nil` when any status but 200
     /// is an error.
     public var emptyStatus: Int? = nil
+    /// Lookups of an id written in another scheme, by scheme (`isbn` for `show isbn:9780…`): a URL
+    /// template with `{id}`, filled with what follows the scheme's colon. Its answer is read as a
+    /// lookup's (one result, or a search's list whose first result is taken).
+    public var lookupBy: [String: String] = [:]
+    /// A second request for a detail, a URL template with `{id}`: its answer, read by the same
+    /// fields, fills what the item lacks (a description a search result does not carry). When it
+    /// fails, the detail is shown without it, with a notice.
+    public var detail: String? = nil
 
     /// Internet radio stations from Radio Browser (radio-browser.info, no key): the source
     /// described in the default `config.yaml`, off until `radio` is listed under `kinds:`.
@@ -113,6 +121,38 @@ public struct JSONSource: Sendable, Hashable {
                 ("Read by", "sections.0.readers.0.display_name"),
             ])
         source.emptyStatus = 404
+        return source
+    }()
+
+    /// Books from Open Library (openlibrary.org, no key): works, off until `openlibrary` is listed under
+    /// `kinds:`. A work's id is its key's last part (`/works/OL45804W` is `OL45804W`); `show
+    /// isbn:9780…` finds the work of an edition; a detail asks for the work itself too, for its
+    /// description (a plain string or a typed `{"type": "/type/text", "value": …}`). Covers come
+    /// from covers.openlibrary.org by cover id. Open Library asks for a User-Agent naming the
+    /// client and publishes no rate; one request a second is kept to.
+    public static let openLibrary: JSONSource = {
+        let fieldList =
+            "fields=key,title,author_name,first_publish_year,cover_i,isbn,language,edition_count,subject,"
+            + "number_of_pages_median,first_sentence"
+        var source = JSONSource(
+            name: "openlibrary", mediaKind: "book", displayName: "Open Library",
+            search: "https://openlibrary.org/search.json?q={term}&limit={limit}&offset={offset}&" + fieldList,
+            results: "docs",
+            lookup: "https://openlibrary.org/works/{id}.json",
+            fields: [
+                "id": "key.@last", "title": "title", "creator": "author_name",
+                "released": "first_publish_year | first_publish_date", "genre": "subject | subjects",
+                "description": "description.value | description | first_sentence.value | first_sentence",
+                "artwork": "https://covers.openlibrary.org/b/id/{cover_i | covers.0}-M.jpg",
+                "url": "https://openlibrary.org/works/{key.@last}",
+            ], rateLimit: (1, 1),
+            facts: [
+                ("Editions", "edition_count"), ("Pages", "number_of_pages_median"), ("Language", "language"),
+                ("ISBN", "isbn.0"),
+            ],
+            labels: ["creator": "Author", "released": "First published", "genre": "Subjects"])
+        source.lookupBy = ["isbn": "https://openlibrary.org/search.json?q=isbn:{id}&limit=1&" + fieldList]
+        source.detail = "https://openlibrary.org/works/{id}.json"
         return source
     }()
 
@@ -179,7 +219,7 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.rateLimit?.count == rhs.rateLimit?.count && lhs.rateLimit?.seconds == rhs.rateLimit?.seconds
             && lhs.facts.map(\.label) == rhs.facts.map(\.label)
             && lhs.facts.map(\.template) == rhs.facts.map(\.template) && lhs.emptyStatus == rhs.emptyStatus
-            && lhs.labels == rhs.labels
+            && lhs.labels == rhs.labels && lhs.lookupBy == rhs.lookupBy && lhs.detail == rhs.detail
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -194,6 +234,16 @@ public struct JSONSource: Sendable, Hashable {
         found += Self.templateProblems(search, key: "search", required: "term", allowed: Self.placeholders)
         if let lookup {
             found += Self.templateProblems(lookup, key: "lookup", required: "id", allowed: ["id", "country", "lang"])
+        }
+        for (scheme, template) in lookupBy.sorted(by: { $0.key < $1.key }) {
+            if scheme.isEmpty || !scheme.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) {
+                found.append(("lookup_by.\(scheme)", "a scheme is lower-case letters, digits or '-', e.g. isbn"))
+            }
+            found += Self.templateProblems(
+                template, key: "lookup_by.\(scheme)", required: "id", allowed: ["id", "country", "lang"])
+        }
+        if let detail {
+            found += Self.templateProblems(detail, key: "detail", required: "id", allowed: ["id", "country", "lang"])
         }
         for required in ["id", "title"] where fields[required] == nil {
             found.append(("fields", "'\(required)' is required (the dotted path to each result's \(required))"))

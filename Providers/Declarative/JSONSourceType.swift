@@ -10,7 +10,10 @@ public struct JSONSourceType: SourceType {
     public var name: String { "json" }
 
     public var keys: [String] {
-        ["kind", "name", "search", "results", "lookup", "fields", "facts", "labels", "duration_unit", "empty_status"]
+        [
+            "kind", "name", "search", "results", "lookup", "lookup_by", "detail", "fields", "facts", "labels",
+            "duration_unit", "empty_status",
+        ]
     }
 
     public func source(named name: String, settings: SettingNode) throws(SourceSettingProblem) -> any ConfiguredSource {
@@ -65,6 +68,14 @@ public struct JSONSourceType: SourceType {
             name: name, mediaKind: kind, displayName: try settings.text("name"), search: search,
             results: try settings.text("results") ?? "", lookup: try settings.text("lookup"), fields: fields,
             durationUnit: unit, facts: facts, labels: labels)
+        for entry in try settings.mapping("lookup_by") ?? [] {
+            guard case .text(let template, _) = entry.value else {
+                throw SourceSettingProblem(
+                    key: "lookup_by.\(entry.key)", line: entry.value.line, message: "expected a URL with {id}")
+            }
+            source.lookupBy[entry.key] = template
+        }
+        source.detail = try settings.text("detail")
         if let raw = try settings.text("empty_status") {
             guard let status = Int(raw), (300...599).contains(status) else {
                 throw SourceSettingProblem(
@@ -91,6 +102,8 @@ extension JSONSource: ConfiguredSource {
         ([name, mediaKind, displayName ?? "", search, results, lookup ?? "", durationUnit.rawValue]
             + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]
-            + labels.sorted { $0.key < $1.key }.map { "label.\($0.key)=\($0.value)" }).joined(separator: "\u{1F}")
+            + labels.sorted { $0.key < $1.key }.map { "label.\($0.key)=\($0.value)" }
+            + lookupBy.sorted { $0.key < $1.key }.map { "lookup_by.\($0.key)=\($0.value)" }
+            + ["detail=\(detail ?? "")"]).joined(separator: "\u{1F}")
     }
 }

@@ -13,13 +13,14 @@ import SongProvider
 /// The providers that ship with MediaSearch; adding a built-in kind is one line here.
 public enum BuiltInProviders {
     /// Song, movie, audiobook and podcast; music video and album; Deezer's songs and albums;
-    /// internet radio from Radio Browser and TV shows from TVmaze, described sources (the last six
-    /// off unless listed in `kinds`). A source `config.yaml` describes under the name of one of these sources replaces it.
+    /// internet radio from Radio Browser, TV shows from TVmaze, free audiobooks from LibriVox,
+    /// recordings from MusicBrainz and books from Open Library, described sources (all but the
+    /// first four off unless listed in `kinds`). A source `config.yaml` describes under the name of one of these sources replaces it.
     public static var all: [any MediaProvider] {
         [
             SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider(),
             AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(), JSONProvider(.radioBrowser),
-            JSONProvider(.tvmaze), JSONProvider(.librivox), JSONProvider(.musicBrainz),
+            JSONProvider(.tvmaze), JSONProvider(.librivox), JSONProvider(.musicBrainz), JSONProvider(.openLibrary),
         ]
     }
 

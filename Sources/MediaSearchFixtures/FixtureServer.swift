@@ -169,6 +169,9 @@ public actor FixtureServer {
         if path.hasPrefix("/librivox/") {
             return LibriVoxFixtures.answer(path: String(path.dropFirst("/librivox".count)), query: query)
         }
+        if path.hasPrefix("/openlibrary/") {
+            return OpenLibraryFixtures.answer(path: String(path.dropFirst("/openlibrary".count)), query: query)
+        }
         if path.hasPrefix("/tvmaze/") {
             return TVmazeFixtures.answer(path: String(path.dropFirst("/tvmaze".count)), query: query)
         }

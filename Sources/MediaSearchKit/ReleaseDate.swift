@@ -22,6 +22,14 @@ public enum ReleaseDate {
         return components.date
     }
 
+    /// The date as a detail shows it: the day (`2016-02-12`), else a year alone (`1995`, as Open
+    /// Library and LibriVox give a first publication), else `nil`.
+    public static func shown(_ text: String?) -> String? {
+        if let day = day(text) { return day }
+        guard let text, text.utf8.count == 4, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return text
+    }
+
     /// The date part of an API date, `2016-02-12`, or `nil` when the text is not a date.
     public static func day(_ text: String?) -> String? {
         guard let text else { return nil }

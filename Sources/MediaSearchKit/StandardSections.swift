@@ -20,7 +20,7 @@ public enum StandardSections {
             item.title.map(TextSanitizer.line) ?? "Untitled",
             rows: [
                 ("Kind", kindLabel ?? item.kindLabel), (labels["creator"] ?? creatorLabel, item.creator),
-                (labels["released"] ?? dateLabel, ReleaseDate.day(item.releaseDate)),
+                (labels["released"] ?? dateLabel, ReleaseDate.shown(item.releaseDate)),
                 (genreLabel, item.genre), (labels["description"] ?? "Description", description),
             ],
             links: [(labels["url"] ?? "Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])

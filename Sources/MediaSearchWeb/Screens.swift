@@ -411,7 +411,9 @@ enum Screens {
 
     /// A glyph per kind, for placeholders.
     static func kindIcon(_ kind: String) -> String {
-        ["song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡", "podcast": "◎"][kind] ?? "■"
+        [
+            "song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡", "podcast": "◎", "book": "▤",
+        ][kind] ?? "■"
     }
 
     static func kindLabel(_ kind: String) -> String {

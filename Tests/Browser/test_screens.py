@@ -18,7 +18,7 @@ import test_web  # noqa: E402  (the servers and helpers the browser test uses)
 from test_web import check, tiles, wait, ROOT  # noqa: E402
 
 ALL_KINDS = ["song", "album", "movie", "audiobook", "podcast", "music-video", "deezer", "radio", "tv", "librivox",
-             "musicbrainz"]
+             "musicbrainz", "openlibrary"]
 
 
 def axe_script():
@@ -130,7 +130,7 @@ def main():
         # A detail of each other kind, opened from its first result.
         for kind, term in (("movie", "star wars"), ("audiobook", "moby dick"), ("deezer-song", "daft punk"),
                            ("radio", "klara"), ("tv", "silicon valley"), ("librivox", "all"),
-                           ("musicbrainz", "harder better")):
+                           ("musicbrainz", "harder better"), ("openlibrary", "sabriel")):
             driver.get(every + "/?" + urllib.parse.urlencode({"q": term, "kind": kind}))
             links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#tiles .tile a.open")
                      if f"/item/{kind}/" in (a.get_attribute("href") or "")]

@@ -54,6 +54,7 @@ def serve(bindir, *fixture_options, kinds=None):
            "MEDIASEARCH_DEEZER_URL": fixtures + "/deezer", "MEDIASEARCH_RADIO_URL": fixtures,
            "MEDIASEARCH_TV_URL": fixtures + "/tvmaze", "MEDIASEARCH_LIBRIVOX_URL": fixtures + "/librivox",
            "MEDIASEARCH_MUSICBRAINZ_URL": fixtures + "/musicbrainz",
+           "MEDIASEARCH_OPENLIBRARY_URL": fixtures + "/openlibrary",
            "MEDIASEARCH_CONFIG": config}
     return start([os.path.join(bindir, "mediasearch"), "serve", "--port", "0"], env,
                  r"on (http://127\.0\.0\.1:\d+/)"), home

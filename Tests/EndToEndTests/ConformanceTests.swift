@@ -38,6 +38,7 @@ struct ConformanceTests {
         Case(kind: "musicbrainz", term: "thinking out loud", path: "/musicbrainz/ws/2/recording", termKey: "query"),
         Case(
             kind: "librivox", term: "all", path: "/librivox/api/feed/audiobooks", termKey: "title", termPrefix: "^"),
+        Case(kind: "openlibrary", term: "time war", path: "/openlibrary/search.json", termKey: "q"),
         // The guide's `type: json` example (TVmaze) and its program (Project Gutenberg).
         Case(kind: "shows", term: "silicon valley", path: "/tvmaze/search/shows", termKey: "q"),
         Case(kind: "gutenberg", term: "austen"),
@@ -75,7 +76,7 @@ struct ConformanceTests {
             var configuration = try ConformanceTests.load(file.path)
             for (source, path) in [
                 ("itunes", ""), ("deezer", "/deezer"), ("radio", ""), ("shows", "/tvmaze"), ("tv", "/tvmaze"),
-                ("librivox", "/librivox"), ("musicbrainz", "/musicbrainz"),
+                ("librivox", "/librivox"), ("musicbrainz", "/musicbrainz"), ("openlibrary", "/openlibrary"),
             ] {
                 configuration.sourceURLs[source] = URL(string: server.baseURL + path)
             }

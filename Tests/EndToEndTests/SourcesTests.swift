@@ -268,6 +268,43 @@ struct SourcesTests {
             single.stdout.contains(#""value" : "jazz""#) && !single.stdout.contains(#""values""#), "\(single.stdout)")
     }
 
+    /// Open Library's books: searched by words, a work found by an edition's ISBN, and a detail
+    /// that asks for the work itself for its description (typed, `{"type": "/type/text", …}`);
+    /// when that second request fails, the detail is shown without it, with a notice.
+    @Test func openLibraryBooksAreFoundByWordsAndByISBN() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [song, openlibrary]\n", to: "c.yaml")
+        let (result, document) = try await harness.searchJSON(["time war", "--kind", "book", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(document.results.compactMap { $0["id"] as? String } == ["OL20639540W", "OL19859295W"])
+        #expect(document.results.first?["creator"] as? String == "Amal El-Mohtar, Max Gladstone")
+
+        func rows(_ arguments: [String]) async throws -> (CommandRunner.Result, [String: String], [String]) {
+            let shown = try await harness.run(["show"] + arguments + ["--config", config, "--format", "json"])
+            let detail = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any] ?? [:]
+            let rows = (detail["sections"] as? [[String: Any]] ?? []).flatMap { $0["rows"] as? [[String: Any]] ?? [] }
+            var byLabel: [String: String] = [:]
+            for row in rows { byLabel[row["label"] as? String ?? ""] = row["value"] as? String }
+            return (shown, byLabel, detail["notices"] as? [String] ?? [])
+        }
+        let (byISBN, facts, _) = try await rows(["isbn:9780007137305"])
+        #expect(byISBN.status == 0, "\(byISBN.stderr)")
+        #expect(byISBN.stdout.contains(#""title" : "Sabriel""#))
+        #expect(facts["Description"] == "First in the Old Kingdom/Abhorsen series.", "\(facts)")
+        #expect(facts["Author"] == "Garth Nix" && facts["First published"] == "1995", "\(facts)")
+        let asked = await harness.server.requests().filter { $0.path.hasPrefix("/openlibrary/") }
+        #expect(asked.map(\.path).contains("/openlibrary/works/OL15832982W.json"), "the work was asked for")
+        #expect(asked.allSatisfy { $0.userAgent == MediaSearchVersion.userAgent })
+        #expect(try await harness.run(["show", "isbn:0000", "--config", config]).status == 66)
+
+        await harness.server.inject(FaultRule(path: "/openlibrary/works/OL15832982W.json", fault: .status(503)))
+        let (failed, without, notices) = try await rows(["isbn:9780007137305", "--no-cache"])
+        #expect(failed.status == 3, "a detail with a part missing is partial: \(failed.stderr)")
+        #expect(without["Description"] == nil && without["Author"] == "Garth Nix", "\(without)")
+        #expect(notices == ["Open Library: Open Library answered HTTP 503"], "\(notices)")
+    }
+
     /// A recording MusicBrainz and Deezer both know, spelled differently at each, is one result:
     /// the same ISRC is the same work whatever the title says. MusicBrainz's facts (its ISRC) stay
     /// with it; every request it was sent named MediaSearch and its version.

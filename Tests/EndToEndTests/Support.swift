@@ -20,6 +20,7 @@ struct Harness {
             "MEDIASEARCH_RADIO_URL": server.baseURL, "MEDIASEARCH_TV_URL": server.baseURL + "/tvmaze",
             "MEDIASEARCH_LIBRIVOX_URL": server.baseURL + "/librivox",
             "MEDIASEARCH_MUSICBRAINZ_URL": server.baseURL + "/musicbrainz",
+            "MEDIASEARCH_OPENLIBRARY_URL": server.baseURL + "/openlibrary",
         ]
         variables.merge(environment) { _, new in new }
         return try await runner.run(arguments, environment: variables, timeout: timeout)

@@ -279,8 +279,8 @@ struct TerminalOutputTests {
             [driver])
         #expect(
             result.stdout.split(separator: "\n").map(String.init) == [
-                "song movie audiobook podcast music-video album deezer-song deezer-album radio tv librivox musicbrainz itunes "
-                    + "deezer radio-station tv-show",
+                "song movie audiobook podcast music-video album deezer-song deezer-album radio tv librivox musicbrainz "
+                    + "openlibrary itunes deezer radio-station tv-show book",
                 "audiobook album",
                 "ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy", "FR", "en_us ja_jp",
             ], "\(result.stdout)\(result.stderr)")

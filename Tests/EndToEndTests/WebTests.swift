@@ -48,6 +48,7 @@ struct WebHarness {
             "MEDIASEARCH_RADIO_URL": fixtures.baseURL, "MEDIASEARCH_TV_URL": fixtures.baseURL + "/tvmaze",
             "MEDIASEARCH_LIBRIVOX_URL": fixtures.baseURL + "/librivox",
             "MEDIASEARCH_MUSICBRAINZ_URL": fixtures.baseURL + "/musicbrainz",
+            "MEDIASEARCH_OPENLIBRARY_URL": fixtures.baseURL + "/openlibrary",
         ]
         // As `mediasearch` composes it: the PostgreSQL store, should a test name one.
         SharedStores.register(opener: SharedStores.openPostgres)
@@ -565,7 +566,7 @@ struct WebTests {
         #expect(
             kinds == [
                 "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
-                "tv", "librivox", "musicbrainz",
+                "tv", "librivox", "musicbrainz", "openlibrary",
             ])
         #expect(try await web.get("/?q=jack").status == 200)  // the screen, not the API, records the history
         let (_, suggestions) = try await web.json("/api/suggest?q=ja")

@@ -89,6 +89,46 @@ struct JSONProviderTests {
         #expect(missing == nil)
     }
 
+    /// The language's growth for Open Library: `@last` takes a key's last part (and only as the
+    /// last step of a path), `lookup_by` looks an `isbn:` id up where the source says, and a
+    /// `detail` request's answer fills what the item lacks, never what it has.
+    @Test func pathFunctionsSchemeLookupsAndASecondRequest() async throws {
+        var books = shows
+        books.fields["id"] = "key.@last"
+        books.fields["title"] = "title"
+        books.fields["description"] = "description.value | description"
+        books.lookupBy = ["isbn": "https://api.example.org/search?isbn={id}"]
+        books.detail = "https://api.example.org/works/{id}.json"
+        #expect(books.problems().isEmpty, "\(books.problems())")
+        let keyed = ProviderContext(http: OneAnswer(#"{"key": "/works/OL45804W/", "title": "Fox"}"#))
+        let item = try #require(try await JSONProvider(books).lookup(id: "x", context: keyed))
+        #expect(item.id == "OL45804W")
+        var broken = books
+        broken.fields["id"] = "@last.key"
+        broken.fields["creator"] = "author.@first"
+        broken.lookupBy["ISBN!"] = "https://api.example.org/isbn/{id}"
+        broken.detail = "https://api.example.org/works"
+        #expect(
+            broken.problems().map(\.key) == ["lookup_by.ISBN!", "detail", "fields.creator", "fields.id"],
+            "\(broken.problems())")
+
+        let transport = OneAnswer(#"{"key": "/works/OL1W", "title": "Fox", "description": {"value": "A fox."}}"#)
+        let context = ProviderContext(http: transport)
+        let found = try #require(try await JSONProvider(books).lookup(id: "isbn:978-0", context: context))
+        #expect(found.id == "OL1W")
+        var shown = found
+        shown.description = nil
+        shown.title = "Kept"
+        let detail = await JSONProvider(books).detail(for: shown, context: context)
+        let rows = detail.sections.flatMap(\.rows)
+        #expect(rows.contains { $0.label == "Description" && $0.value == "A fox." }, "\(rows)")
+        #expect(detail.sections.first?.title == "Kept", "what the item has stays")
+        #expect(
+            transport.asked.withLock { $0 } == [
+                "https://api.example.org/search?isbn=978-0", "https://api.example.org/works/OL1W.json",
+            ])
+    }
+
     @Test func aDescriptionThatCannotWorkIsRefusedWithItsKey() {
         var broken = shows
         broken.search = "ftp://api.example.org/{query}"

@@ -38,6 +38,8 @@ public enum DocumentedConfiguration {
           # radio: {base_url: "https://de1.api.radio-browser.info", rate_limit: 10/10s, timeout: 10}
           # TV shows from TVmaze: add tv to kinds: to search it.
           # tv: {base_url: "https://api.tvmaze.com", rate_limit: 20/10s, timeout: 10}
+          # Books from Open Library: add openlibrary to kinds: to search it.
+          # openlibrary: {base_url: "https://openlibrary.org", rate_limit: 1/s, timeout: 10}
 
         # Include explicit content. When false, names are shown censored (show --uncensored reveals them).
         explicit: true
