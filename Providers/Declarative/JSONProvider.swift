@@ -118,7 +118,25 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             }
         }
         var detail = StandardSections.detail(of: item, title: displayName, labels: definition.labels)
-        detail.notices += notices
+        // The lists (a show's episodes, its cast), each from a request of its own, asked together.
+        let owner = item
+        let lists = await withTaskGroup(of: (Int, DetailSection?, String?).self) { group in
+            for (index, list) in definition.lists.enumerated() {
+                group.addTask {
+                    do {
+                        return (index, try await self.section(list, of: owner, context: context), nil)
+                    } catch {
+                        return (index, nil, "\(list.title): \(MediaSearchError.wrap(error).description)")
+                    }
+                }
+            }
+            var found: [(Int, DetailSection?, String?)] = []
+            for await entry in group { found.append(entry) }
+            return found.sorted { $0.0 < $1.0 }
+        }
+        detail = Detail(
+            sections: detail.sections + lists.compactMap(\.1), notices: detail.notices + notices + lists.compactMap(\.2)
+        )
         let rows = facts(of: item).map { DetailSection.Row($0.label, $0.value) }
         if let index = detail.sections.firstIndex(where: { $0.title == displayName }) {
             detail.sections[index].rows.insert(contentsOf: rows, at: 0)
@@ -126,6 +144,32 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             detail.sections.append(DetailSection(displayName, rows: rows.map { ($0.label, $0.value) }))
         }
         return detail
+    }
+
+    /// One list of a detail: its request's answer, each result an item of the list's fields
+    /// (those without an id or a title left out), at most ``JSONSource/maximumListItems``.
+    func section(_ list: JSONSource.ItemList, of item: MediaItem, context: ProviderContext) async throws
+        -> DetailSection?
+    {
+        guard let document = try await answer(list.url, id: item.id, context: context),
+            case .array(let results) = JSONPath(list.results).value(in: document) ?? .null
+        else { return nil }
+        let kind =
+            definition.name + "-"
+            + list.title.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
+        let tiles = results.prefix(JSONSource.maximumListItems).compactMap { result -> Tile? in
+            guard let entry = map(result, fields: list.fields) else { return nil }
+            // No id: `show` opens the source's own items, not an entry of a list (its link is its page).
+            var tile = Tile(
+                kind: kind, id: "", title: entry.title ?? "Untitled", subtitle: entry.creator,
+                summary: [
+                    entry.collection, ReleaseDate.shown(entry.releaseDate),
+                    Formatting.duration(milliseconds: entry.durationMilliseconds),
+                ].compactMap { $0 }, artworkUrl: entry.artworkURL, url: entry.url)
+            tile.previewUrl = entry.previewURL
+            return tile
+        }
+        return tiles.isEmpty ? nil : DetailSection(list.title, items: tiles)
     }
 
     /// The item with what it lacks taken from the same item as a second answer gives it; what
@@ -194,14 +238,15 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     /// One result as an item, `nil` without an id or a title.
-    func map(_ result: JSONValue, unwrapped: Bool = false) -> MediaItem? {
-        let paths = definition.fields.mapValues { path -> JSONPath in
+    func map(_ result: JSONValue, unwrapped: Bool = false, fields: [String: String]? = nil) -> MediaItem? {
+        let fields = fields ?? definition.fields
+        let paths = fields.mapValues { path -> JSONPath in
             let parsed = JSONPath(path)
             return unwrapped ? parsed.droppingFirst : parsed
         }
         if unwrapped {
             // Only when every path starts with the same step is there a wrapper to take away.
-            let firsts = definition.fields.values.reduce(into: Set<String>()) { found, value in
+            let firsts = fields.values.reduce(into: Set<String>()) { found, value in
                 for path in JSONSource.factPaths(value) { found.formUnion(JSONPath(path).firstSteps) }
             }
             guard firsts.count == 1 else { return nil }
@@ -209,7 +254,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         func text(_ field: String) -> String? {
             // A field written as text with paths in braces (`https://covers.example.org/{cover}.jpg`)
             // is filled as a fact is: left out when a path in it is missing.
-            if let template = definition.fields[field], template.contains("{") {
+            if let template = fields[field], template.contains("{") {
                 return Self.fact(template, in: result, unwrapped: unwrapped)
             }
             return paths[field]?.text(in: result)

@@ -67,6 +67,29 @@ public struct JSONSource: Sendable, Hashable {
     /// fields, fills what the item lacks (a description a search result does not carry). When it
     /// fails, the detail is shown without it, with a notice.
     public var detail: String? = nil
+    /// Lists a detail shows below the item's facts, each from a request of its own (a show's
+    /// episodes, its cast), in order.
+    public var lists: [ItemList] = []
+
+    /// A list of a detail: its title, the URL template of its request (with `{id}`, the item's
+    /// id), the path to the list in the answer (`""` the answer itself) and its items' fields
+    /// (as ``fields``: `id` and `title` required). An item with a preview plays in its row.
+    public struct ItemList: Sendable, Hashable {
+        public var title: String
+        public var url: String
+        public var results: String
+        public var fields: [String: String]
+
+        public init(title: String, url: String, results: String = "", fields: [String: String]) {
+            self.title = title
+            self.url = url
+            self.results = results
+            self.fields = fields
+        }
+    }
+
+    /// The most items one list shows: a source may send thousands.
+    public static let maximumListItems = 200
 
     /// Internet radio stations from Radio Browser (radio-browser.info, no key): the source
     /// described in the default `config.yaml`, off until `radio` is listed under `kinds:`.
@@ -171,7 +194,21 @@ public struct JSONSource: Sendable, Hashable {
             "description": "show.summary",
         ], durationUnit: .minutes, rateLimit: (20, 10),
         facts: [("Status", "show.status"), ("Language", "show.language"), ("Rating", "{show.rating.average} / 10")],
-        labels: ["creator": "Network", "released": "Premiered"])
+        labels: ["creator": "Network", "released": "Premiered"],
+        lists: [
+            ItemList(
+                title: "Episodes", url: "https://api.tvmaze.com/shows/{id}/episodes",
+                fields: [
+                    "id": "id", "title": "name", "collection": "Season {season}, episode {number}",
+                    "released": "airdate", "duration": "runtime", "url": "url", "description": "summary",
+                ]),
+            ItemList(
+                title: "Cast", url: "https://api.tvmaze.com/shows/{id}/cast",
+                fields: [
+                    "id": "person.id", "title": "person.name", "creator": "character.name", "url": "person.url",
+                    "artwork": "person.image.medium",
+                ]),
+        ])
 
     /// A URL template at another origin (scheme, host and port), e.g. a mirror or a test server,
     /// keeping its path and query: what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL`
@@ -197,8 +234,9 @@ public struct JSONSource: Sendable, Hashable {
         name: String, mediaKind: String, displayName: String? = nil, search: String, results: String = "",
         lookup: String? = nil, fields: [String: String], durationUnit: DurationUnit = .seconds,
         rateLimit: (count: Int, seconds: Double)? = nil, facts: [(label: String, template: String)] = [],
-        labels: [String: String] = [:]
+        labels: [String: String] = [:], lists: [ItemList] = []
     ) {
+        self.lists = lists
         self.facts = facts
         self.labels = labels
         self.name = name
@@ -220,6 +258,7 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.facts.map(\.label) == rhs.facts.map(\.label)
             && lhs.facts.map(\.template) == rhs.facts.map(\.template) && lhs.emptyStatus == rhs.emptyStatus
             && lhs.labels == rhs.labels && lhs.lookupBy == rhs.lookupBy && lhs.detail == rhs.detail
+            && lhs.lists == rhs.lists
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -245,26 +284,39 @@ public struct JSONSource: Sendable, Hashable {
         if let detail {
             found += Self.templateProblems(detail, key: "detail", required: "id", allowed: ["id", "country", "lang"])
         }
-        for required in ["id", "title"] where fields[required] == nil {
-            found.append(("fields", "'\(required)' is required (the dotted path to each result's \(required))"))
+        for list in lists {
+            let key = "lists.\(list.title)"
+            found += Self.templateProblems(
+                list.url, key: key + ".url", required: "id", allowed: ["id", "country", "lang"])
+            found += Self.fieldProblems(list.fields, key: key + ".fields")
         }
-        for (field, path) in fields.sorted(by: { $0.key < $1.key }) {
-            if !Self.fieldNames.contains(field) {
-                found.append(
-                    ("fields.\(field)", "unknown item field (known: \(Self.fieldNames.joined(separator: ", ")))"))
-            } else if !Self.factPaths(path).allSatisfy({ JSONPath($0).isWellFormed }) || Self.factPaths(path).isEmpty {
-                found.append(
-                    (
-                        "fields.\(field)",
-                        "'\(path)' is not a dotted path such as show.name (or a | b), nor text with paths in braces"
-                    ))
-            }
-        }
+        found += Self.fieldProblems(fields, key: "fields")
         for fact in facts {
             let paths = Self.factPaths(fact.template)
             if fact.label.isEmpty || paths.isEmpty || !paths.allSatisfy({ JSONPath($0).isWellFormed }) {
                 found.append(
                     ("facts.\(fact.label)", "'\(fact.template)' is not a dotted path, nor text with paths in braces"))
+            }
+        }
+        return found
+    }
+
+    /// What is wrong with a set of item fields, under `key`.
+    static func fieldProblems(_ fields: [String: String], key: String) -> [(String, String)] {
+        var found: [(String, String)] = []
+        for required in ["id", "title"] where fields[required] == nil {
+            found.append((key, "'\(required)' is required (the dotted path to each result's \(required))"))
+        }
+        for (field, path) in fields.sorted(by: { $0.key < $1.key }) {
+            if !Self.fieldNames.contains(field) {
+                found.append(
+                    ("\(key).\(field)", "unknown item field (known: \(Self.fieldNames.joined(separator: ", ")))"))
+            } else if !Self.factPaths(path).allSatisfy({ JSONPath($0).isWellFormed }) || Self.factPaths(path).isEmpty {
+                found.append(
+                    (
+                        "\(key).\(field)",
+                        "'\(path)' is not a dotted path such as show.name (or a | b), nor text with paths in braces"
+                    ))
             }
         }
         return found

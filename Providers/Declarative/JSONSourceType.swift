@@ -11,8 +11,8 @@ public struct JSONSourceType: SourceType {
 
     public var keys: [String] {
         [
-            "kind", "name", "search", "results", "lookup", "lookup_by", "detail", "fields", "facts", "labels",
-            "duration_unit", "empty_status",
+            "kind", "name", "search", "results", "lookup", "lookup_by", "detail", "lists", "fields", "facts",
+            "labels", "duration_unit", "empty_status",
         ]
     }
 
@@ -76,6 +76,25 @@ public struct JSONSourceType: SourceType {
             source.lookupBy[entry.key] = template
         }
         source.detail = try settings.text("detail")
+        for entry in try settings.mapping("lists") ?? [] {
+            // lists: {Episodes: {url: "…/shows/{id}/episodes", results: "", fields: {id: id, title: name}}}
+            let key = "lists.\(entry.key)"
+            guard case .mapping = entry.value, let url = try entry.value.text("url") else {
+                throw SourceSettingProblem(
+                    key: key, line: entry.value.line, message: "expected url (with {id}), results and fields")
+            }
+            var listFields: [String: String] = [:]
+            for field in try entry.value.mapping("fields", allowed: JSONSource.fieldNames) ?? [] {
+                guard case .text(let path, _) = field.value else {
+                    throw SourceSettingProblem(
+                        key: "\(key).fields.\(field.key)", line: field.value.line, message: "expected a word or text")
+                }
+                listFields[field.key] = path
+            }
+            source.lists.append(
+                JSONSource.ItemList(
+                    title: entry.key, url: url, results: try entry.value.text("results") ?? "", fields: listFields))
+        }
         if let raw = try settings.text("empty_status") {
             guard let status = Int(raw), (300...599).contains(status) else {
                 throw SourceSettingProblem(
@@ -104,6 +123,10 @@ extension JSONSource: ConfiguredSource {
             + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]
             + labels.sorted { $0.key < $1.key }.map { "label.\($0.key)=\($0.value)" }
             + lookupBy.sorted { $0.key < $1.key }.map { "lookup_by.\($0.key)=\($0.value)" }
-            + ["detail=\(detail ?? "")"]).joined(separator: "\u{1F}")
+            + ["detail=\(detail ?? "")"]
+            + lists.map { list in
+                "list.\(list.title)=\(list.url)|\(list.results)|"
+                    + list.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            }).joined(separator: "\u{1F}")
     }
 }

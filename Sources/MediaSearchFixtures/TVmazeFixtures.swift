@@ -1,7 +1,8 @@
 import Foundation
 
 /// TVmaze's API from its recordings (`Fixtures/tvmaze/PROVENANCE.md`), under `/tvmaze` on the
-/// fixture server: a show search, a show by id, and the single search with its episodes.
+/// fixture server: a show search, a show by id with its episodes and cast, and the single search
+/// with its episodes.
 enum TVmazeFixtures {
     /// The answer to a path below `/tvmaze`.
     static func answer(path: String, query: [String: String]) -> Answer {
@@ -23,6 +24,10 @@ enum TVmazeFixtures {
             show["_embedded"] = nil
             let body = (try? JSONSerialization.data(withJSONObject: show)) ?? Data()
             return .json(String(decoding: body, as: UTF8.self))
+        case "/shows/143/episodes", "/shows/143/cast":
+            let name = path.hasSuffix("episodes") ? "show-143-episodes-2017.json" : "show-143-cast-2017.json"
+            guard let data = try? file(name) else { return Answer(fault: .status(500)) }
+            return .json(String(decoding: data, as: UTF8.self))
         default:
             return notFound
         }

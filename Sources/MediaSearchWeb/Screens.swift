@@ -413,6 +413,7 @@ enum Screens {
     static func kindIcon(_ kind: String) -> String {
         [
             "song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡", "podcast": "◎", "book": "▤",
+            "openlibrary": "▤", "librivox": "❡", "musicbrainz": "♪", "deezer-song": "♪", "deezer-album": "◉",
         ][kind] ?? "■"
     }
 
@@ -540,8 +541,11 @@ enum Screens {
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"
         }
         // Items that play (an album's tracks, a podcast's episodes) are rows with a full-width
-        // player; others (other works) are tiles.
-        let playable = !section.items.isEmpty && section.items.allSatisfy { preview(of: $0) != nil }
+        // player, and so are items with no picture (a show's episodes): a row says all they
+        // have; others (other works, a cast) are tiles.
+        let playable =
+            !section.items.isEmpty
+            && section.items.allSatisfy { preview(of: $0) != nil || $0.artworkUrl == nil }
         let items = section.items.map { playable ? track($0, kinds: kinds) : tile($0, uncensored: nil, kinds: kinds) }
         let rowList: HTML = rows.isEmpty ? "" : "<dl>\(rows)</dl>"
         let linkList: HTML = links.isEmpty ? "" : "<ul class=\"links\">\(links)</ul>"

@@ -305,6 +305,44 @@ struct SourcesTests {
         #expect(notices == ["Open Library: Open Library answered HTTP 503"], "\(notices)")
     }
 
+    /// A TV show's detail lists its episodes (rows, each with its season, number, date and
+    /// length) and its cast (each with the character), each list from a request of its own; a
+    /// list's entries carry no id (`show` opens shows, not episodes: their link is their page).
+    /// When one list's request fails, the rest of the detail is shown, with a notice.
+    @Test func aShowsDetailListsItsEpisodesAndCast() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [tv]\n", to: "c.yaml")
+        let show = try await harness.run(["show", "143", "--kind", "tv", "--config", config, "--format", "json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        #expect(try SchemaValidator.load("detail.schema.json").errors(detail).isEmpty)
+        let sections = detail["sections"] as? [[String: Any]] ?? []
+        let episodes =
+            try #require(sections.first { $0["title"] as? String == "Episodes" })["items"] as? [[String: Any]]
+        #expect(episodes?.count == 38)
+        #expect(episodes?.first?["title"] as? String == "Minimum Viable Product")
+        #expect(episodes?.first?["summary"] as? [String] == ["Season 1, episode 1", "2014-04-06", "30:00"])
+        #expect(episodes?.first?["id"] as? String == "")
+        let cast = try #require(sections.first { $0["title"] as? String == "Cast" })["items"] as? [[String: Any]]
+        #expect(cast?.count == 13)
+        #expect(
+            cast?.contains {
+                $0["title"] as? String == "Thomas Middleditch" && $0["subtitle"] as? String == "Richard Hendricks"
+            } == true)
+
+        let text = try await harness.run(["show", "143", "--kind", "tv", "--config", config, "--width", "100"])
+        #expect(
+            text.stdout.contains("\nEpisodes\n  Minimum Viable Product · Season 1, episode 1 · 2014-04-06 · 30:00\n"),
+            "\(text.stdout)")
+
+        await harness.server.inject(FaultRule(path: "/tvmaze/shows/143/cast", fault: .status(503)))
+        let failed = try await harness.run(["show", "143", "--kind", "tv", "--config", config, "--no-cache"])
+        #expect(failed.status == 3, "\(failed.stderr)")
+        #expect(failed.stdout.contains("\nEpisodes\n") && !failed.stdout.contains("\nCast\n"))
+        #expect(failed.stderr.contains("Cast: TVmaze answered HTTP 503"), "\(failed.stderr)")
+    }
+
     /// A recording MusicBrainz and Deezer both know, spelled differently at each, is one result:
     /// the same ISRC is the same work whatever the title says. MusicBrainz's facts (its ISRC) stay
     /// with it; every request it was sent named MediaSearch and its version.

@@ -53,6 +53,7 @@ public struct DetailLayout: Sendable {
     /// One line per item, led by the id `mediasearch show` takes (detail items are not the
     /// numbered results of the last search, so they carry no number).
     func itemLines(_ items: [Tile]) -> String {
+        // An item `show` cannot open (a described source's list: an episode, a cast member) has no id.
         let ids = items.map { TextSanitizer.line($0.id) }
         let idWidth = min(ids.map(DisplayWidth.of).max() ?? 0, 24)
         var out = ""
@@ -64,10 +65,10 @@ public struct DetailLayout: Sendable {
             let shown = DisplayWidth.truncate(text, to: room)
             let titlePart = shown.hasPrefix(title) ? title : shown
             let styled = style.link(style.bold(titlePart), item.url) + shown.dropFirst(titlePart.count)
-            out += "  \(style.dim(DisplayWidth.pad(id, to: idWidth)))  \(styled)\n"
+            out += idWidth == 0 ? "  \(styled)\n" : "  \(style.dim(DisplayWidth.pad(id, to: idWidth)))  \(styled)\n"
             if let preview = item.previewUrl {
                 // An episode's audio and page belong with it, not in a list of their own.
-                let indent = String(repeating: " ", count: idWidth + 4)
+                let indent = String(repeating: " ", count: idWidth == 0 ? 4 : idWidth + 4)
                 let room = width - indent.count - 6
                 out += indent + style.dim("audio ") + linkText(preview, room: room) + "\n"
                 if let page = item.url { out += indent + style.dim("page  ") + linkText(page, room: room) + "\n" }
