@@ -26,9 +26,9 @@ struct JSONPath: Sendable, Hashable {
     var isWellFormed: Bool {
         alternatives.allSatisfy { steps in
             guard !steps.isEmpty, !steps.contains("") else { return false }
-            // A function is the last step, a known one, after a member.
+            // A function is the last step, after a member; any other name, `@id` included, is a member.
             return steps.enumerated().allSatisfy { index, step in
-                !step.hasPrefix("@") || (index == steps.count - 1 && index > 0 && Self.functions.contains(step))
+                !Self.functions.contains(step) || (index == steps.count - 1 && index > 0)
             }
         }
     }
@@ -53,9 +53,13 @@ struct JSONPath: Sendable, Hashable {
         var current = document
         for component in steps {
             if component == "@last" {
+                // Of a list, each entry's last part.
+                if case .array(let list) = current {
+                    current = .array(list.compactMap { text(of: $0).map { .string(lastPart($0)) } })
+                    continue
+                }
                 guard let text = text(of: current) else { return nil }
-                let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
-                current = .string(trimmed.split(separator: "/").last.map(String.init) ?? "")
+                current = .string(lastPart(text))
                 continue
             }
             switch current {
@@ -70,6 +74,12 @@ struct JSONPath: Sendable, Hashable {
             }
         }
         return current == .null ? nil : current
+    }
+
+    /// The text after the last `/` (`/works/OL45804W/` gives `OL45804W`).
+    private static func lastPart(_ text: String) -> String {
+        let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
+        return trimmed.split(separator: "/").last.map(String.init) ?? ""
     }
 
     /// The value as text: a string, a number or a boolean as written; a list of those joined with

@@ -35,6 +35,40 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         context.baseURL.map { JSONSource.rebase(template, on: $0) } ?? template
     }
 
+    /// The source's filters (``JSONSource/filters``): a year compared with the item's, text
+    /// contained in the field or fact it names.
+    public var filters: [FilterSpec] {
+        definition.filters.map { filter in
+            let field = filter.field
+            if field == "released" {
+                return FilterSpec(
+                    name: filter.name, valueType: .integer(1000...2999), help: "only results of this year"
+                ) {
+                    item, value in
+                    if case .integer(let year) = value { return item.releaseYear == year }
+                    return false
+                }
+            }
+            let help =
+                switch field {
+                case "creator": "only results whose creator contains this"
+                case "collection": "only results whose collection contains this"
+                case "genre": "only results of this genre or subject"
+                case "description": "only results whose description contains this"
+                default: "only results whose \(field.dropFirst("fact:".count).lowercased()) contains this"
+                }
+            return .text(filter.name, help: help) { item in
+                switch field {
+                case "creator": [item.creator]
+                case "collection": [item.collection]
+                case "genre": [item.genre]
+                case "description": [item.description]
+                default: [item.extras["fact:" + field.dropFirst("fact:".count)]]
+                }
+            }
+        }
+    }
+
     /// A source pages when its search URL takes an offset or a page number.
     public var supportsPaging: Bool {
         let names = JSONSource.placeholderNames(in: definition.search)
@@ -76,6 +110,10 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         if let colon = id.firstIndex(of: ":"), let byScheme = definition.lookupBy[id[..<colon].lowercased()] {
             lookup = byScheme
             value = String(id[id.index(after: colon)...])
+            // An identifier is letters, digits, '-', '.' and '_': nothing a source's query
+            // language would read as more (`isbn:*`, `isbn:1 OR title:x`).
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) })
+            else { return nil }
         }
         guard let lookup, let document = try await answer(lookup, id: value, context: context) else { return nil }
         // A lookup may answer one result as a search does, or the bare object a search result
@@ -151,9 +189,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     func section(_ list: JSONSource.ItemList, of item: MediaItem, context: ProviderContext) async throws
         -> DetailSection?
     {
-        guard let document = try await answer(list.url, id: item.id, context: context),
-            case .array(let results) = JSONPath(list.results).value(in: document) ?? .null
-        else { return nil }
+        guard let document = try await answer(list.url, id: item.id, context: context) else { return nil }
+        guard case .array(let results) = JSONPath(list.results).value(in: document) ?? .null else {
+            throw MediaSearchError.malformedResponse(
+                list.results.isEmpty ? "the answer is not a list" : "no list at '\(list.results)'", source: displayName)
+        }
         let kind =
             definition.name + "-"
             + list.title.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")

@@ -88,6 +88,13 @@ public struct JSONSource: Sendable, Hashable {
         }
     }
 
+    /// Filters the source's results offer (`--year 1995`, `--subject fantasy`), in order: a
+    /// filter's name and what it narrows, an item field (``filterFields``; `released` takes a
+    /// year) or `fact:<label>`, a fact's text (`fact:Language`). The engine narrows the results.
+    public var filters: [(name: String, field: String)] = []
+    /// The item fields a filter may narrow.
+    public static let filterFields = ["creator", "collection", "genre", "released", "description"]
+
     /// The most items one list shows: a source may send thousands.
     public static let maximumListItems = 200
 
@@ -103,7 +110,8 @@ public struct JSONSource: Sendable, Hashable {
             "id": "stationuuid", "title": "name", "creator": "country", "url": "homepage", "artwork": "favicon",
             "preview": "url_resolved | url", "genre": "tags",
         ], rateLimit: (10, 10), facts: [("Codec", "codec"), ("Bitrate", "{bitrate} kbps")],
-        labels: ["creator": "Country", "url": "Homepage", "preview": "Listen live", "genre": "Tags"])
+        labels: ["creator": "Country", "url": "Homepage", "preview": "Listen live", "genre": "Tags"],
+        filters: [("tag", "genre")])
 
     /// Songs as MusicBrainz knows them (musicbrainz.org, no key): recordings, with their ISRC (the
     /// same ISRC at another source is the same work: one result) and their first release's cover
@@ -120,7 +128,8 @@ public struct JSONSource: Sendable, Hashable {
             "released": "first-release-date", "duration": "length", "standard_id": "isrc:{isrcs.0}",
             "artwork": "https://coverartarchive.org/release/{releases.0.id}/front-250",
             "url": "https://musicbrainz.org/recording/{id}",
-        ], durationUnit: .milliseconds, rateLimit: (1, 1), facts: [("ISRC", "isrcs.0")])
+        ], durationUnit: .milliseconds, rateLimit: (1, 1), facts: [("ISRC", "isrcs.0")],
+        filters: [("artist", "creator"), ("year", "released")])
 
     /// Free public-domain audiobooks from LibriVox (librivox.org, no key), off until `librivox` is
     /// listed under `kinds:`. Its search is by title, a prefix match (`^`); "nothing found" is an
@@ -144,6 +153,7 @@ public struct JSONSource: Sendable, Hashable {
                 ("Read by", "sections.0.readers.0.display_name"),
             ])
         source.emptyStatus = 404
+        source.filters = [("language", "fact:Language"), ("genre", "genre")]
         return source
     }()
 
@@ -175,6 +185,7 @@ public struct JSONSource: Sendable, Hashable {
             ],
             labels: ["creator": "Author", "released": "First published", "genre": "Subjects"])
         source.lookupBy = ["isbn": "https://openlibrary.org/search.json?q=isbn:{id}&limit=1&" + fieldList]
+        source.filters = [("year", "released"), ("language", "fact:Language"), ("subject", "genre")]
         source.detail = "https://openlibrary.org/works/{id}.json"
         return source
     }()
@@ -208,7 +219,7 @@ public struct JSONSource: Sendable, Hashable {
                     "id": "person.id", "title": "person.name", "creator": "character.name", "url": "person.url",
                     "artwork": "person.image.medium",
                 ]),
-        ])
+        ], filters: [("year", "released"), ("language", "fact:Language"), ("genre", "genre")])
 
     /// A URL template at another origin (scheme, host and port), e.g. a mirror or a test server,
     /// keeping its path and query: what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL`
@@ -234,8 +245,9 @@ public struct JSONSource: Sendable, Hashable {
         name: String, mediaKind: String, displayName: String? = nil, search: String, results: String = "",
         lookup: String? = nil, fields: [String: String], durationUnit: DurationUnit = .seconds,
         rateLimit: (count: Int, seconds: Double)? = nil, facts: [(label: String, template: String)] = [],
-        labels: [String: String] = [:], lists: [ItemList] = []
+        labels: [String: String] = [:], lists: [ItemList] = [], filters: [(name: String, field: String)] = []
     ) {
+        self.filters = filters
         self.lists = lists
         self.facts = facts
         self.labels = labels
@@ -258,7 +270,8 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.facts.map(\.label) == rhs.facts.map(\.label)
             && lhs.facts.map(\.template) == rhs.facts.map(\.template) && lhs.emptyStatus == rhs.emptyStatus
             && lhs.labels == rhs.labels && lhs.lookupBy == rhs.lookupBy && lhs.detail == rhs.detail
-            && lhs.lists == rhs.lists
+            && lhs.lists == rhs.lists && lhs.filters.map(\.name) == rhs.filters.map(\.name)
+            && lhs.filters.map(\.field) == rhs.filters.map(\.field)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -283,6 +296,22 @@ public struct JSONSource: Sendable, Hashable {
         }
         if let detail {
             found += Self.templateProblems(detail, key: "detail", required: "id", allowed: ["id", "country", "lang"])
+        }
+        for filter in filters {
+            let key = "filters.\(filter.name)"
+            if filter.name.isEmpty
+                || !filter.name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+            {
+                found.append((key, "a filter's name is lower-case letters, digits or '-', e.g. year"))
+            }
+            let fact = filter.field.hasPrefix("fact:") ? String(filter.field.dropFirst(5)) : nil
+            if let fact, !facts.contains(where: { $0.label == fact }) {
+                found.append(
+                    (key, "no fact is labelled '\(fact)' (facts: \(facts.map(\.label).joined(separator: ", ")))"))
+            } else if fact == nil, !Self.filterFields.contains(filter.field) {
+                found.append(
+                    (key, "'\(filter.field)' is not \(Self.filterFields.joined(separator: ", ")) or fact:<label>"))
+            }
         }
         for list in lists {
             let key = "lists.\(list.title)"

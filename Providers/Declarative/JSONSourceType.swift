@@ -11,8 +11,8 @@ public struct JSONSourceType: SourceType {
 
     public var keys: [String] {
         [
-            "kind", "name", "search", "results", "lookup", "lookup_by", "detail", "lists", "fields", "facts",
-            "labels", "duration_unit", "empty_status",
+            "kind", "name", "search", "results", "lookup", "lookup_by", "detail", "lists", "filters", "fields",
+            "facts", "labels", "duration_unit", "empty_status",
         ]
     }
 
@@ -76,6 +76,17 @@ public struct JSONSourceType: SourceType {
             source.lookupBy[entry.key] = template
         }
         source.detail = try settings.text("detail")
+        for entry in try settings.mapping("filters") ?? [] {
+            // filters: {year: released, language: "fact:Language"}
+            guard case .text(let field, _) = entry.value else {
+                throw SourceSettingProblem(
+                    key: "filters.\(entry.key)", line: entry.value.line,
+                    message:
+                        "expected the field it narrows (creator, collection, genre, released, description) or fact:<label>"
+                )
+            }
+            source.filters.append((entry.key, field))
+        }
         for entry in try settings.mapping("lists") ?? [] {
             // lists: {Episodes: {url: "…/shows/{id}/episodes", results: "", fields: {id: id, title: name}}}
             let key = "lists.\(entry.key)"
@@ -123,7 +134,7 @@ extension JSONSource: ConfiguredSource {
             + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]
             + labels.sorted { $0.key < $1.key }.map { "label.\($0.key)=\($0.value)" }
             + lookupBy.sorted { $0.key < $1.key }.map { "lookup_by.\($0.key)=\($0.value)" }
-            + ["detail=\(detail ?? "")"]
+            + ["detail=\(detail ?? "")"] + filters.map { "filter.\($0.name)=\($0.field)" }
             + lists.map { list in
                 "list.\(list.title)=\(list.url)|\(list.results)|"
                     + list.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")

@@ -78,8 +78,11 @@ public enum MediaSearchCLI {
             CompletionWords.kinds.withLock { $0 = Configuration.names(of: providers) }
             // `-V` is the short form of `--version`, which ArgumentParser spells long only.
             let spelled = arguments == ["-V"] ? ["--version"] : arguments
+            // The filters of the sources the config describes (`type: json` with `filters:`) are
+            // options of `search` too.
+            let described = describedWithFilters(arguments: arguments, variables: variables)
             let (rest, filters) = try FilterArguments.extract(
-                from: FilterArguments.joinNegativeNumbers(spelled), providers: providers)
+                from: FilterArguments.joinNegativeNumbers(spelled), providers: providers + described)
             let environment = CommandEnvironment(
                 providers: providers, variables: variables, currentDirectory: currentDirectory, console: console,
                 filterArguments: filters)
@@ -127,17 +130,9 @@ public enum MediaSearchCLI {
     static func external(
         arguments: [String], known: [any MediaProvider], variables: [String: String]
     ) async -> [any MediaProvider] {
-        let explicit =
-            arguments.firstIndex(of: "--config").flatMap {
-                arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
-            }
-            ?? arguments.first { $0.hasPrefix("--config=") }.map { String($0.dropFirst("--config=".count)) }
         let names = Set(known.map(\.kind))
         let found = ExternalProviders.discover(path: variables["PATH"]).filter { !names.contains($0.name) }
-        let location = (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables)) ?? nil
-        let text = location.flatMap { FileManager.default.contents(atPath: $0.path) }.map {
-            String(decoding: $0, as: UTF8.self)
-        }
+        let (location, text) = configFile(arguments: arguments, variables: variables)
         // Parsed here only when it can name a program: most configs cost no second parse.
         guard !found.isEmpty || text?.contains("command") == true else { return [] }
         let configuration = (try? ConfigurationLoader.load(path: location?.path, environment: variables))
@@ -171,6 +166,38 @@ public enum MediaSearchCLI {
             else { return provider }
             return ExternalProviders.Broken(
                 kind: provider.kind, failure: .unavailable("refused: \(problem)"), refused: true)
+        }
+    }
+
+    /// The config file a command line reads (`--config`, else the usual places) and its text.
+    static func configFile(
+        arguments: [String], variables: [String: String]
+    ) -> (ConfigurationLoader.Location?, String?) {
+        let explicit =
+            arguments.firstIndex(of: "--config").flatMap {
+                arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+            }
+            ?? arguments.first { $0.hasPrefix("--config=") }.map { String($0.dropFirst("--config=".count)) }
+        let location = (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables)) ?? nil
+        let text = location.flatMap { FileManager.default.contents(atPath: $0.path) }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        return (location, text)
+    }
+
+    /// The sources the config describes that offer filters, for `search`'s command line; a
+    /// config that cannot be read gives none (the command reports it when it loads it), and a
+    /// source whose filters would shadow an option of `search` gives none either.
+    static func describedWithFilters(arguments: [String], variables: [String: String]) -> [any MediaProvider] {
+        guard arguments.contains("search") else { return [] }
+        let (location, text) = configFile(arguments: arguments, variables: variables)
+        // Parsed here only when it can hold filters: most configs cost no second parse.
+        guard let location, text?.contains("filters") == true,
+            let configuration = try? ConfigurationLoader.load(path: location.path, environment: variables)
+        else { return [] }
+        return configuration.configuredProviders.filter { provider in
+            !provider.filters.isEmpty
+                && ProviderRegistry.problem(with: provider, reservedNames: SearchCommand.reservedOptionNames) == nil
         }
     }
 

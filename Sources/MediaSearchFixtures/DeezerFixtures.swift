@@ -109,7 +109,7 @@ enum DeezerFixtures {
     /// One page of a list, as Deezer answers it: `data`, `total`, and `next` when there is more.
     static func page(_ items: [[String: Any]], query: [String: String]) -> Answer {
         let start = min(max(query["index"].flatMap { Int($0) } ?? 0, 0), items.count)
-        let end = min(start + max(query["limit"].flatMap { Int($0) } ?? 25, 0), items.count)
+        let end = start + min(max(query["limit"].flatMap { Int($0) } ?? 25, 0), items.count - start)
         var body: [String: Any] = ["data": Array(items[start..<end]), "total": items.count]
         if end < items.count { body["next"] = "https://api.deezer.com/search?index=\(end)" }
         return json(body)

@@ -252,7 +252,7 @@ public actor FixtureServer {
         }
         let all = stations(file)
         let start = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), all.count)
-        let end = min(start + max(query["limit"].flatMap { Int($0) } ?? all.count, 0), all.count)
+        let end = start + min(max(query["limit"].flatMap { Int($0) } ?? all.count, 0), all.count - start)
         return body(Array(all[start..<end]))
     }
 
@@ -279,7 +279,7 @@ public actor FixtureServer {
             }
         }
         let start = min(max(offset ?? 0, 0), results.count)
-        let end = min(start + max(limit ?? results.count, 0), results.count)
+        let end = start + min(max(limit ?? results.count, 0), results.count - start)
         var slice = Array(results[start..<end])
         if idShift != 0 {
             for index in slice.indices {

@@ -28,7 +28,7 @@ enum LibriVoxFixtures {
             }
         }
         let start = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), found.count)
-        let end = min(start + max(query["limit"].flatMap { Int($0) } ?? 50, 0), found.count)
+        let end = start + min(max(query["limit"].flatMap { Int($0) } ?? 50, 0), found.count - start)
         guard start < end else { return notFound }
         let body = (try? JSONSerialization.data(withJSONObject: ["books": Array(found[start..<end])])) ?? Data()
         return Answer(status: 200, body: body)

@@ -40,7 +40,7 @@ enum MusicBrainzFixtures {
             return !wanted.isEmpty && wanted.allSatisfy(text.contains)
         }
         let offset = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), found.count)
-        let end = min(offset + max(query["limit"].flatMap { Int($0) } ?? 25, 0), found.count)
+        let end = offset + min(max(query["limit"].flatMap { Int($0) } ?? 25, 0), found.count - offset)
         return json([
             "created": "2026-11-25T00:00:00.000Z", "count": found.count, "offset": offset,
             "recordings": Array(found[offset..<end]),

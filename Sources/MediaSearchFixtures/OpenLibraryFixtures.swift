@@ -59,7 +59,7 @@ enum OpenLibraryFixtures {
             }
         }
         let offset = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), found.count)
-        let end = min(offset + max(query["limit"].flatMap { Int($0) } ?? 100, 0), found.count)
+        let end = offset + min(max(query["limit"].flatMap { Int($0) } ?? 100, 0), found.count - offset)
         return MusicBrainzFixtures.json([
             "start": offset, "num_found": found.count, "numFound": found.count, "docs": Array(found[offset..<end]),
         ])

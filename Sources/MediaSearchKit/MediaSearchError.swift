@@ -117,7 +117,7 @@ public enum MediaSearchError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// Turns `Invalid value(s) for key(s): [country]` into `invalid value for country`.
-    static func friendly(_ message: String) -> String {
+    public static func friendly(_ message: String) -> String {
         let prefix = "Invalid value(s) for key(s): "
         guard message.hasPrefix(prefix) else { return message }
         let keys = message.dropFirst(prefix.count).trimmingCharacters(in: CharacterSet(charactersIn: "[] "))

@@ -9,7 +9,9 @@ extension Texts {
     func failure(_ error: MediaSearchError) -> String {
         switch error {
         case .badRequest(let message, let source):
-            self("failure.badRequest", ["source": name(source), "reason": TextSanitizer.line(message)])
+            self(
+                "failure.badRequest",
+                ["source": name(source), "reason": TextSanitizer.line(MediaSearchError.friendly(message))])
         case .rateLimited(let status, let source):
             self("failure.rateLimited", ["source": name(source), "status": String(status)])
         case .httpStatus(let status, let source):

@@ -297,6 +297,14 @@ struct SourcesTests {
         #expect(asked.map(\.path).contains("/openlibrary/works/OL15832982W.json"), "the work was asked for")
         #expect(asked.allSatisfy { $0.userAgent == MediaSearchVersion.userAgent })
         #expect(try await harness.run(["show", "isbn:0000", "--config", config]).status == 66)
+        // What follows the scheme is an identifier, never more of the source's query language.
+        let before = await harness.server.requests().count
+        for odd in ["isbn:*", "isbn:", "isbn:1 OR title:x"] {
+            #expect(
+                try await harness.run(["show", odd, "--kind", "openlibrary", "--config", config]).status == 66, "\(odd)"
+            )
+        }
+        #expect(await harness.server.requests().count == before, "no request was sent for them")
 
         await harness.server.inject(FaultRule(path: "/openlibrary/works/OL15832982W.json", fault: .status(503)))
         let (failed, without, notices) = try await rows(["isbn:9780007137305", "--no-cache"])
@@ -341,6 +349,47 @@ struct SourcesTests {
         #expect(failed.status == 3, "\(failed.stderr)")
         #expect(failed.stdout.contains("\nEpisodes\n") && !failed.stdout.contains("\nCast\n"))
         #expect(failed.stderr.contains("Cast: TVmaze answered HTTP 503"), "\(failed.stderr)")
+    }
+
+    /// A described source's filters narrow its results as the built-in kinds' do: Open Library's
+    /// year, language and subject; a kind without the filter is not asked.
+    @Test func describedSourcesFilterByYearLanguageAndSubject() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [openlibrary, tv]\n", to: "c.yaml")
+        func ids(_ arguments: [String]) async throws -> [String] {
+            let (result, document) = try await harness.searchJSON(arguments + ["--config", config])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return document.results.compactMap { $0["id"] as? String }
+        }
+        #expect(try await ids(["time war", "--kind", "book"]) == ["OL20639540W", "OL19859295W"])
+        #expect(try await ids(["time war", "--kind", "book", "--subject", "Epistolary"]) == ["OL20639540W"])
+        #expect(try await ids(["time war", "--kind", "book", "--year", "2019"]) == ["OL20639540W"])
+        #expect(try await ids(["sabriel", "--kind", "book", "--language", "spa"]) == ["OL15832982W"])
+        #expect(try await ids(["sabriel", "--kind", "book", "--language", "fre"]).isEmpty)
+        #expect(try await ids(["silicon valley", "--year", "2014"]) == ["143"], "the year narrows TV shows too")
+        let bad = try await harness.run(["search", "x", "--kind", "book", "--year", "soon", "--config", config])
+        #expect(
+            bad.status == 64 && bad.stderr.contains("--year takes a whole number from 1000 to 2999"), "\(bad.stderr)")
+        let providers = try await harness.run(["providers", "--config", config])
+        #expect(providers.stdout.contains("--subject"), "\(providers.stdout)")
+        // A source the config describes offers its filters on the command line too.
+        let described = try harness.runner.write(
+            """
+            kinds: [shows]
+            providers:
+              shows:
+                type: json
+                kind: tv-show
+                search: "https://api.tvmaze.com/search/shows?q={term}"
+                fields: {id: show.id, title: show.name, released: show.premiered}
+                filters: {premiere: released}
+            """, to: "described.yaml")
+        let (found, shows) = try await harness.searchJSON(
+            ["silicon valley", "--premiere", "2017", "--config", described],
+            environment: ["MEDIASEARCH_SHOWS_URL": harness.server.baseURL + "/tvmaze"])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(shows.results.compactMap { $0["id"] as? String } == ["30927"], "\(shows.results)")
     }
 
     /// A recording MusicBrainz and Deezer both know, spelled differently at each, is one result:

@@ -120,6 +120,24 @@ struct TerminalOutputTests {
         ])
         let next = byOffset.stdout.split(separator: "\n").first { $0.hasPrefix("More: ") }
         #expect(next == "More: mediasearch search jack --kind song --limit 2 --offset 3", "\(byOffset.stdout)")
+        // Clamped, the limit the next offset adds is the one the page had (200, not 500).
+        let clamped = try await harness.run([
+            "search", "jack", "--kind", "song", "--limit", "500", "--offset", "0", "--format", "text",
+        ])
+        let clampedMore = clamped.stdout.split(separator: "\n").first { $0.hasPrefix("More: ") }
+        #expect(clampedMore == nil || clampedMore?.hasSuffix("--limit 200 --offset 200") == true, "\(clamped.stdout)")
+        // A word that starts with '-' stays a word: it goes last, after --.
+        let dashed = try await harness.run([
+            "search", "--kind", "song", "--limit", "1", "--format", "text", "--", "-ray",
+        ])
+        #expect(
+            dashed.stdout.contains("More: mediasearch search --kind song --limit 1 --page 2 -- -ray\n"),
+            "\(dashed.stdout)")
+        // The last page there can be is no crash: its More: line stays on it.
+        let command = try SearchCommand.parse(["jack", "--limit", "1", "--page", "9223372036854775807"])
+        var request = SearchRequest(term: "jack", limit: 1, country: "US", explicit: true)
+        request.page = Int.max
+        #expect(command.nextPageCommand(request, defaultLimit: 30).hasSuffix("--page 9223372036854775807"))
     }
 
     @Test func historyAndSuggestCommands() async throws {

@@ -103,14 +103,21 @@ struct JSONProviderTests {
         let keyed = ProviderContext(http: OneAnswer(#"{"key": "/works/OL45804W/", "title": "Fox"}"#))
         let item = try #require(try await JSONProvider(books).lookup(id: "x", context: keyed))
         #expect(item.id == "OL45804W")
+        var linked = books
+        linked.fields["url"] = "@id"
+        linked.fields["genre"] = "subjects.@last"
+        #expect(linked.problems().isEmpty, "a JSON-LD name such as @id is a member: \(linked.problems())")
         var broken = books
         broken.fields["id"] = "@last.key"
-        broken.fields["creator"] = "author.@first"
+        broken.fields["creator"] = "author.@last.name"
         broken.lookupBy["ISBN!"] = "https://api.example.org/isbn/{id}"
         broken.detail = "https://api.example.org/works"
+        broken.filters = [("Year", "released"), ("pages", "fact:Pages"), ("mood", "colour")]
         #expect(
-            broken.problems().map(\.key) == ["lookup_by.ISBN!", "detail", "fields.creator", "fields.id"],
-            "\(broken.problems())")
+            broken.problems().map(\.key) == [
+                "lookup_by.ISBN!", "detail", "filters.Year", "filters.pages", "filters.mood", "fields.creator",
+                "fields.id",
+            ], "\(broken.problems())")
 
         let transport = OneAnswer(#"{"key": "/works/OL1W", "title": "Fox", "description": {"value": "A fox."}}"#)
         let context = ProviderContext(http: transport)

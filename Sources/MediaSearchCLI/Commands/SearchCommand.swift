@@ -207,14 +207,17 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     /// The command of the next page: this command as typed, with everything that shapes the
     /// results (kinds, sources, filters, storefront, order, config, offline), one page on.
     func nextPageCommand(_ request: SearchRequest, defaultLimit: Int) -> String {
-        var words = ["mediasearch", "search"] + term.map(Self.quoted)
+        // A search word that starts with '-' would be read as an option: such words go last, after `--`.
+        let guarded = term.contains { $0.hasPrefix("-") }
+        var words = ["mediasearch", "search"] + (guarded ? [] : term.map(Self.quoted))
         for kind in kinds { words += ["--kind", Self.quoted(kind)] }
         for source in sources { words += ["--source", Self.quoted(source)] }
         for (name, value) in request.filters.sorted(by: { $0.key < $1.key }) {
             words += ["--\(name)", Self.quoted(value)]
         }
         // Asked by offset, the next page is the next offset, which needs one limit for every kind.
-        let perPage = limit ?? (offset == nil ? nil : defaultLimit)
+        // The limit as the session clamped it (1 to 200), so the next offset follows this page.
+        let perPage = limit.map { _ in request.limit ?? defaultLimit } ?? (offset == nil ? nil : defaultLimit)
         if let perPage { words += ["--limit", String(perPage)] }
         if let country { words += ["--country", Self.quoted(country)] }
         if let lang { words += ["--lang", Self.quoted(lang)] }
@@ -229,8 +232,10 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             let (next, overflow) = offset.addingReportingOverflow(perPage)
             words += ["--offset", String(overflow ? Int.max : next)]
         } else {
-            words += ["--page", String(request.page + 1)]
+            let (next, overflow) = request.page.addingReportingOverflow(1)
+            words += ["--page", String(overflow ? request.page : next)]
         }
+        if guarded { words += ["--"] + term.map(Self.quoted) }
         return words.joined(separator: " ")
     }
 

@@ -82,7 +82,9 @@ public struct DetailLayout: Sendable {
     /// cut with "…"): it still opens whole, and no line wraps. Piped or plain, the whole URL,
     /// never cut, so a script or a terminal without OSC 8 still gets every character of it.
     func linkText(_ url: String, room: Int) -> String {
-        guard style.enabled, SafeURL.http(url) != nil, DisplayWidth.of(url) > room else { return style.link(url, url) }
+        guard style.enabled, SafeURL.http(url) != nil, DisplayWidth.of(url) > room else {
+            return style.link(TextSanitizer.line(url), url)
+        }
         let address = url.range(of: "://").map { String(url[$0.upperBound...]) } ?? url
         return style.link(DisplayWidth.truncate(address, to: max(room, 16)), url)
     }
