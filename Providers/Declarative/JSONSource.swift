@@ -154,6 +154,16 @@ public struct JSONSource: Sendable, Hashable {
             ])
         source.emptyStatus = 404
         source.filters = [("language", "fact:Language"), ("genre", "genre")]
+        // Its sections, each an MP3 of the reading: a playable list.
+        source.lists = [
+            ItemList(
+                title: "Sections", url: "https://librivox.org/api/feed/audiobooks?id={id}&format=json&extended=1",
+                results: "books.0.sections",
+                fields: [
+                    "id": "id", "title": "title", "preview": "listen_url", "duration": "playtime",
+                    "creator": "readers.0.display_name", "collection": "Section {section_number}",
+                ])
+        ]
         return source
     }()
 

@@ -315,7 +315,7 @@ public actor FixtureServer {
         }
         // iTunes' and Deezer's previews: a tone this server plays, so the players work offline
         // (a radio station's stream keeps its own address: it is what the station is).
-        .replacing(#/"(?<key>previewUrl|preview)"\s*:\s*"https?:[^"]*"/#) { match in
+        .replacing(#/"(?<key>previewUrl|preview|listen_url)"\s*:\s*"https?:[^"]*"/#) { match in
             var hash: UInt32 = 2_166_136_261
             for byte in match.output.0.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
             return "\"\(match.output.key)\":\"\(base)/preview/\(hash).wav\""

@@ -15,6 +15,13 @@ enum LibriVoxFixtures {
         return Books(all: (object as? [String: Any])?["books"] as? [[String: Any]] ?? [])
     }()
 
+    /// Constructed sections of some books, by id (`Fixtures/librivox/PROVENANCE.md`).
+    static let sections: Books = {
+        let file = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/librivox/constructed-sections.json")
+        let object = (try? Data(contentsOf: file)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+        return Books(all: [(object as? [String: Any]) ?? [:]])
+    }()
+
     /// The answer to a path below `/librivox`.
     static func answer(path: String, query: [String: String]) -> Answer {
         guard path == "/api/feed/audiobooks" || path == "/api/feed/audiobooks/" else { return notFound }
@@ -30,7 +37,16 @@ enum LibriVoxFixtures {
         let start = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), found.count)
         let end = start + min(max(query["limit"].flatMap { Int($0) } ?? 50, 0), found.count - start)
         guard start < end else { return notFound }
-        let body = (try? JSONSerialization.data(withJSONObject: ["books": Array(found[start..<end])])) ?? Data()
+        var page = Array(found[start..<end])
+        if query["extended"] == "1" {
+            // `extended=1` adds each book's sections, where some were constructed.
+            for index in page.indices {
+                if let id = page[index]["id"] as? String, let list = sections.all.first?[id] {
+                    page[index]["sections"] = list
+                }
+            }
+        }
+        let body = (try? JSONSerialization.data(withJSONObject: ["books": page])) ?? Data()
         return Answer(status: 200, body: body)
     }
 

@@ -392,6 +392,25 @@ struct SourcesTests {
         #expect(shows.results.compactMap { $0["id"] as? String } == ["30927"], "\(shows.results)")
     }
 
+    /// A LibriVox book's detail lists its sections, each an MP3 of the reading that plays in its row.
+    @Test func aLibriVoxBooksSectionsArePlayable() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [librivox]\n", to: "c.yaml")
+        let show = try await harness.run(["show", "830", "--kind", "librivox", "--config", config, "--format", "json"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        #expect(try SchemaValidator.load("detail.schema.json").errors(detail).isEmpty)
+        let sections = detail["sections"] as? [[String: Any]] ?? []
+        let items = try #require(sections.first { $0["title"] as? String == "Sections" }?["items"] as? [[String: Any]])
+        #expect(items.map { $0["title"] as? String } == ["Introduction", "The Consul's Yarn", "The Curse of Eden"])
+        #expect(items.first?["summary"] as? [String] == ["Section 1", "18:22"])
+        #expect(items.first?["subtitle"] as? String == "Volunteer reader A")
+        #expect(items.allSatisfy { ($0["previewUrl"] as? String)?.hasSuffix("_64kb.mp3") == true })
+        let asked = await harness.server.requests().map(\.query)
+        #expect(asked.contains { $0["id"] == "830" && $0["extended"] == "1" }, "the sections' own request")
+    }
+
     /// A recording MusicBrainz and Deezer both know, spelled differently at each, is one result:
     /// the same ISRC is the same work whatever the title says. MusicBrainz's facts (its ISRC) stay
     /// with it; every request it was sent named MediaSearch and its version.
