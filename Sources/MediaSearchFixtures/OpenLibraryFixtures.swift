@@ -15,7 +15,10 @@ enum OpenLibraryFixtures {
             (try? Data(contentsOf: folder.appendingPathComponent(name)))
                 .flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any] ?? [:]
         }
-        let searches = ["search-this-is-how-you-lose-the-time-war-2020.json", "constructed-search-sabriel.json"]
+        let searches = [
+            "search-this-is-how-you-lose-the-time-war-2020.json", "constructed-search-sabriel.json",
+            "constructed-search-allan-quatermain.json",
+        ]
         return Recordings(
             works: [object("works-OL15832982W-2020.json")],
             docs: searches.flatMap { object($0)["docs"] as? [[String: Any]] ?? [] })

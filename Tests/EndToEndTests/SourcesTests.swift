@@ -411,6 +411,28 @@ struct SourcesTests {
         #expect(asked.contains { $0["id"] == "830" && $0["extended"] == "1" }, "the sections' own request")
     }
 
+    /// A book and its reading are different kinds and stay apart in results, but each detail
+    /// links to the other, from what the library keeps (no request is sent for them).
+    @Test func aBookAndItsReadingLinkToEachOther() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [openlibrary, librivox]\n", to: "c.yaml")
+        _ = try await harness.searchJSON(["allan quatermain", "--config", config])
+        _ = try await harness.searchJSON(["allan", "--kind", "librivox", "--config", config])
+        func section(_ arguments: [String], _ title: String) async throws -> [[String: Any]]? {
+            let shown = try await harness.run(["show"] + arguments + ["--config", config, "--format", "json"])
+            let detail = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any] ?? [:]
+            let sections = detail["sections"] as? [[String: Any]] ?? []
+            return sections.first { $0["title"] as? String == title }?["items"] as? [[String: Any]]
+        }
+        let readings = try #require(try await section(["OL9000001W", "--kind", "openlibrary"], "Also as an audiobook"))
+        #expect(readings.map { "\($0["kind"] ?? "") \($0["id"] ?? "")" } == ["librivox 830"])
+        let books = try #require(try await section(["830", "--kind", "librivox"], "Also as a book"))
+        #expect(books.map { "\($0["kind"] ?? "") \($0["id"] ?? "")" } == ["openlibrary OL9000001W"])
+        // Another work of the same author is no other form of this one.
+        #expect(try await section(["OL15832982W", "--kind", "openlibrary"], "Also as an audiobook") == nil)
+    }
+
     /// A recording MusicBrainz and Deezer both know, spelled differently at each, is one result:
     /// the same ISRC is the same work whatever the title says. MusicBrainz's facts (its ISRC) stay
     /// with it; every request it was sent named MediaSearch and its version.

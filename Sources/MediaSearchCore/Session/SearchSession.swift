@@ -354,6 +354,13 @@ public struct SearchSession: Sendable {
             offers = Self.offers(item, owner: owner)
             detail = Detail(sections: detail.sections + [Self.stores(offers)], notices: detail.notices)
         }
+        if let media = found.owner?.mediaKind ?? renderer?.mediaKind, let other = Self.otherForms[media] {
+            let forms = await otherForms(of: item, as: other.media, explicit: context.explicit)
+            if !forms.isEmpty {
+                detail = Detail(
+                    sections: detail.sections + [DetailSection(other.title, items: forms)], notices: detail.notices)
+            }
+        }
         if Task.isCancelled { throw MediaSearchError.cancelled }
         keepSeen(in: detail)
         detail = rules.shown(detail)
@@ -362,6 +369,34 @@ public struct SearchSession: Sendable {
             uncensored: context.censorNames ? found.item : nil, offers: offers,
             // The stores' section as the detail keeps it, the last (a link shown above is not repeated).
             storesSection: offers.isEmpty ? nil : detail.sections.last)
+    }
+
+    /// The other forms a work may take, by kind of media: a book's readings, an audiobook's book.
+    static let otherForms: [String: (media: String, title: String)] = [
+        "book": ("audiobook", "Also as an audiobook"), "audiobook": ("book", "Also as a book"),
+    ]
+
+    /// The same work in another kind of media among the records the library keeps (no request
+    /// is sent for them): the same title and the same main creator (``SameWork``), at most six.
+    /// A book at Open Library and its reading at LibriVox or iTunes stay apart in results (they
+    /// are different kinds); each detail links to the other.
+    func otherForms(of item: MediaItem, as media: String, explicit: Bool) async -> [Tile] {
+        guard let library, let title = item.title, let creator = item.creator.map(SameWork.creator),
+            !creator.isEmpty
+        else { return [] }
+        let wanted = SameWork.title(title)
+        var tiles: [Tile] = []
+        for provider in askableProviders where provider.mediaKind == media {
+            let query = SearchQuery(term: title, limit: 10, explicit: explicit)
+            let found = (try? await library.search(kind: provider.kind, query: query, filters: [])) ?? []
+            for candidate in found
+            where candidate.title.map(SameWork.title) == wanted && candidate.creator.map(SameWork.creator) == creator
+                && !tiles.contains(where: { $0.kind == provider.kind && $0.id == candidate.id })
+            {
+                tiles.append(provider.tile(for: candidate))
+            }
+        }
+        return Array(tiles.prefix(6))
     }
 
     /// Every source that has the work, when a search merged several into it: each with its
