@@ -157,7 +157,9 @@ public struct JSONSource: Sendable, Hashable {
         // Its sections, each an MP3 of the reading: a playable list.
         source.lists = [
             ItemList(
-                title: "Sections", url: "https://librivox.org/api/feed/audiobooks?id={id}&format=json&extended=1",
+                // The lookup's own URL: a book just looked up costs no second request.
+                title: "Sections",
+                url: "https://librivox.org/api/feed/audiobooks?id={id}&format=json&extended=1&coverart=1",
                 results: "books.0.sections",
                 fields: [
                     "id": "id", "title": "title", "preview": "listen_url", "duration": "playtime",

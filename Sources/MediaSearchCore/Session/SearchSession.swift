@@ -349,17 +349,18 @@ public struct SearchSession: Sendable {
         }
         var detail = await (renderer?.detailRenderer ?? GenericDetailRenderer()).detail(
             for: item, context: detailContext)
-        var offers: [SourceOffer] = []
-        if !item.otherSources.isEmpty, let owner = found.owner {
-            offers = Self.offers(item, owner: owner)
-            detail = Detail(sections: detail.sections + [Self.stores(offers)], notices: detail.notices)
-        }
+        // The work in its other form (a book's readings), before the stores, which stay last.
         if let media = found.owner?.mediaKind ?? renderer?.mediaKind, let other = Self.otherForms[media] {
-            let forms = await otherForms(of: item, as: other.media, explicit: context.explicit)
+            let forms = await otherForms(of: found.item, as: other.media, explicit: context.explicit)
             if !forms.isEmpty {
                 detail = Detail(
                     sections: detail.sections + [DetailSection(other.title, items: forms)], notices: detail.notices)
             }
+        }
+        var offers: [SourceOffer] = []
+        if !item.otherSources.isEmpty, let owner = found.owner {
+            offers = Self.offers(item, owner: owner)
+            detail = Detail(sections: detail.sections + [Self.stores(offers)], notices: detail.notices)
         }
         if Task.isCancelled { throw MediaSearchError.cancelled }
         keepSeen(in: detail)
@@ -385,8 +386,10 @@ public struct SearchSession: Sendable {
             !creator.isEmpty
         else { return [] }
         let wanted = SameWork.title(title)
+        guard !wanted.isEmpty else { return [] }
         var tiles: [Tile] = []
         for provider in askableProviders where provider.mediaKind == media {
+            if Task.isCancelled { return [] }
             let query = SearchQuery(term: title, limit: 10, explicit: explicit)
             let found = (try? await library.search(kind: provider.kind, query: query, filters: [])) ?? []
             for candidate in found
