@@ -124,8 +124,9 @@ struct TerminalOutputTests {
         let clamped = try await harness.run([
             "search", "jack", "--kind", "song", "--limit", "500", "--offset", "0", "--format", "text",
         ])
-        let clampedMore = clamped.stdout.split(separator: "\n").first { $0.hasPrefix("More: ") }
-        #expect(clampedMore == nil || clampedMore?.hasSuffix("--limit 200 --offset 200") == true, "\(clamped.stdout)")
+        let clampedMore = try #require(
+            clamped.stdout.split(separator: "\n").first { $0.hasPrefix("More: ") }, "\(clamped.stdout)")
+        #expect(clampedMore.hasSuffix("--limit 200 --offset 200"), "\(clampedMore)")
         // A word that starts with '-' stays a word: it goes last, after --.
         let dashed = try await harness.run([
             "search", "--kind", "song", "--limit", "1", "--format", "text", "--", "-ray",
