@@ -10,7 +10,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     public init(_ definition: JSONSource) { self.definition = definition }
 
     public var kind: String { definition.name }
-    public var source: String { definition.name }
+    public var source: String { definition.source ?? definition.name }
     public var mediaKind: String { definition.mediaKind }
     public var displayName: String {
         definition.displayName ?? definition.name.prefix(1).uppercased() + definition.name.dropFirst()
@@ -172,16 +172,16 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             for await entry in group { found.append(entry) }
             return found.sorted { $0.0 < $1.0 }
         }
-        detail = Detail(
-            sections: detail.sections + lists.compactMap(\.1), notices: detail.notices + notices + lists.compactMap(\.2)
-        )
+        // The source's facts first in its own section (made for them when there is none), before the lists.
         let rows = facts(of: item).map { DetailSection.Row($0.label, $0.value) }
         if let index = detail.sections.firstIndex(where: { $0.title == displayName }) {
             detail.sections[index].rows.insert(contentsOf: rows, at: 0)
         } else if !rows.isEmpty {
             detail.sections.append(DetailSection(displayName, rows: rows.map { ($0.label, $0.value) }))
         }
-        return detail
+        return Detail(
+            sections: detail.sections + lists.compactMap(\.1), notices: detail.notices + notices + lists.compactMap(\.2)
+        )
     }
 
     /// One list of a detail: its request's answer, each result an item of the list's fields

@@ -30,6 +30,10 @@ public struct JSONSource: Sendable, Hashable {
 
     /// The provider's id: its key under `providers:`, what `kinds:` and `--kind` name.
     public var name: String
+    /// The source it shares with other descriptions of the same API (MusicBrainz's recordings
+    /// and releases: one request budget, one `$MEDIASEARCH_MUSICBRAINZ_URL`); `nil` when it is
+    /// its own source, named ``name``.
+    public var source: String? = nil
     /// The kind of media its results are, e.g. `tv-show`.
     public var mediaKind: String
     /// A name for people; by default the id, capitalised.
@@ -131,6 +135,47 @@ public struct JSONSource: Sendable, Hashable {
         ], durationUnit: .milliseconds, rateLimit: (1, 1), facts: [("ISRC", "isrcs.0")],
         filters: [("artist", "creator"), ("year", "released")])
 
+    /// Albums as MusicBrainz knows them: releases, with their barcode (a UPC: the same one at
+    /// Deezer is the same album), label, catalog number and format, and their tracks (the first
+    /// medium's) in the detail. Off until `musicbrainz-album` is listed under `kinds:`; it shares
+    /// the `musicbrainz` source with the recordings: one budget of one request a second, one
+    /// base URL.
+    public static let musicBrainzReleases: JSONSource = {
+        var source = JSONSource(
+            name: "musicbrainz-album", mediaKind: "album", displayName: "MusicBrainz",
+            search: "https://musicbrainz.org/ws/2/release?query={term}&fmt=json&limit={limit}&offset={offset}",
+            results: "releases",
+            lookup: "https://musicbrainz.org/ws/2/release/{id}?fmt=json&inc=artist-credits+labels+recordings+isrcs",
+            fields: [
+                "id": "id", "title": "title", "creator": "artist-credit.0.name", "released": "date",
+                "genre": "release-group.primary-type", "standard_id": "upc:{barcode}",
+                "artwork": "https://coverartarchive.org/release/{id}/front-250",
+                "url": "https://musicbrainz.org/release/{id}",
+            ], rateLimit: (1, 1),
+            facts: [
+                ("Label", "label-info.0.label.name"), ("Catalog number", "label-info.0.catalog-number"),
+                ("UPC", "barcode"), ("Format", "media.0.format"), ("Tracks", "track-count | media.0.track-count"),
+                ("Country", "country"),
+            ],
+            labels: ["genre": "Type"],
+            lists: [
+                ItemList(
+                    // The lookup's own URL: a release just looked up costs no second request.
+                    title: "Tracks",
+                    url:
+                        "https://musicbrainz.org/ws/2/release/{id}?fmt=json&inc=artist-credits+labels+recordings+isrcs",
+                    results: "media.0.tracks",
+                    fields: [
+                        "id": "recording.id | id", "title": "title", "duration": "length",
+                        "collection": "Track {number}", "creator": "artist-credit.0.name",
+                        "url": "https://musicbrainz.org/recording/{recording.id}",
+                    ])
+            ], filters: [("artist", "creator"), ("year", "released"), ("label", "fact:Label")])
+        source.source = "musicbrainz"
+        source.durationUnit = .milliseconds
+        return source
+    }()
+
     /// Free public-domain audiobooks from LibriVox (librivox.org, no key), off until `librivox` is
     /// listed under `kinds:`. Its search is by title, a prefix match (`^`); "nothing found" is an
     /// HTTP 404; numbers come as strings; `extended=1` adds each book's sections, the first of
@@ -199,6 +244,18 @@ public struct JSONSource: Sendable, Hashable {
         source.lookupBy = ["isbn": "https://openlibrary.org/search.json?q=isbn:{id}&limit=1&" + fieldList]
         source.filters = [("year", "released"), ("language", "fact:Language"), ("subject", "genre")]
         source.detail = "https://openlibrary.org/works/{id}.json"
+        // A work's editions (its first 50, as Open Library pages them): each its publisher, its
+        // format, its date as written ("November 2006") and its cover; its row links its page.
+        source.lists = [
+            ItemList(
+                title: "Editions", url: "https://openlibrary.org/works/{id}/editions.json", results: "entries",
+                fields: [
+                    "id": "key.@last", "title": "title", "creator": "publishers.0",
+                    "collection": "physical_format", "released": "publish_date",
+                    "url": "https://openlibrary.org/books/{key.@last}",
+                    "artwork": "https://covers.openlibrary.org/b/id/{covers.0}-S.jpg",
+                ])
+        ]
         return source
     }()
 
@@ -283,7 +340,7 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.facts.map(\.template) == rhs.facts.map(\.template) && lhs.emptyStatus == rhs.emptyStatus
             && lhs.labels == rhs.labels && lhs.lookupBy == rhs.lookupBy && lhs.detail == rhs.detail
             && lhs.lists == rhs.lists && lhs.filters.map(\.name) == rhs.filters.map(\.name)
-            && lhs.filters.map(\.field) == rhs.filters.map(\.field)
+            && lhs.filters.map(\.field) == rhs.filters.map(\.field) && lhs.source == rhs.source
     }
 
     public func hash(into hasher: inout Hasher) {

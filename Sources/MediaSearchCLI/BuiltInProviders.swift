@@ -14,13 +14,14 @@ import SongProvider
 public enum BuiltInProviders {
     /// Song, movie, audiobook and podcast; music video and album; Deezer's songs and albums;
     /// internet radio from Radio Browser, TV shows from TVmaze, free audiobooks from LibriVox,
-    /// recordings from MusicBrainz and books from Open Library, described sources (all but the
+    /// recordings and releases from MusicBrainz and books from Open Library, described sources (all but the
     /// first four off unless listed in `kinds`). A source `config.yaml` describes under the name of one of these sources replaces it.
     public static var all: [any MediaProvider] {
         [
             SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider(),
             AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(), JSONProvider(.radioBrowser),
-            JSONProvider(.tvmaze), JSONProvider(.librivox), JSONProvider(.musicBrainz), JSONProvider(.openLibrary),
+            JSONProvider(.tvmaze), JSONProvider(.librivox), JSONProvider(.musicBrainz),
+            JSONProvider(.musicBrainzReleases), JSONProvider(.openLibrary),
         ]
     }
 

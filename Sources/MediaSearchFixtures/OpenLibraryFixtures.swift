@@ -6,6 +6,8 @@ enum OpenLibraryFixtures {
     struct Recordings: @unchecked Sendable {
         let works: [[String: Any]]
         let docs: [[String: Any]]
+        /// A work's editions, by the work's key.
+        let editions: [String: [String: Any]]
     }
 
     /// The recordings, parsed once.
@@ -21,7 +23,8 @@ enum OpenLibraryFixtures {
         ]
         return Recordings(
             works: [object("works-OL15832982W-2020.json")],
-            docs: searches.flatMap { object($0)["docs"] as? [[String: Any]] ?? [] })
+            docs: searches.flatMap { object($0)["docs"] as? [[String: Any]] ?? [] },
+            editions: ["/works/OL15832982W": object("works-OL15832982W-editions-2020.json")])
     }()
 
     /// A work's record in Open Library's shape, from what its search result says (title, first
@@ -36,6 +39,13 @@ enum OpenLibraryFixtures {
 
     /// The answer to a path below `/openlibrary`.
     static func answer(path: String, query: [String: String]) -> Answer {
+        if path.hasPrefix("/works/"), path.hasSuffix("/editions.json") {
+            let key = String(path.dropLast("/editions.json".count))
+            guard let editions = recordings.editions[key] else {
+                return Answer(fault: .status(404, body: #"{"error": "notfound", "key": "\#(key)"}"#))
+            }
+            return MusicBrainzFixtures.json(editions)
+        }
         if path.hasPrefix("/works/"), path.hasSuffix(".json") {
             let key = String(path.dropLast(".json".count))
             if let work = recordings.works.first(where: { $0["key"] as? String == key }) {

@@ -23,11 +23,18 @@ public enum ReleaseDate {
     }
 
     /// The date as a detail shows it: the day (`2016-02-12`), else a year alone (`1995`, as Open
-    /// Library and LibriVox give a first publication), else `nil`.
+    /// Library and LibriVox give a first publication), else the year of a date written in words
+    /// (`November 2006`, `April 22, 2008`, as Open Library gives an edition's), else `nil`.
     public static func shown(_ text: String?) -> String? {
         if let day = day(text) { return day }
-        guard let text, text.utf8.count == 4, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
-        return text
+        guard let text, text.utf8.count <= 40 else { return nil }
+        // The last four characters a year (1000-2999), and not the end of a longer number.
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 4, bytes.suffix(4).allSatisfy({ (48...57).contains($0) }),
+            (49...50).contains(bytes[bytes.count - 4]),
+            bytes.count == 4 || !(48...57).contains(bytes[bytes.count - 5])
+        else { return nil }
+        return String(decoding: bytes.suffix(4), as: UTF8.self)
     }
 
     /// The date part of an API date, `2016-02-12`, or `nil` when the text is not a date.

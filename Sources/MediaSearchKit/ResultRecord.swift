@@ -46,6 +46,8 @@ public struct ResultRecord: Encodable, Sendable {
             "artwork": .object(artwork),
             "creatorId": JSONValue(item.creatorID.map(TextSanitizer.line)),
             "collectionId": JSONValue(item.collectionID.map(TextSanitizer.line)),
+            // `isrc:GBAHS1400099`, `upc:5052498646524`: the work's standard id, from any of its sources.
+            "standardId": JSONValue(item.standardID.map(TextSanitizer.line)),
             "sources": .array(sources.map(\.json)),
         ])
     }

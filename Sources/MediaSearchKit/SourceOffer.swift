@@ -12,12 +12,16 @@ public struct SourceOffer: Sendable, Codable, Hashable {
     public var currency: String?
     /// A playable preview at the source.
     public var previewURL: String?
+    /// What the source adds about the work, each as people read it (`ISRC GBAHS1400099`,
+    /// `Label Asylum Records`): a merged source's facts that the result's own source lacks.
+    public var facts: [String] = []
 
     /// Creates an offer.
     public init(
         source: String, kind: String, id: String, url: String? = nil, price: Double? = nil, currency: String? = nil,
-        previewURL: String? = nil
+        previewURL: String? = nil, facts: [String] = []
     ) {
+        self.facts = facts
         self.source = source
         self.kind = kind
         self.id = id
@@ -34,7 +38,7 @@ public struct SourceOffer: Sendable, Codable, Hashable {
             previewURL: item.previewURL)
     }
 
-    enum CodingKeys: String, CodingKey { case source, kind, id, url, price, currency, previewUrl }
+    enum CodingKeys: String, CodingKey { case source, kind, id, url, price, currency, previewUrl, facts }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -43,7 +47,8 @@ public struct SourceOffer: Sendable, Codable, Hashable {
             id: try c.decode(String.self, forKey: .id), url: try c.decodeIfPresent(String.self, forKey: .url),
             price: try c.decodeIfPresent(Double.self, forKey: .price),
             currency: try c.decodeIfPresent(String.self, forKey: .currency),
-            previewURL: try c.decodeIfPresent(String.self, forKey: .previewUrl))
+            previewURL: try c.decodeIfPresent(String.self, forKey: .previewUrl),
+            facts: try c.decodeIfPresent([String].self, forKey: .facts) ?? [])
     }
 
     /// Every key present (`null` when missing), links only when http(s), text as the terminal shows it.
@@ -61,6 +66,7 @@ public struct SourceOffer: Sendable, Codable, Hashable {
             "price": JSONValue(price),
             "currency": JSONValue(currency.map(TextSanitizer.line)),
             "previewUrl": JSONValue(previewURL.flatMap(SafeURL.http)),
+            "facts": .array(facts.map { .string(TextSanitizer.line($0)) }),
         ])
     }
 }

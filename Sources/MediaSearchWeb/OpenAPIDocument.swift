@@ -358,6 +358,7 @@ enum OpenAPIDocument {
                   "artwork",
                   "creatorId",
                   "collectionId",
+                  "standardId",
                   "sources"
                 ],
                 "additionalProperties": false,
@@ -473,6 +474,13 @@ enum OpenAPIDocument {
                       "null"
                     ]
                   },
+                  "standardId": {
+                    "description": "The work's standard id, scheme first (isrc:GBAHS1400099, upc:5052498646524), from any of its sources.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
                   "sources": {
                     "description": "Every source known to have the work: the result's own first (when known), then those merged into it.",
                     "type": "array",
@@ -485,7 +493,8 @@ enum OpenAPIDocument {
                         "url",
                         "price",
                         "currency",
-                        "previewUrl"
+                        "previewUrl",
+                        "facts"
                       ],
                       "additionalProperties": false,
                       "properties": {
@@ -521,6 +530,13 @@ enum OpenAPIDocument {
                             "string",
                             "null"
                           ]
+                        },
+                        "facts": {
+                          "description": "What the source adds about the work that the result's own source does not say, each as people read it (ISRC GBAHS1400099, Label Asylum Records); empty for the result's own source.",
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
                         }
                       }
                     }
@@ -825,6 +841,12 @@ enum OpenAPIDocument {
                       "null"
                     ]
                   },
+                  "standardId": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
                   "sources": {
                     "description": "Every source known to have the work: the result's own first (when known), then those merged into it.",
                     "type": "array",
@@ -837,7 +859,8 @@ enum OpenAPIDocument {
                         "url",
                         "price",
                         "currency",
-                        "previewUrl"
+                        "previewUrl",
+                        "facts"
                       ],
                       "additionalProperties": false,
                       "properties": {
@@ -873,6 +896,13 @@ enum OpenAPIDocument {
                             "string",
                             "null"
                           ]
+                        },
+                        "facts": {
+                          "description": "What the source adds about the work that the result's own source does not say, each as people read it (ISRC GBAHS1400099, Label Asylum Records); empty for the result's own source.",
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
                         }
                       }
                     }

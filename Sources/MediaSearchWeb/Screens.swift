@@ -480,13 +480,17 @@ enum Screens {
                 Formatting.price(offer.price, currency: offer.currency).map {
                     "<span class=\"price\">\(t.label.value($0) ?? $0)</span>"
                 } ?? ""
+            // What the source adds (an ISRC, a label), as its words are: a source's own.
+            let facts: HTML =
+                offer.facts.isEmpty
+                ? "" : "<span class=\"facts\" translate=\"no\">\(offer.facts.joined(separator: " · "))</span>"
             let label = t("stores.preview", ["source": offer.source])
             let player: HTML =
                 offer.previewURL.flatMap(SafeURL.http).map { url in
                     "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\" aria-label=\"\(label)\"></audio>"
                 } ?? ""
             return
-                "<li class=\"track offer\" data-source=\"\(offer.source)\"><div class=\"what\"><span class=\"title\">\(name)</span>\(price)</div>\(player)</li>"
+                "<li class=\"track offer\" data-source=\"\(offer.source)\"><div class=\"what\"><span class=\"title\">\(name)</span>\(price)\(facts)</div>\(player)</li>"
         }
         return """
             <section class="section stores" data-title="Stores">

@@ -36,6 +36,7 @@ struct ConformanceTests {
         Case(kind: "radio", term: "klara", path: "/json/stations/search", termKey: "name"),
         Case(kind: "tv", term: "silicon valley", path: "/tvmaze/search/shows", termKey: "q"),
         Case(kind: "musicbrainz", term: "thinking out loud", path: "/musicbrainz/ws/2/recording", termKey: "query"),
+        Case(kind: "musicbrainz-album", term: "ed sheeran", path: "/musicbrainz/ws/2/release", termKey: "query"),
         Case(
             kind: "librivox", term: "all", path: "/librivox/api/feed/audiobooks", termKey: "title", termPrefix: "^"),
         Case(kind: "openlibrary", term: "time war", path: "/openlibrary/search.json", termKey: "q"),

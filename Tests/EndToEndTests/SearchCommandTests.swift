@@ -260,9 +260,9 @@ struct SearchCommandTests {
         #expect(
             providers.map { $0["kind"] as? String } == [
                 "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
-                "tv", "librivox", "musicbrainz", "openlibrary",
+                "tv", "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
             ])
-        #expect(providers.map { $0["enabled"] as? Bool } == [true] + Array(repeating: false, count: 12))
+        #expect(providers.map { $0["enabled"] as? Bool } == [true] + Array(repeating: false, count: 13))
         let help = try await harness.run(["search", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--director <text>"))

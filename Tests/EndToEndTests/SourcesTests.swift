@@ -431,6 +431,92 @@ struct SourcesTests {
         #expect(try await section(["OL15832982W", "--kind", "openlibrary"], "Also as an audiobook") == nil)
     }
 
+    /// A MusicBrainz release is an album with its barcode, label and catalog number, and its
+    /// detail lists its tracks, from the lookup alone; it shares MusicBrainz's one budget.
+    @Test func aMusicBrainzReleaseIsAnAlbumWithItsTracks() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [musicbrainz-album]\n", to: "c.yaml")
+        let (found, document) = try await harness.searchJSON(["ed sheeran", "--config", config])
+        #expect(found.status == 0, "\(found.stderr)")
+        let release = try #require(document.results.first { $0["title"] as? String == "+" }, "\(document.results)")
+        #expect(release["kind"] as? String == "musicbrainz-album")
+        #expect(release["standardId"] as? String == "upc:5052498646524")
+        #expect((release["summary"] as? [String] ?? []).contains("Asylum Records"))
+        // A filter the release's facts answer: by label.
+        let (_, labelled) = try await harness.searchJSON(["wipeout", "--label", "sony", "--config", config])
+        #expect(labelled.results.compactMap { $0["title"] as? String } == ["wipEout"])
+        let (_, none) = try await harness.searchJSON(["wipeout", "--label", "asylum", "--config", config])
+        #expect(none.results.isEmpty)
+        let before = await harness.server.requests().count
+        let show = try await harness.run([
+            "show", "94ad3a58-a1cc-46a3-acf4-9cb6c1d6f032", "--kind", "musicbrainz-album", "--config", config,
+            "--format", "json",
+        ])
+        #expect(show.status == 0, "\(show.stderr)")
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        #expect(try SchemaValidator.load("detail.schema.json").errors(detail).isEmpty)
+        let sections = detail["sections"] as? [[String: Any]] ?? []
+        let tracks = try #require(sections.first { $0["title"] as? String == "Tracks" }?["items"] as? [[String: Any]])
+        #expect(tracks.count == 12)
+        #expect(tracks.first?["title"] as? String == "The A Team")
+        #expect(tracks.first?["summary"] as? [String] == ["Track 1", "4:21"])
+        // The facts come before the tracks.
+        #expect(
+            sections.firstIndex { $0["title"] as? String == "MusicBrainz" } ?? 99 < sections.firstIndex {
+                $0["title"] as? String == "Tracks"
+            } ?? 0)
+        // The lookup and the tracks are one request.
+        #expect(await harness.server.requests().count - before == 1)
+    }
+
+    /// An iTunes song that carries no ISRC and a MusicBrainz recording of it (same title, artist,
+    /// length within 2 s) are one result; MusicBrainz's ISRC is kept with it, and said in its
+    /// stores as what MusicBrainz adds; Deezer's record of the same ISRC joins it and repeats none of it.
+    @Test func aMusicBrainzRecordingAddsItsFactsToAnITunesSong() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [song, musicbrainz, deezer-song]\n", to: "c.yaml")
+        let (result, document) = try await harness.searchJSON(["daft punk", "--kind", "song", "--config", config])
+        #expect(result.status == 0, "\(result.stderr)")
+        let song = try #require(document.results.first { $0["id"] as? String == "9000000004" })
+        #expect(Self.sources(song) == ["iTunes", "MusicBrainz", "Deezer"])
+        #expect(song["standardId"] as? String == "isrc:GBDUW0000059")
+        let offers = song["sources"] as? [[String: Any]] ?? []
+        #expect(
+            offers.first { $0["source"] as? String == "MusicBrainz" }?["facts"] as? [String] == ["ISRC GBDUW0000059"])
+        #expect(offers.first { $0["source"] as? String == "Deezer" }?["facts"] as? [String] == [])
+        #expect(!document.results.contains { $0["kind"] as? String == "musicbrainz" }, "no fourth tile")
+        let show = try await harness.run(["show", "9000000004", "--kind", "song", "--config", config])
+        #expect(show.stdout.contains("ISRC GBDUW0000059"), "\(show.stdout)")
+    }
+
+    /// An Open Library work's detail lists its editions: publisher, format, the year of a date
+    /// written in words.
+    @Test func anOpenLibraryWorkListsItsEditions() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [openlibrary]\n", to: "c.yaml")
+        let show = try await harness.run([
+            "show", "OL15832982W", "--kind", "openlibrary", "--config", config, "--format", "json",
+        ])
+        #expect(show.status == 0, "\(show.stderr)")
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let sections = detail["sections"] as? [[String: Any]] ?? []
+        let editions = try #require(
+            sections.first { $0["title"] as? String == "Editions" }?["items"] as? [[String: Any]])
+        #expect(editions.count == 15)
+        #expect(editions.first?["subtitle"] as? String == "Rba Libros")
+        #expect(editions.first?["summary"] as? [String] == ["Hardcover", "2006"])
+        #expect(editions.first?["url"] as? String == "https://openlibrary.org/books/OL9142127M")
+        // A work no editions are recorded for has no such list, and no error.
+        let other = try await harness.run([
+            "show", "OL9000001W", "--kind", "openlibrary", "--config", config, "--format", "json",
+        ])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(!other.stdout.contains("\"Editions\""))
+    }
+
     /// A recording MusicBrainz and Deezer both know, spelled differently at each, is one result:
     /// the same ISRC is the same work whatever the title says. MusicBrainz's facts (its ISRC) stay
     /// with it; every request it was sent named MediaSearch and its version.

@@ -298,7 +298,7 @@ struct TerminalOutputTests {
             [driver])
         #expect(
             result.stdout.split(separator: "\n").map(String.init) == [
-                "song movie audiobook podcast music-video album deezer-song deezer-album radio tv librivox musicbrainz "
+                "song movie audiobook podcast music-video album deezer-song deezer-album radio tv librivox musicbrainz musicbrainz-album "
                     + "openlibrary itunes deezer radio-station tv-show book",
                 "audiobook album",
                 "ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy", "FR", "en_us ja_jp",

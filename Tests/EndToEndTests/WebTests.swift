@@ -566,7 +566,7 @@ struct WebTests {
         #expect(
             kinds == [
                 "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
-                "tv", "librivox", "musicbrainz", "openlibrary",
+                "tv", "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
             ])
         #expect(try await web.get("/?q=jack").status == 200)  // the screen, not the API, records the history
         let (_, suggestions) = try await web.json("/api/suggest?q=ja")

@@ -32,6 +32,37 @@ struct SameWorkTests {
         return item
     }
 
+    /// A UPC written with its leading zero (EAN-13) or without (UPC-A) is one album; an ISRC's case is no difference.
+    @Test func standardIdsAreComparedAsTheSameCode() {
+        var a = MediaItem(id: "1", title: "Discovery", creator: "Daft Punk")
+        var b = MediaItem(id: "2", title: "Something else", creator: "Someone")
+        a.standardID = "upc:724384960650"
+        b.standardID = "UPC:0724384960650"
+        #expect(SameWork.matches(a, b))
+        b.standardID = "upc:0724384960651"
+        #expect(!SameWork.matches(a, b))
+        #expect(SameWork.standardKey("isrc:GBDUW0000059") == SameWork.standardKey("ISRC:gbduw0000059"))
+        // An ISRC's zeros are part of it.
+        #expect(SameWork.standardKey("isrc:0B1") != SameWork.standardKey("isrc:B1"))
+    }
+
+    /// What a merged source adds is what the result does not already say.
+    @Test func aMergedSourcesFactsAreWhatTheResultLacks() {
+        var host = Self.song("1", "Harder, Better, Faster, Stronger", by: "Daft Punk", seconds: 224.7)
+        host.collection = "Discovery"
+        host.releaseDate = "2001-03-12T08:00:00Z"
+        var other = Self.song("2", "Harder Better Faster Stronger", by: "Daft Punk", seconds: 224, isrc: "GBDUW0000059")
+        other.collection = "Discovery"
+        other.releaseDate = "2001-03-07"
+        other.extras = ["fact:ISRC": "GBDUW0000059", "fact:Label": "Virgin", "recordType": "single"]
+        #expect(SameWork.facts(of: other, beside: host) == ["ISRC GBDUW0000059", "Label Virgin"])
+        host.standardID = "isrc:gbduw0000059"
+        other.collection = "Alive 2007"
+        #expect(SameWork.facts(of: other, beside: host) == ["Alive 2007", "Label Virgin"])
+        other.extras = ["fact:Label": "\u{1B}[31mVirgin\nRecords"]
+        #expect(SameWork.facts(of: other, beside: host).last?.contains("\u{1B}") == false)
+    }
+
     @Test func titlesAndCreatorsAreFoldedAsDocumented() {
         #expect(SameWork.title("Get Lucky (feat. Pharrell Williams & Nile Rodgers) [Radio Edit]") == "get lucky")
         #expect(SameWork.title("Harder, Better, Faster, Stronger") == "harder better faster stronger")

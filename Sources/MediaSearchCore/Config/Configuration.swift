@@ -318,7 +318,7 @@ public struct Configuration: Sendable {
                     !kinds.contains(name) && !registered.contains { $0.source == name && $0.kind != name }
                 })
             {
-                list += kindSettings(kind, registered: registered)
+                list += kindSettings(kind, registered: registered, listed: sources)
             }
         }
         return list
@@ -344,7 +344,8 @@ public struct Configuration: Sendable {
     }
 
     /// A kind's entry: its limit and weight (and where they come from), then its own settings.
-    private func kindSettings(_ kind: String, registered: [any MediaProvider]) -> [Setting] {
+    /// - Parameter listed: the sources whose place and budget are already listed.
+    private func kindSettings(_ kind: String, registered: [any MediaProvider], listed: [String]) -> [Setting] {
         var list: [Setting] = []
         let provider = registered.first { $0.kind == kind }
         let source = provider.flatMap { $0.source == $0.kind ? nil : "providers.\($0.source)" }
@@ -366,7 +367,7 @@ public struct Configuration: Sendable {
             let path = "providers.\(kind).\(name)"
             list.append(Setting(key: path, value: value, origin: origins[path] ?? fallback))
         }
-        if let provider, provider.source == provider.kind {
+        if let provider, provider.source == provider.kind, !listed.contains(kind) {
             // A provider that is its own source (a described one, a program): its place and budget.
             list += sourceSettings(kind, registered: registered)
         }

@@ -14,8 +14,9 @@ public enum DocumentedConfiguration {
         # Enabled kinds, in display order. Remove a kind to leave it out of every search. An entry names a
         # provider (song), a source (deezer: Deezer's songs and albums) or a kind of media.
         # Also available, off by default (each enabled kind costs one request per search): music-video,
-        # album, radio, tv, librivox, musicbrainz, deezer (or deezer-song, deezer-album). With several sources of one kind, the same
-        # work from two of them is one result that lists both (docs/sources.md).
+        # album, radio, tv, librivox, musicbrainz, musicbrainz-album, openlibrary, deezer (or deezer-song,
+        # deezer-album). With several sources of one kind, the same work from two of them is one result
+        # that lists both (docs/sources.md).
         kinds: [song, movie, audiobook, podcast]
 
         # Results per kind and request, 1-200 (out-of-range values on the command line are clamped).

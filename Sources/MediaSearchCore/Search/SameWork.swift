@@ -17,7 +17,7 @@ public enum SameWork {
 
     /// Whether `a` and `b` are the same work.
     public static func matches(_ a: MediaItem, _ b: MediaItem) -> Bool {
-        if let x = a.standardID?.lowercased(), let y = b.standardID?.lowercased() { return x == y }
+        if let x = a.standardID.map(standardKey), let y = b.standardID.map(standardKey) { return x == y }
         guard let titleA = a.title.map(title), !titleA.isEmpty, titleA == b.title.map(title),
             let creatorA = a.creator.map(creator), !creatorA.isEmpty, creatorA == b.creator.map(creator)
         else { return false }
@@ -31,6 +31,41 @@ public enum SameWork {
         default:
             return false
         }
+    }
+
+    /// A standard id as compared: lower case, and a UPC's leading zeros left out (a 12-digit
+    /// UPC-A is the 13-digit EAN with a leading 0: MusicBrainz writes either, Deezer the first).
+    public static func standardKey(_ id: String) -> String {
+        let key = id.lowercased()
+        guard key.hasPrefix("upc:") else { return key }
+        let digits = key.dropFirst(4).drop { $0 == "0" }
+        return "upc:" + digits
+    }
+
+    /// What a source merged into a result adds about the work, as people read it: its standard
+    /// id (`ISRC GBAHS1400099`), its collection, its year and its own labelled facts (a described
+    /// source's `Label`, `ISRC`...), each once, at most eight; what the result itself already
+    /// says (the same album, year or standard id) is left out.
+    public static func facts(of item: MediaItem, beside host: MediaItem) -> [String] {
+        var found: [String] = []
+        func add(_ text: String?) {
+            guard let text = text.map(TextSanitizer.line), !text.isEmpty, !found.contains(text) else { return }
+            found.append(String(text.prefix(120)))
+        }
+        let standard = item.standardID.flatMap { id -> String? in
+            guard let colon = id.firstIndex(of: ":") else { return nil }
+            return id[..<colon].uppercased() + " " + id[id.index(after: colon)...]
+        }
+        if item.standardID.map(standardKey) != host.standardID.map(standardKey) { add(standard) }
+        if item.collection.map(title) != host.collection.map(title) { add(item.collection) }
+        if item.releaseYear != host.releaseYear { add(item.releaseYear.map(String.init)) }
+        for (key, value) in item.extras.sorted(by: { $0.key < $1.key }) where key.hasPrefix("fact:") {
+            let label = String(key.dropFirst("fact:".count))
+            // A fact that repeats the standard id (`ISRC`) is said once.
+            if let standard, standard == label.uppercased() + " " + value { continue }
+            add(label + " " + value)
+        }
+        return Array(found.prefix(8))
     }
 
     /// Words that open a version note or a credit inside brackets or after a dash.
@@ -116,8 +151,7 @@ extension SearchOutcome {
                 let key = entry.item.title.map(SameWork.title) ?? ""
                 let candidates =
                     index[key, default: []]
-                    + (entry.item.standardID == nil
-                        ? [] : index["#" + entry.item.standardID!.lowercased(), default: []])
+                    + (entry.item.standardID.map { index["#" + SameWork.standardKey($0), default: []] } ?? [])
                 let target = candidates.first { place in
                     let other = merged.perProvider[place.group]
                     guard let owner = providers[other.kind], owner.mediaKind == provider.mediaKind,
@@ -131,8 +165,14 @@ extension SearchOutcome {
                 if let target {
                     var host = merged.perProvider[target.group].entries[target.entry]
                     host.item.otherSources.removeAll { $0.source == provider.sourceName }
-                    host.item.otherSources.append(
-                        SourceOffer(entry.item, source: provider.sourceName, kind: entry.kind))
+                    var offer = SourceOffer(entry.item, source: provider.sourceName, kind: entry.kind)
+                    offer.facts = SameWork.facts(of: entry.item, beside: host.item)
+                    host.item.otherSources.append(offer)
+                    // What the result's own source does not say, the merged one does (an
+                    // iTunes song's ISRC from MusicBrainz): kept with the result.
+                    host.item.standardID = host.item.standardID ?? entry.item.standardID
+                    host.item.genre = host.item.genre ?? entry.item.genre
+                    host.item.releaseDate = host.item.releaseDate ?? entry.item.releaseDate
                     host.tile.summary.removeAll { $0.hasPrefix("also on ") }
                     // First, so that a narrow tile that shows few facts still shows it.
                     host.tile.summary.insert(
@@ -154,7 +194,7 @@ extension SearchOutcome {
             for (position, entry) in kept.enumerated() {
                 index[entry.item.title.map(SameWork.title) ?? "", default: []].append((group, position))
                 if let id = entry.item.standardID {
-                    index["#" + id.lowercased(), default: []].append((group, position))
+                    index["#" + SameWork.standardKey(id), default: []].append((group, position))
                 }
             }
         }

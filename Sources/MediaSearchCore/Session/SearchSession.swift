@@ -413,10 +413,11 @@ public struct SearchSession: Sendable {
         DetailSection(
             "Stores",
             rows: offers.map { offer in
-                let facts = [
-                    Formatting.price(offer.price, currency: offer.currency),
-                    offer.previewURL == nil ? nil : "preview", "show \(offer.id)",
-                ].compactMap { $0 }
+                let facts =
+                    [
+                        Formatting.price(offer.price, currency: offer.currency),
+                        offer.previewURL == nil ? nil : "preview",
+                    ].compactMap { $0 } + offer.facts + ["show \(offer.id)"]
                 return (offer.source, facts.joined(separator: " · "))
             },
             links: offers.flatMap { [("\($0.source) page", $0.url), ("\($0.source) preview", $0.previewURL)] })
