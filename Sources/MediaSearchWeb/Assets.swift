@@ -61,7 +61,7 @@ enum Assets {
           padding-bottom: .6rem; }
         .tile .art { width: 100%; aspect-ratio: 1; object-fit: cover; background: var(--line); display: block; }
         .tile .art.none { display: flex; flex-direction: column; align-items: center; justify-content: center;
-          gap: .35rem; padding: .75rem; text-align: center; color: var(--muted); font-size: .8rem; overflow: hidden; }
+          gap: .35rem; padding: .75rem; text-align: center; color: var(--fg); font-size: .8rem; overflow: hidden; }
         .tile .art.none .icon { font-size: 2.6rem; line-height: 1; }
         .tile .art.none .name { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical;
           overflow: hidden; }

@@ -18,7 +18,7 @@ import test_web  # noqa: E402  (the servers and helpers the browser test uses)
 from test_web import check, tiles, wait, ROOT  # noqa: E402
 
 ALL_KINDS = ["song", "album", "movie", "audiobook", "podcast", "music-video", "deezer", "radio", "tv", "librivox",
-             "musicbrainz", "openlibrary"]
+             "musicbrainz", "musicbrainz-album", "openlibrary"]
 
 
 def axe_script():
@@ -122,6 +122,7 @@ def main():
             ("failure", faulty + "/?q=news&kind=podcast"),
             ("song detail", every + "/item/song/1038991437"),
             ("a merged work's detail, with its stores", every + "/item/song/9000000001"),
+            ("a merged work's detail, with what the other stores add", every + "/item/song/9000000004"),
             ("album detail", every + "/item/album/1038991417"),
             ("podcast detail", every + "/item/podcast/1535809341"),
             ("Deezer album detail", every + "/item/deezer-album/deezer:album:302127"),
@@ -130,7 +131,8 @@ def main():
         # A detail of each other kind, opened from its first result.
         for kind, term in (("movie", "star wars"), ("audiobook", "moby dick"), ("deezer-song", "daft punk"),
                            ("radio", "klara"), ("tv", "silicon valley"), ("librivox", "all"),
-                           ("musicbrainz", "harder better"), ("openlibrary", "sabriel")):
+                           ("musicbrainz", "harder better"), ("musicbrainz-album", "ed sheeran"),
+                           ("openlibrary", "sabriel")):
             driver.get(every + "/?" + urllib.parse.urlencode({"q": term, "kind": kind}))
             links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#tiles .tile a.open")
                      if f"/item/{kind}/" in (a.get_attribute("href") or "")]
