@@ -145,7 +145,8 @@ public struct JSONSource: Sendable, Hashable {
             name: "musicbrainz-album", mediaKind: "album", displayName: "MusicBrainz",
             search: "https://musicbrainz.org/ws/2/release?query={term}&fmt=json&limit={limit}&offset={offset}",
             results: "releases",
-            lookup: "https://musicbrainz.org/ws/2/release/{id}?fmt=json&inc=artist-credits+labels+recordings+isrcs",
+            lookup:
+                "https://musicbrainz.org/ws/2/release/{id}?fmt=json&inc=artist-credits+labels+recordings+isrcs+release-groups",
             fields: [
                 "id": "id", "title": "title", "creator": "artist-credit.0.name", "released": "date",
                 "genre": "release-group.primary-type", "standard_id": "upc:{barcode}",
@@ -163,7 +164,7 @@ public struct JSONSource: Sendable, Hashable {
                     // The lookup's own URL: a release just looked up costs no second request.
                     title: "Tracks",
                     url:
-                        "https://musicbrainz.org/ws/2/release/{id}?fmt=json&inc=artist-credits+labels+recordings+isrcs",
+                        "https://musicbrainz.org/ws/2/release/{id}?fmt=json&inc=artist-credits+labels+recordings+isrcs+release-groups",
                     results: "media.0.tracks",
                     fields: [
                         "id": "recording.id | id", "title": "title", "duration": "length",

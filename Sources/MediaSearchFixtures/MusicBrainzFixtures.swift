@@ -8,19 +8,19 @@ enum MusicBrainzFixtures {
     }
 
     /// The recordings, parsed once.
-    static let recordings = entities(named: "recording")
+    static let recordings = entities { $0.contains("recording") }
 
     /// The releases (the lookups, and the releases of the recorded search), parsed once.
     static let releases: Recordings = {
-        let found = entities(named: "release")
+        let found = entities { $0.hasPrefix("release-") || $0.hasPrefix("search-release") }
         return Recordings(all: found.all.flatMap { $0["releases"] as? [[String: Any]] ?? [$0] })
     }()
 
-    /// The recorded answers whose file names hold a word, sorted by name.
-    static func entities(named word: String) -> Recordings {
+    /// The recorded answers whose file names are wanted, sorted by name.
+    static func entities(_ wanted: (String) -> Bool) -> Recordings {
         let folder = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/musicbrainz")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-            $0.hasSuffix(".json") && $0.contains(word)
+            $0.hasSuffix(".json") && wanted($0)
         }.sorted()
         return Recordings(
             all: names.compactMap { name in

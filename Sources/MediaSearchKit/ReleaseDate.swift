@@ -23,13 +23,25 @@ public enum ReleaseDate {
     }
 
     /// The date as a detail shows it: the day (`2016-02-12`), else a year alone (`1995`, as Open
-    /// Library and LibriVox give a first publication), else the year of a date written in words
-    /// (`November 2006`, `April 22, 2008`, as Open Library gives an edition's), else `nil`.
+    /// Library and LibriVox give a first publication), else the year of a month (`2011-09`, as
+    /// MusicBrainz gives a partial date) or of a date written in words (`November 2006`, `April 22,
+    /// 2008`, `[2006]`, as Open Library gives an edition's), else `nil`.
     public static func shown(_ text: String?) -> String? {
         if let day = day(text) { return day }
         guard let text, text.utf8.count <= 40 else { return nil }
+        var bytes = Array(text.utf8)
+        // A month: `2011-09`.
+        if bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
+            [0, 1, 2, 3, 5, 6].allSatisfy({ (48...57).contains(bytes[$0]) })
+        {
+            bytes.removeLast(3)
+        }
+        // Closing punctuation a catalogue writes after a year: `[2006]`, `2006.`.
+        while let last = bytes.last, last == UInt8(ascii: "]") || last == UInt8(ascii: ".") || last == UInt8(ascii: ")")
+        {
+            bytes.removeLast()
+        }
         // The last four characters a year (1000-2999), and not the end of a longer number.
-        let bytes = Array(text.utf8)
         guard bytes.count >= 4, bytes.suffix(4).allSatisfy({ (48...57).contains($0) }),
             (49...50).contains(bytes[bytes.count - 4]),
             bytes.count == 4 || !(48...57).contains(bytes[bytes.count - 5])

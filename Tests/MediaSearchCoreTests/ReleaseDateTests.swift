@@ -13,6 +13,9 @@ struct ReleaseDateTests {
         #expect(ReleaseDate.shown("November 2006") == "2006")
         #expect(ReleaseDate.shown("April 22, 2008") == "2008")
         #expect(ReleaseDate.shown("c1995") == "1995")
+        #expect(ReleaseDate.shown("2011-09") == "2011")
+        #expect(ReleaseDate.shown("[2006]") == "2006")
+        #expect(ReleaseDate.shown("2006.") == "2006")
     }
 
     @Test func whatIsNoDateIsNotShown() {
@@ -26,5 +29,7 @@ struct ReleaseDateTests {
         #expect(ReleaseDate.shown("0995") == nil)
         #expect(ReleaseDate.shown(String(repeating: "x", count: 60) + " 2001") == nil)
         #expect(ReleaseDate.shown("2016-13-40") == nil)
+        #expect(ReleaseDate.shown("2011-9x") == nil)
+        #expect(ReleaseDate.shown("]]]]") == nil)
     }
 }

@@ -139,6 +139,43 @@ struct SameWorkTests {
         #expect(deezerStatus.count == 1 && deezerStatus.merged == 1 && deezerStatus.received == 2)
     }
 
+    /// A result with no standard id of its own (an iTunes song) that took in a source's record
+    /// with one (MusicBrainz's ISRC) is found by that id: a third source's record of the same ISRC,
+    /// spelled otherwise, joins it; the ISRC is said once, by the first source that adds it; the
+    /// result keeps its own fields. A result with an id of its own is never joined by another's.
+    @Test func aSourceTakenInLendsItsStandardIDToFindTheWork() async throws {
+        let itunes = SourceProvider(
+            kind: "song", mediaKind: "song", source: "itunes",
+            items: [
+                Self.song("1", "Harder, Better, Faster, Stronger", by: "Daft Punk", seconds: 224.7),
+                Self.song("2", "Around the World", by: "Daft Punk", seconds: 429, isrc: "GBDUW9700001"),
+            ])
+        let brainz = SourceProvider(
+            kind: "musicbrainz", mediaKind: "song", source: "musicbrainz",
+            items: [
+                Self.song("m1", "Harder Better Faster Stronger", by: "Daft Punk", seconds: 224, isrc: "GBDUW0000059"),
+                Self.song("m2", "Around the World", by: "Daft Punk", seconds: 429, isrc: "GBDUW9700002"),
+            ])
+        let deezer = SourceProvider(
+            kind: "deezer-song", mediaKind: "song", source: "deezer",
+            items: [
+                Self.song("d1", "HBFS (album edit)", by: "Daft Punk", seconds: 300, isrc: "gbduw0000059"),
+                Self.song("d2", "Around the World (radio)", by: "Daft Punk", seconds: 200, isrc: "GBDUW9700002"),
+            ])
+        let query = SearchQuery(term: "daft punk", limit: 10)
+        let plan = [itunes, brainz, deezer].map { PlannedSearch(provider: $0, query: query) }
+        let outcome = await SearchEngine(context: ProviderContext(http: Silent()), providerTimeout: 5).run(plan)
+        let ids = outcome.perProvider.map { $0.entries.map(\.item.id) }
+        // "Around the World": iTunes' ISRC is not MusicBrainz's, so they stay apart whatever the
+        // title says; Deezer's record shares MusicBrainz's, and joins it.
+        #expect(ids == [["1", "2"], ["m2"], []])
+        #expect(outcome.perProvider[1].entries.first?.item.otherSources.map(\.id) == ["d2"])
+        let song = try #require(outcome.perProvider.first?.entries.first)
+        #expect(song.item.otherSources.map(\.id) == ["m1", "d1"])
+        #expect(song.item.standardID == nil, "the result's own fields stay its source's")
+        #expect(song.item.otherSources.map(\.facts) == [["ISRC GBDUW0000059"], []])
+    }
+
     /// `kinds:` and `--kind` take a provider, a source or a kind of media.
     @Test func kindsNameProvidersSourcesOrKindsOfMedia() throws {
         let providers: [any MediaProvider] = [
@@ -170,6 +207,19 @@ struct SameWorkTests {
         #expect(configuration.limit(for: providers[3]) == 5 && configuration.limit(for: providers[0]) == 30)
         configuration.kinds = ["spotify"]
         #expect(throws: MediaSearchError.self) { try configuration.validate(providers: providers) }
+        // A provider named like its source (MusicBrainz's recordings) is that provider alone, on
+        // the command line as in `kinds:`; its source's other provider is named by its own name.
+        let brainz: [any MediaProvider] = [
+            SourceProvider(kind: "musicbrainz", mediaKind: "song", source: "musicbrainz"),
+            SourceProvider(kind: "musicbrainz-album", mediaKind: "album", source: "musicbrainz"),
+        ]
+        var both = Configuration()
+        both.kinds = ["musicbrainz"]
+        #expect(both.enabledProviders(brainz).map(\.kind) == ["musicbrainz"])
+        both.kinds = ["musicbrainz", "musicbrainz-album"]
+        let chosen = try SearchPlanner.plan(
+            SearchRequest(term: "x", kinds: ["musicbrainz"]), providers: brainz, configuration: both)
+        #expect(chosen.map(\.provider.kind) == ["musicbrainz"])
     }
 
     /// A source whose answers expire (Deezer's signed previews) is never answered from a cache

@@ -305,17 +305,20 @@ public struct Configuration: Sendable {
             for provider in enabled where !sources.contains(provider.source) && provider.source != provider.kind {
                 sources.append(provider.source)
             }
-            for source in sources
-                + providers.keys.sorted().filter({ name in
-                    !sources.contains(name) && registered.contains { $0.source == name && $0.kind != name }
-                })
-            {
+            let written = providers.keys.sorted().filter { name in
+                !sources.contains(name) && registered.contains { $0.source == name && $0.kind != name }
+            }
+            sources += written
+            for source in sources {
                 list += sourceSettings(source, registered: registered)
             }
             let kinds = registered.isEmpty ? kinds : enabled.map(\.kind)
             for kind in kinds
                 + providers.keys.sorted().filter({ name in
-                    !kinds.contains(name) && !registered.contains { $0.source == name && $0.kind != name }
+                    // A source's own key is listed above, unless a provider is named like it too.
+                    !kinds.contains(name)
+                        && (registered.contains { $0.kind == name }
+                            || !registered.contains { $0.source == name && $0.kind != name })
                 })
             {
                 list += kindSettings(kind, registered: registered, listed: sources)

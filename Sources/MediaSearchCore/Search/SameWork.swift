@@ -54,10 +54,13 @@ public enum SameWork {
         }
         let standard = item.standardID.flatMap { id -> String? in
             guard let colon = id.firstIndex(of: ":") else { return nil }
-            return id[..<colon].uppercased() + " " + id[id.index(after: colon)...]
+            return id[..<colon].uppercased() + " " + id[id.index(after: colon)...].uppercased()
         }
         if item.standardID.map(standardKey) != host.standardID.map(standardKey) { add(standard) }
-        if item.collection.map(title) != host.collection.map(title) { add(item.collection) }
+        // A collection as its source censors it (a name a search with explicit content off must
+        // not show): `--uncensored` and the source's own page give it whole.
+        let collection = item.censoredCollection ?? item.collection
+        if collection.map(title) != host.collection.map(title) { add(collection) }
         if item.releaseYear != host.releaseYear { add(item.releaseYear.map(String.init)) }
         for (key, value) in item.extras.sorted(by: { $0.key < $1.key }) where key.hasPrefix("fact:") {
             let label = String(key.dropFirst("fact:".count))
@@ -149,9 +152,9 @@ extension SearchOutcome {
             var kept: [ResultEntry] = []
             for entry in perProvider[group].entries {
                 let key = entry.item.title.map(SameWork.title) ?? ""
-                let candidates =
-                    index[key, default: []]
-                    + (entry.item.standardID.map { index["#" + SameWork.standardKey($0), default: []] } ?? [])
+                // Found by its standard id: a result that holds it or took in a source that does.
+                let byStandard = entry.item.standardID.map { index["#" + SameWork.standardKey($0), default: []] } ?? []
+                let candidates = byStandard + index[key, default: []]
                 let target = candidates.first { place in
                     let other = merged.perProvider[place.group]
                     guard let owner = providers[other.kind], owner.mediaKind == provider.mediaKind,
@@ -159,20 +162,27 @@ extension SearchOutcome {
                     else { return false }
                     let item = other.entries[place.entry].item
                     // One offer per source; the same record again (the library's copy) replaces it.
+                    // A result with no standard id of its own is the same work as one that shares
+                    // the id of a source it took in (iTunes' song, MusicBrainz's ISRC, Deezer's track).
+                    let sharedID =
+                        item.standardID == nil
+                        && byStandard.contains { $0.group == place.group && $0.entry == place.entry }
                     return !item.otherSources.contains { $0.source == provider.sourceName && $0.id != entry.item.id }
-                        && SameWork.matches(item, entry.item)
+                        && (sharedID || SameWork.matches(item, entry.item))
                 }
                 if let target {
                     var host = merged.perProvider[target.group].entries[target.entry]
                     host.item.otherSources.removeAll { $0.source == provider.sourceName }
                     var offer = SourceOffer(entry.item, source: provider.sourceName, kind: entry.kind)
-                    offer.facts = SameWork.facts(of: entry.item, beside: host.item)
+                    // What this source says that the result and the sources before it do not
+                    // (an iTunes song's ISRC, from MusicBrainz). The result's own fields stay its
+                    // source's: the library keeps each record as its source sent it.
+                    let said = host.item.otherSources.flatMap(\.facts)
+                    offer.facts = SameWork.facts(of: entry.item, beside: host.item).filter { !said.contains($0) }
                     host.item.otherSources.append(offer)
-                    // What the result's own source does not say, the merged one does (an
-                    // iTunes song's ISRC from MusicBrainz): kept with the result.
-                    host.item.standardID = host.item.standardID ?? entry.item.standardID
-                    host.item.genre = host.item.genre ?? entry.item.genre
-                    host.item.releaseDate = host.item.releaseDate ?? entry.item.releaseDate
+                    if host.item.standardID == nil, let id = entry.item.standardID {
+                        index["#" + SameWork.standardKey(id), default: []].append(target)
+                    }
                     host.tile.summary.removeAll { $0.hasPrefix("also on ") }
                     // First, so that a narrow tile that shows few facts still shows it.
                     host.tile.summary.insert(

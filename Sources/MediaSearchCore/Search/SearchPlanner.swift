@@ -70,9 +70,12 @@ public enum SearchPlanner {
         let enabled = configuration.enabledProviders(providers)
         var chosen: [any MediaProvider] = []
         if let kinds = request.kinds {
-            // A provider's name, a source, or a kind of media: every enabled provider it names.
+            // A provider's name or a kind of media: every enabled provider it names; else a
+            // source, all of its enabled providers. A provider's name wins over a source's, as in
+            // `kinds:` (`musicbrainz` is the recordings, not MusicBrainz's releases too).
             for word in kinds {
-                let named = enabled.filter { $0.kind == word || $0.source == word || $0.mediaKind == word }
+                var named = enabled.filter { $0.kind == word || $0.mediaKind == word }
+                if !enabled.contains(where: { $0.kind == word }) { named += enabled.filter { $0.source == word } }
                 if named.isEmpty {
                     guard Configuration.names(of: providers).contains(word) else {
                         throw .usage(DidYouMean.unknownKind(word, known: Configuration.names(of: enabled)))
