@@ -302,11 +302,11 @@ public actor FixtureServer {
         let itunes = text.replacingOccurrences(
             of: #"https?:(\\?/){2}is[0-9](-ssl)?\.mzstatic\.com(\\?/)image(\\?/)thumb"#, with: "\(base)/artwork",
             options: .regularExpression)
-        // Deezer's covers and pictures, Radio Browser's favicons and TVmaze's posters: each its
+        // Deezer's covers and pictures, Radio Browser's favicons, TVmaze's posters and LibriVox's covers: each its
         // own generated image, so that no page of the demo or of the browser test asks a host on
         // the internet.
         return itunes.replacing(
-            #/"(?<key>picture|picture_[a-z]+|cover|cover_[a-z]+|favicon|medium|original)"\s*:\s*"https?:[^"]*"/#
+            #/"(?<key>picture|picture_[a-z]+|cover|cover_[a-z]+|favicon|medium|original|coverart_[a-z]+)"\s*:\s*"https?:[^"]*"/#
         ) {
             match in
             var hash: UInt32 = 2_166_136_261

@@ -9,6 +9,10 @@ enum TVmazeFixtures {
         let words = (query["q"] ?? "").lowercased()
         let known = words.contains("silicon") || words.contains("valley")
         switch path {
+        case "/search/shows" where words.contains("veep"):
+            // Constructed: another HBO show, so that a show's detail has another of its network.
+            guard let data = try? file("constructed-search-shows-veep.json") else { return .json("[]") }
+            return .json(String(decoding: data, as: UTF8.self))
         case "/search/shows":
             guard known, let data = try? file("search-shows-silicon-valley-2017.json") else { return .json("[]") }
             return .json(String(decoding: data, as: UTF8.self))

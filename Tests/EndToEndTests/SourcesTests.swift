@@ -493,6 +493,35 @@ struct SourcesTests {
         #expect(show.stdout.contains("ISRC GBDUW0000059"), "\(show.stdout)")
     }
 
+    /// A TV show's detail lists other shows of its network that the library has seen, with no
+    /// request for them; a show whose network the library has no other show of lists none.
+    @Test func aShowsDetailListsOtherShowsOfItsNetwork() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [tv]\n", to: "c.yaml")
+        for term in ["silicon valley", "veep"] {
+            let (found, _) = try await harness.searchJSON([term, "--config", config])
+            #expect(found.status == 0, "\(found.stderr)")
+        }
+        func others(_ id: String) async throws -> [[String: Any]]? {
+            let show = try await harness.run(["show", id, "--kind", "tv", "--config", config, "--format", "json"])
+            #expect(show.status == 0, "\(show.stderr)")
+            let detail = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any] ?? [:]
+            let sections = detail["sections"] as? [[String: Any]] ?? []
+            return sections.first { ($0["title"] as? String)?.hasPrefix("Other shows by") == true }?["items"]
+                as? [[String: Any]]
+        }
+        let before = await harness.server.requests().count
+        let hbo = try #require(try await others("143"))
+        #expect(hbo.map { $0["id"] as? String } == ["90001"])
+        #expect(hbo.first?["title"] as? String == "Veep")
+        // Only the show's own requests (its episodes and cast): none for its network's other shows.
+        let asked = await harness.server.requests().dropFirst(before).map(\.path)
+        #expect(!asked.isEmpty && asked.allSatisfy { $0.hasPrefix("/tvmaze/shows/143") }, "\(asked)")
+        // BBC Two: no other show of it was seen.
+        #expect(try await others("30927") == nil)
+    }
+
     /// An Open Library work's detail lists its editions: publisher, format, the year of a date
     /// written in words.
     @Test func anOpenLibraryWorkListsItsEditions() async throws {

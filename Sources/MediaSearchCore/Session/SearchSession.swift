@@ -357,6 +357,18 @@ public struct SearchSession: Sendable {
                     sections: detail.sections + [DetailSection(other.title, items: forms)], notices: detail.notices)
             }
         }
+        // More by the same creator among the records the library keeps (a show's network), for a
+        // kind whose source has no request for them and whose detail has no such section.
+        if let media = found.owner?.mediaKind ?? renderer?.mediaKind, let title = Self.sameCreator[media],
+            let creator = found.item.creator, !detail.sections.contains(where: { $0.title.hasPrefix("Other ") })
+        {
+            let others = await sameCreator(of: found.item, media: media, explicit: context.explicit)
+            if !others.isEmpty {
+                let named = title.replacingOccurrences(of: "{name}", with: TextSanitizer.line(creator))
+                detail = Detail(
+                    sections: detail.sections + [DetailSection(named, items: others)], notices: detail.notices)
+            }
+        }
         var offers: [SourceOffer] = []
         if !item.otherSources.isEmpty, let owner = found.owner {
             offers = Self.offers(item, owner: owner)
@@ -372,6 +384,40 @@ public struct SearchSession: Sendable {
             storesSection: offers.isEmpty ? nil : detail.sections.last)
     }
 
+    /// The kinds of media whose detail lists more by the same creator from the library, and the
+    /// section's title: a TV show's network (TVmaze has no request for a network's shows).
+    static let sameCreator: [String: String] = ["tv-show": "Other shows by {name}"]
+
+    /// Other works of the item's creator (its main one, normalized as ``SameWork`` does) among the
+    /// records the library keeps, of the same kind of media, newest first, at most six; no request
+    /// is sent for them, so they are those a search or a detail has shown before.
+    func sameCreator(of item: MediaItem, media: String, explicit: Bool) async -> [Tile] {
+        guard let name = item.creator else { return [] }
+        let creator = SameWork.creator(name)
+        guard !creator.isEmpty else { return [] }
+        return await libraryTiles(of: media, asking: SearchQuery(term: name, limit: 20, explicit: explicit)) {
+            $0.id != item.id && $0.creator.map(SameWork.creator) == creator
+        }
+    }
+
+    /// Tiles of the records the library keeps of a kind of media that a query finds and `wanted`
+    /// keeps, each once, at most six; no request is sent.
+    private func libraryTiles(of media: String, asking query: SearchQuery, _ wanted: (MediaItem) -> Bool) async
+        -> [Tile]
+    {
+        guard let library else { return [] }
+        var tiles: [Tile] = []
+        for provider in askableProviders where provider.mediaKind == media {
+            if Task.isCancelled { return [] }
+            let found = (try? await library.search(kind: provider.kind, query: query, filters: [])) ?? []
+            for candidate in found
+            where wanted(candidate) && !tiles.contains(where: { $0.kind == provider.kind && $0.id == candidate.id }) {
+                tiles.append(provider.tile(for: candidate))
+            }
+        }
+        return Array(tiles.prefix(6))
+    }
+
     /// The other forms a work may take, by kind of media: a book's readings, an audiobook's book.
     static let otherForms: [String: (media: String, title: String)] = [
         "book": ("audiobook", "Also as an audiobook"), "audiobook": ("book", "Also as a book"),
@@ -382,24 +428,14 @@ public struct SearchSession: Sendable {
     /// A book at Open Library and its reading at LibriVox or iTunes stay apart in results (they
     /// are different kinds); each detail links to the other.
     func otherForms(of item: MediaItem, as media: String, explicit: Bool) async -> [Tile] {
-        guard let library, let title = item.title, let creator = item.creator.map(SameWork.creator),
-            !creator.isEmpty
-        else { return [] }
+        guard let title = item.title, let creator = item.creator.map(SameWork.creator), !creator.isEmpty else {
+            return []
+        }
         let wanted = SameWork.title(title)
         guard !wanted.isEmpty else { return [] }
-        var tiles: [Tile] = []
-        for provider in askableProviders where provider.mediaKind == media {
-            if Task.isCancelled { return [] }
-            let query = SearchQuery(term: title, limit: 10, explicit: explicit)
-            let found = (try? await library.search(kind: provider.kind, query: query, filters: [])) ?? []
-            for candidate in found
-            where candidate.title.map(SameWork.title) == wanted && candidate.creator.map(SameWork.creator) == creator
-                && !tiles.contains(where: { $0.kind == provider.kind && $0.id == candidate.id })
-            {
-                tiles.append(provider.tile(for: candidate))
-            }
+        return await libraryTiles(of: media, asking: SearchQuery(term: title, limit: 10, explicit: explicit)) {
+            $0.title.map(SameWork.title) == wanted && $0.creator.map(SameWork.creator) == creator
         }
-        return Array(tiles.prefix(6))
     }
 
     /// Every source that has the work, when a search merged several into it: each with its
