@@ -35,7 +35,11 @@ struct Harness {
         return (result, try #require(object, "stdout: \(result.stdout) stderr: \(result.stderr)"))
     }
 
-    func stop() async { await server.stop() }
+    /// Stops the server and removes the private home, so that test runs leave nothing in /tmp.
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: runner.home)
+    }
 }
 
 extension Dictionary where Key == String, Value == Any {

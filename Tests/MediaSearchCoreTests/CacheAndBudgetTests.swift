@@ -172,6 +172,67 @@ struct CacheAndBudgetTests {
         #expect(RequestBudget.State.decode(odd.encoded) == RequestBudget.State(sent: [0], coolDownUntil: 0))
     }
 
+    /// A generous budget (thousands a minute) keeps its file small whatever the load: past 64
+    /// requests in the window the oldest times are counted in slices of 1/128 of the window,
+    /// which let their requests go a little later, never earlier, and never cross the limit.
+    @Test func aGenerousBudgetCountsItsOldRequestsInSlices() throws {
+        let path = directory + "/generous.json"
+        let budget = RequestBudget(path: path, limit: 1_000, window: 60, coolDown: 60)
+        let start = Date(timeIntervalSince1970: 1_795_500_000)
+        let times = (0..<1_200).map { start.addingTimeInterval(Double($0) * 0.01) }
+        let decisions = budget.acquire(all: times)
+        #expect(decisions.prefix(1_000).allSatisfy { $0 == .granted })
+        #expect(decisions.dropFirst(1_000).allSatisfy { if case .wait = $0 { true } else { false } })
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size < 4_000, "the file keeps 64 times and a few slices, not 1,000 times: \(size) bytes")
+        #expect(budget.used(now: times[999]) == 1_000)
+        // The first request's slot frees when its slice (0.47 s wide) leaves the window, not before.
+        guard case .wait(let seconds) = budget.acquire(now: start.addingTimeInterval(20)) else {
+            Issue.record("the window is full")
+            return
+        }
+        #expect(seconds >= 40 && seconds <= 40 + 60 / 128 + 0.01, "\(seconds)")
+        #expect(budget.acquire(now: start.addingTimeInterval(60.5)) == .granted)
+        // A request that never left gives its slot back, folded or not.
+        let used = budget.used(now: start.addingTimeInterval(60.5))
+        budget.release(sentAt: times[500])
+        #expect(budget.used(now: start.addingTimeInterval(60.5)) == used - 1)
+        // The file reads back as it was written, by hand and by JSONDecoder.
+        let written = try #require(FileManager.default.contents(atPath: path))
+        let state = try #require(RequestBudget.State.scan(Array(written)))
+        #expect(!state.slices.isEmpty && state.sent.count <= 64)
+        #expect(try JSONDecoder().decode(RequestBudget.State.self, from: written) == state)
+        // A small budget keeps exact times: its file says each request's time, as before.
+        let small = RequestBudget(path: directory + "/small.json", limit: 50, window: 5, coolDown: 60)
+        #expect(small.acquire(all: Array(times.prefix(50))).allSatisfy { $0 == .granted })
+        let smallFile = try #require(FileManager.default.contents(atPath: directory + "/small.json"))
+        let smallState = try #require(RequestBudget.State.decode(smallFile))
+        #expect(smallState.sent.count == 50 && smallState.slices.isEmpty)
+    }
+
+    /// Slices in a file are checked as times are: a count that is not a whole number is damage,
+    /// one below one is dropped, one above the limit counts as the limit.
+    @Test func aBudgetFilesSlicesAreRangeChecked() throws {
+        for damaged in [
+            #"{"sent":[],"coolDownUntil":0,"slices":[[1,1.5]]}"#, #"{"sent":[],"coolDownUntil":0,"slices":[[1]]}"#,
+            #"{"sent":[],"coolDownUntil":0,"slices":[[1,1e300]]}"#, #"{"sent":[],"coolDownUntil":0,"slices":1}"#,
+        ] {
+            #expect(RequestBudget.State.decode(Data(damaged.utf8)) == nil, "\(damaged)")
+        }
+        let now = Date()
+        let path = directory + "/odd-slices.json"
+        let time = now.timeIntervalSince1970
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(#"{"sent":[],"coolDownUntil":0,"slices":[[\#(time - 1),-5],[\#(time - 2),999999999]]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let budget = RequestBudget(path: path, limit: 3, window: 60, coolDown: 60)
+        #expect(budget.used(now: now) == 3)
+        guard case .wait = budget.acquire(now: now) else {
+            Issue.record("a slice counted as the limit fills the window")
+            return
+        }
+    }
+
     /// A search's providers take their slots at the same moment: the takes that arrive together
     /// are joined, and never let more requests through than the limit.
     @Test func takesThatArriveTogetherNeverCrossTheLimit() async throws {

@@ -33,18 +33,129 @@ public struct RequestBudget: Sendable {
     }
 
     /// What the file keeps: `{"coolDownUntil":<time>,"sent":[<time>,...]}`, times in seconds
-    /// since 1970. Every network search reads and writes it, so it is written and (in that shape)
-    /// read by hand; anything else is left to `JSONDecoder`, as before.
+    /// since 1970, and, only when more than ``State/exactTimes`` requests are in the window,
+    /// `"slices":[[<end>,<count>],...]`. Every network search reads and writes it, so it is
+    /// written and (in that shape) read by hand; anything else is left to `JSONDecoder`, as before.
+    ///
+    /// A budget of a few dozen requests a window (every source we ship: iTunes 20 a minute, Deezer
+    /// 50 in 5 s, MusicBrainz one a second) keeps each request's exact time. A generous one (a
+    /// user's own source at thousands a minute) would make every request read and rewrite a list
+    /// of every request of the window, a cost that grows with the load; beyond ``exactTimes`` the
+    /// oldest times are folded into slices of 1/128 of the window, each counted until the end of
+    /// its slice. A slice lets its requests go at most 1/128 of the window later than their own
+    /// times would, never earlier, so the budget never lets a request cross the limit.
     struct State: Codable, Equatable {
         var sent: [Double] = []
         var coolDownUntil: Double = 0
+        /// Older requests, counted together: each slice's end and how many requests it holds.
+        var slices: [Slice] = []
+
+        /// How many exact times the file keeps before it folds the oldest into slices.
+        static let exactTimes = 64
+        /// How many slices a window is cut into when times are folded.
+        static let slicesPerWindow = 128.0
+
+        struct Slice: Codable, Equatable {
+            var end: Double
+            var count: Int
+
+            init(end: Double, count: Int) {
+                self.end = end
+                self.count = count
+            }
+
+            init(from decoder: any Decoder) throws {
+                var pair = try decoder.unkeyedContainer()
+                end = try pair.decode(Double.self)
+                count = try pair.decode(Int.self)
+                guard pair.isAtEnd else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a pair"))
+                }
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var pair = encoder.unkeyedContainer()
+                try pair.encode(end)
+                try pair.encode(count)
+            }
+        }
+
+        private enum CodingKeys: String, CodingKey { case sent, coolDownUntil, slices }
+
+        init(sent: [Double] = [], coolDownUntil: Double = 0, slices: [Slice] = []) {
+            self.sent = sent
+            self.coolDownUntil = coolDownUntil
+            self.slices = slices
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sent = try container.decode([Double].self, forKey: .sent)
+            coolDownUntil = try container.decode(Double.self, forKey: .coolDownUntil)
+            slices = try container.decodeIfPresent([Slice].self, forKey: .slices) ?? []
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(sent, forKey: .sent)
+            try container.encode(coolDownUntil, forKey: .coolDownUntil)
+            if !slices.isEmpty { try container.encode(slices, forKey: .slices) }
+        }
+
+        /// The requests counted in the window that ends at `time`, the older ones dropped.
+        mutating func prune(at time: Double, window: Double) -> Int {
+            sent.removeAll { $0 <= time - window }
+            slices.removeAll { $0.end <= time - window }
+            return sent.count + slices.reduce(0) { $0 + $1.count }
+        }
+
+        /// Counts a request sent at `time`, folding the oldest exact times into slices when
+        /// there are more than ``exactTimes``.
+        mutating func record(_ time: Double, window: Double) {
+            sent.append(time)
+            guard sent.count > Self.exactTimes else { return }
+            let width = window / Self.slicesPerWindow
+            sent.sort()
+            for old in sent.prefix(Self.exactTimes / 2) {
+                let end = (old / width).rounded(.down) * width + width
+                if let last = slices.indices.last, slices[last].end == end {
+                    slices[last].count += 1
+                } else {
+                    slices.append(Slice(end: end, count: 1))
+                    slices.sort { $0.end < $1.end }
+                }
+            }
+            sent.removeFirst(Self.exactTimes / 2)
+        }
+
+        /// Gives back one request sent at `time`: its exact time, or one of its slice's count.
+        mutating func forget(_ time: Double, window: Double) {
+            if let index = sent.firstIndex(of: time) {
+                sent.remove(at: index)
+                return
+            }
+            let width = window / Self.slicesPerWindow
+            let end = (time / width).rounded(.down) * width + width
+            if let index = slices.firstIndex(where: { $0.end == end }) {
+                slices[index].count -= 1
+                if slices[index].count <= 0 { slices.remove(at: index) }
+            }
+        }
+
+        /// When the first of the counted requests leaves the window.
+        func firstExpiry(window: Double) -> Double? {
+            [sent.min(), slices.map(\.end).min()].compactMap { $0 }.min().map { $0 + window }
+        }
 
         /// The file's bytes; times JSON cannot hold (infinity, NaN) are written as 0.
         var encoded: Data {
             func number(_ value: Double) -> String { value.isFinite ? "\(value)" : "0" }
-            return Data(
-                "{\"coolDownUntil\":\(number(coolDownUntil)),\"sent\":[\(sent.map(number).joined(separator: ","))]}"
-                    .utf8)
+            var text =
+                "{\"coolDownUntil\":\(number(coolDownUntil)),\"sent\":[\(sent.map(number).joined(separator: ","))]"
+            if !slices.isEmpty {
+                text += ",\"slices\":[\(slices.map { "[\(number($0.end)),\($0.count)]" }.joined(separator: ","))]"
+            }
+            return Data((text + "}").utf8)
         }
 
         /// The state a file holds, `nil` when it is not JSON of this shape.
@@ -103,12 +214,23 @@ public struct RequestBudget: Sendable {
                         } while take(UInt8(ascii: ","))
                         guard take(UInt8(ascii: "]")) else { return nil }
                     }
+                case "slices":
+                    guard take(UInt8(ascii: "[")) else { return nil }
+                    if !take(UInt8(ascii: "]")) {
+                        repeat {
+                            guard take(UInt8(ascii: "[")), let end = number(), take(UInt8(ascii: ",")),
+                                let count = number().flatMap({ Int(exactly: $0) }), take(UInt8(ascii: "]"))
+                            else { return nil }
+                            state.slices.append(Slice(end: end, count: count))
+                        } while take(UInt8(ascii: ","))
+                        guard take(UInt8(ascii: "]")) else { return nil }
+                    }
                 default: return nil
                 }
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "}")) else { return nil }
             skipSpace()
-            return index == bytes.count && keys.count == 2 ? state : nil
+            return index == bytes.count && keys.contains("sent") && keys.contains("coolDownUntil") ? state : nil
         }
     }
 
@@ -137,21 +259,17 @@ public struct RequestBudget: Sendable {
     private func decide(_ state: inout State, now: Date) -> Decision {
         let time = now.timeIntervalSince1970
         if state.coolDownUntil > time { return .coolingDown(state.coolDownUntil - time) }
-        state.sent.removeAll { $0 <= time - window }
-        guard state.sent.count < limit else {
-            return .wait(max((state.sent.min() ?? time) + window - time, 0.05))
+        guard state.prune(at: time, window: window) < limit else {
+            return .wait(max((state.firstExpiry(window: window) ?? time + window) - time, 0.05))
         }
-        state.sent.append(time)
+        state.record(time, window: window)
         return .granted
     }
 
     /// Gives back the slot a request took at `sentAt` (its ``acquire(now:)`` time) when it never
     /// left this machine: a connection that could not be made spends none of Apple's allowance.
     public func release(sentAt: Date) {
-        update(now: Date()) { state in
-            let time = sentAt.timeIntervalSince1970
-            if let index = state.sent.firstIndex(of: time) { state.sent.remove(at: index) }
-        }
+        update(now: Date()) { state in state.forget(sentAt.timeIntervalSince1970, window: window) }
     }
 
     /// Records that the API answered 403/429: requests pause for ``coolDown`` seconds, in every process.
@@ -161,7 +279,7 @@ public struct RequestBudget: Sendable {
 
     /// The number of requests counted in the current window.
     public func used(now: Date = Date()) -> Int {
-        update(now: now) { state in state.sent.filter { $0 > now.timeIntervalSince1970 - window }.count }
+        update(now: now) { state in state.prune(at: now.timeIntervalSince1970, window: window) }
     }
 
     /// Runs a change on the state: in the file under its lock, or in memory when the file fails.
@@ -198,6 +316,11 @@ public struct RequestBudget: Sendable {
         }
         let time = now.timeIntervalSince1970
         state.sent = state.sent.filter(\.isFinite).map { min($0, time) }
+        // A slice ends at most one slice after now; a count is at least one and at most the limit.
+        let width = window / State.slicesPerWindow
+        state.slices = state.slices.filter { $0.end.isFinite && $0.count > 0 }
+            .map { State.Slice(end: min($0.end, time + width), count: min($0.count, limit)) }
+            .sorted { $0.end < $1.end }
         if !state.coolDownUntil.isFinite || state.coolDownUntil > time + coolDown {
             state.coolDownUntil = min(time + coolDown, state.coolDownUntil.isFinite ? state.coolDownUntil : 0)
         }
