@@ -69,8 +69,20 @@ final class Spinner: Sendable {
             // Between the last provider's answer and stop() there is nothing left to name.
             guard !state.pending.isEmpty else { return nil }
             state.frame += 1
-            return "\(frames[state.frame % frames.count]) \(verb) \(state.pending.joined(separator: ", "))…\(waiting)"
+            return "\(frames[state.frame % frames.count]) \(verb) \(state.pending.joined(separator: ", "))…"
         }
-        if let line { console.err("\r\u{1B}[2K" + line) }
+        guard let line else { return }
+        // Fit to the terminal's width, less its last column (where a terminal may wrap): a line
+        // that wrapped would leave a row behind at every frame, since a frame clears one row. The
+        // list of kinds is cut first; the budget's count-down is what a person waits on.
+        guard let width = console.terminalWidth.map({ max($0 - 1, 8) }) else {
+            console.err("\r\u{1B}[2K" + line + waiting)
+            return
+        }
+        let room = width - DisplayWidth.of(waiting)
+        let fitted =
+            room >= 12
+            ? DisplayWidth.truncate(line, to: room) + waiting : DisplayWidth.truncate(line + waiting, to: width)
+        console.err("\r\u{1B}[2K" + fitted)
     }
 }
