@@ -109,6 +109,29 @@ struct CacheAndBudgetTests {
         #expect(cache.entries().reduce(0) { $0 + $1.size } <= cache.maxBytes)
     }
 
+    /// Answers kept at the same moment (a search's providers, a server's searches) are kept
+    /// together, under one lock of the size ledger: every one is there, the ledger says their
+    /// size, and an answer that is not a 200 is not kept.
+    @Test func answersKeptTogetherAreEachKeptAndCounted() async throws {
+        let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
+        await withTaskGroup(of: Void.self) { group in
+            for n in 0..<40 {
+                group.addTask {
+                    try? await cache.keepAnswer(HTTPResponse(status: 200, body: Self.body), for: self.url(n))
+                }
+            }
+        }
+        for n in 0..<40 { #expect(cache.load(url(n))?.body == Self.body, "answer \(n)") }
+        #expect(cache.readLedger() == cache.entries().reduce(0) { $0 + $1.size })
+        let problems = cache.store(all: [
+            (HTTPResponse(status: 200, body: Self.body), url(40)),
+            (HTTPResponse(status: 503, body: Self.body), url(41)),
+        ])
+        #expect(problems.count == 2 && problems.allSatisfy { $0 == nil })
+        #expect(cache.load(url(40)) != nil && cache.load(url(41)) == nil)
+        #expect(cache.readLedger() == cache.entries().reduce(0) { $0 + $1.size })
+    }
+
     @Test func theBudgetCountsARollingWindowAndCoolsDown() throws {
         let budget = RequestBudget(path: directory + "/budget.json", limit: 2, window: 60, coolDown: 60)
         let now = Date()

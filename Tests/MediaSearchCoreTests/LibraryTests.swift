@@ -78,6 +78,32 @@ struct LibraryTests {
         }
     }
 
+    /// Group commit: writes that arrive together (a server's searches) are done together, and
+    /// each search's records are there when its write returns, the missing-only ones included.
+    @Test func writesThatArriveTogetherAreEachKept() async throws {
+        let library = LocalLibrary(MediaLibrary(path: path))
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let songs = try Self.recorded("songs/glennposadas-star-songs-raw.json")
+        try #require(Set(songs.prefix(20).map(\.id)).count == 20)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (n, song) in songs.prefix(20).enumerated() {
+                group.addTask {
+                    if n.isMultiple(of: 2) {
+                        try await library.store([("song", song)], seenAt: Date())
+                    } else {
+                        try await library.storeMissing([("song", song)], seenAt: Date())
+                    }
+                    #expect(try await library.item(id: song.id, kind: "song")?.item.title == song.title)
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await library.count() == 20)
+        // Seen again, missing-only, nothing is added twice.
+        try await library.storeMissing(songs.prefix(20).map { ("song", $0) }, seenAt: Date())
+        #expect(try await library.count() == 20)
+    }
+
     @Test("A record seen again is updated in place, not added twice")
     func upsert() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {

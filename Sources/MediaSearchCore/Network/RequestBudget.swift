@@ -330,10 +330,10 @@ public struct RequestBudget: Sendable {
 
 /// Joins the takes of one process that arrive together (a search's providers all ask at once):
 /// while one thread holds the budget file, the takes that arrive wait, and are then decided
-/// together under one lock, one read and one write. Without it a four-kind search queued four
-/// times at the file lock, and its last request left about 4 ms after its first.
+/// together under one lock, one read and one write (``JoinedWork``). Without it a four-kind
+/// search queued four times at the file lock, and its last request left about 4 ms after its first.
 enum BudgetTakes {
-    /// The budgets being decided, with the takes waiting for each. A budget is its file and rules.
+    /// A budget is its file and rules.
     private struct Key: Hashable {
         var path: String
         var limit: Int
@@ -341,46 +341,13 @@ enum BudgetTakes {
         var coolDown: Double
     }
 
-    private struct Waiting {
-        var now: Date
-        var continuation: CheckedContinuation<RequestBudget.Decision, Never>
-    }
-
-    private struct Queues {
-        var waiting: [Key: [Waiting]] = [:]
-        var draining: Set<Key> = []
-    }
-
-    private static let queues = Mutex(Queues())
+    private static let joined = JoinedWork<Key, Date, RequestBudget.Decision>()
 
     /// The decision for a request at `now`, taken on the blocking pool together with any others
     /// waiting for the same budget. A pool that has stopped lets the request go, as a budget
     /// file that fails does.
     static func take(_ budget: RequestBudget, now: Date) async -> RequestBudget.Decision {
         let key = Key(path: budget.path, limit: budget.limit, window: budget.window, coolDown: budget.coolDown)
-        return await withCheckedContinuation { continuation in
-            let leads = queues.withLock { queues in
-                queues.waiting[key, default: []].append(Waiting(now: now, continuation: continuation))
-                return queues.draining.insert(key).inserted
-            }
-            guard leads else { return }
-            BlockingWork.pool.submit { state in
-                while true {
-                    let batch = queues.withLock { queues in
-                        let batch = queues.waiting.removeValue(forKey: key) ?? []
-                        if batch.isEmpty { queues.draining.remove(key) }
-                        return batch
-                    }
-                    guard !batch.isEmpty else { return }
-                    let decisions =
-                        state == .active
-                        ? budget.acquire(all: batch.map(\.now))
-                        : Array(repeating: .granted, count: batch.count)
-                    for (waiting, decision) in zip(batch, decisions) {
-                        waiting.continuation.resume(returning: decision)
-                    }
-                }
-            }
-        }
+        return await joined.run(key, now, perform: { budget.acquire(all: $0) }, stopped: { _ in .granted })
     }
 }

@@ -66,25 +66,46 @@ public struct ResponseCache: Sendable {
 
     /// Stores a successful answer (the caller has read it: see ``CachingTransport``) and keeps the cache within its size bound.
     public func store(_ response: HTTPResponse, for url: URL, now: Date = Date()) throws {
-        guard response.status == 200 else { return }
-        let metadata = Metadata(
-            key: url.absoluteString, storedAt: now.timeIntervalSince1970, contentType: response.contentType,
-            bytes: response.body.count, checksum: Self.bodyChecksum(response.body))
-        var data = metadata.line
-        data.append(UInt8(ascii: "\n"))
-        data.append(response.body)
-        let path = self.path(for: url)
-        try AtomicFile.withLock(ledgerPath) {
-            let replaced = Self.size(of: path)
-            try AtomicFile.write(data, to: path, durable: false)
-            var total: Int
-            if let recorded = readLedger() {
-                total = recorded + data.count - replaced
-            } else {
-                total = entries().reduce(0) { $0 + $1.size }
+        if let error = store(all: [(response, url)], now: now).first ?? nil { throw error }
+    }
+
+    /// Stores several answers under one lock of the size ledger, with one read and one write of
+    /// it (the answers a search's providers, or a server's searches, keep at about the same
+    /// moment); what went wrong for each, `nil` when it was kept or needed no keeping.
+    public func store(all answers: [(response: HTTPResponse, url: URL)], now: Date = Date()) -> [MediaSearchError?] {
+        let files = answers.map { answer -> (path: String, data: Data)? in
+            guard answer.response.status == 200 else { return nil }
+            let metadata = Metadata(
+                key: answer.url.absoluteString, storedAt: now.timeIntervalSince1970,
+                contentType: answer.response.contentType, bytes: answer.response.body.count,
+                checksum: Self.bodyChecksum(answer.response.body))
+            var data = metadata.line
+            data.append(UInt8(ascii: "\n"))
+            data.append(answer.response.body)
+            return (path(for: answer.url), data)
+        }
+        guard files.contains(where: { $0 != nil }) else { return answers.map { _ in nil } }
+        do {
+            return try AtomicFile.withLock(ledgerPath) {
+                var recorded = readLedger()
+                let problems = files.map { file -> MediaSearchError? in
+                    guard let file else { return nil }
+                    let replaced = Self.size(of: file.path)
+                    do {
+                        try AtomicFile.write(file.data, to: file.path, durable: false)
+                    } catch {
+                        return MediaSearchError.wrap(error)
+                    }
+                    recorded = recorded.map { $0 + file.data.count - replaced }
+                    return nil
+                }
+                var total = recorded ?? entries().reduce(0) { $0 + $1.size }
+                if total > maxBytes { total = trim(to: maxBytes / 10 * 9) }
+                try? AtomicFile.write(Data(String(total).utf8), to: ledgerPath, durable: false)
+                return problems
             }
-            if total > maxBytes { total = trim(to: maxBytes / 10 * 9) }
-            try? AtomicFile.write(Data(String(total).utf8), to: ledgerPath, durable: false)
+        } catch {
+            return answers.map { _ in MediaSearchError.wrap(error) }
         }
     }
 

@@ -108,9 +108,15 @@ extension ResponseCache: ResponseStore {
         load(url)
     }
 
+    /// Kept with the answers that arrive together, under one lock of the size ledger
+    /// (``JoinedWork``): a search's four answers, a server's concurrent searches.
     public func keepAnswer(_ response: HTTPResponse, for url: URL) async throws {
         let cache = self
-        try await BlockingWork.run { try cache.store(response, for: url) }
+        let key = CacheKeeps.Key(directory: directory, maxBytes: maxBytes)
+        let problem = await CacheKeeps.joined.run(
+            key, (response, url), perform: { cache.store(all: $0) },
+            stopped: { _ in MediaSearchError.cancelled })
+        if let problem { throw problem }
     }
 
     public func removeAllAnswers() async throws -> Int {
@@ -139,6 +145,32 @@ extension ResponseCache: ResponseStore {
             throw error
         }
     }
+}
+
+/// The library writes being done, joined per file.
+enum LibraryWrites {
+    struct Key: Hashable {
+        var path: String
+        var maxRecords: Int
+    }
+
+    struct Write: Sendable {
+        var records: [(kind: String, item: MediaItem)]
+        var seenAt: Date
+        var missingOnly: Bool
+    }
+
+    static let joined = JoinedWork<Key, Write, MediaSearchError?>()
+}
+
+/// The answers being kept, joined per cache.
+enum CacheKeeps {
+    struct Key: Hashable {
+        var directory: String
+        var maxBytes: Int
+    }
+
+    static let joined = JoinedWork<Key, (response: HTTPResponse, url: URL), MediaSearchError?>()
 }
 
 extension RequestBudget: BudgetLedger {
@@ -181,13 +213,44 @@ public struct LocalLibrary: LibraryStore {
     }
 
     public func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date) async throws(MediaSearchError) {
-        try await run { library throws(MediaSearchError) in try library.store(records, seenAt: seenAt) }
+        try await write(LibraryWrites.Write(records: records, seenAt: seenAt, missingOnly: false))
     }
 
     public func storeMissing(_ records: [(kind: String, item: MediaItem)], seenAt: Date)
         async throws(MediaSearchError)
     {
-        try await run { library throws(MediaSearchError) in try library.storeMissing(records, seenAt: seenAt) }
+        try await write(LibraryWrites.Write(records: records, seenAt: seenAt, missingOnly: true))
+    }
+
+    /// Group commit: the writes that arrive while another is being done (a server's searches
+    /// that finish together) are done together, in one write transaction for the records and
+    /// one for the records kept only when missing (``JoinedWork``), each seen at the latest of
+    /// their times. A write that fails fails each search that joined it, as it would alone.
+    private func write(_ write: LibraryWrites.Write) async throws(MediaSearchError) {
+        guard !write.records.isEmpty else { return }
+        let file = self.file
+        let key = LibraryWrites.Key(path: file.path, maxRecords: file.maxRecords)
+        let problem = await LibraryWrites.joined.run(
+            key, write,
+            perform: { writes in
+                let seenAt = writes.map(\.seenAt).max() ?? Date()
+                func attempt(_ body: () throws(MediaSearchError) -> Void) -> MediaSearchError? {
+                    do {
+                        try body()
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                let fresh = writes.filter { !$0.missingOnly }.flatMap(\.records)
+                let again = writes.filter(\.missingOnly).flatMap(\.records)
+                let freshProblem = attempt { () throws(MediaSearchError) in try file.store(fresh, seenAt: seenAt) }
+                let againProblem = attempt { () throws(MediaSearchError) in
+                    try file.storeMissing(again, seenAt: seenAt)
+                }
+                return writes.map { $0.missingOnly ? againProblem : freshProblem }
+            }, stopped: { _ in MediaSearchError.cancelled })
+        if let problem { throw problem }
     }
 
     public func search(kind: String, query: SearchQuery, filters: [FilterSpec]) async throws(MediaSearchError)
