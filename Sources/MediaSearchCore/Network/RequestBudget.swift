@@ -289,7 +289,7 @@ public struct RequestBudget: Sendable {
                 var state = load(now: now)
                 let result = change(&state)
                 let data = state.encoded
-                try AtomicFile.write(data, to: path, durable: false)
+                try AtomicFile.overwrite(data, to: path)
                 return result
             }
         } catch {

@@ -101,7 +101,7 @@ public struct ResponseCache: Sendable {
                 }
                 var total = recorded ?? entries().reduce(0) { $0 + $1.size }
                 if total > maxBytes { total = trim(to: maxBytes / 10 * 9) }
-                try? AtomicFile.write(Data(String(total).utf8), to: ledgerPath, durable: false)
+                try? AtomicFile.overwrite(Data(String(total).utf8), to: ledgerPath)
                 return problems
             }
         } catch {

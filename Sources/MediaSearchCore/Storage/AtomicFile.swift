@@ -49,6 +49,33 @@ public enum AtomicFile {
         }
     }
 
+    /// Rewrites a small file in place (mode 0600 when created), for a file that is only read and
+    /// written under its lock (``withLock(_:timeout:_:)``) and can be rebuilt when a crash leaves
+    /// it torn: the request budget's state, the cache's size ledger. Rewritten on every request,
+    /// a temporary file and a rename would create a new file and free the old one each time, and
+    /// on a file system without a journal (ext4's "no journal" mode) every file created then
+    /// scans past the ones freed in the last minute: a busy server spent a tenth of its time there.
+    public static func overwrite(_ data: Data, to path: String) throws(MediaSearchError) {
+        let fd = try openCreating(path) { open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
+        let ok = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = pwrite(fd, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+        guard ok, ftruncate(fd, off_t(data.count)) == 0 else {
+            throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
+        }
+    }
+
     /// How long a lock is waited for before giving up: every holder keeps it for milliseconds, so
     /// a longer wait means a stuck process, which must not stall this one.
     public static let lockTimeout: Double = 10
