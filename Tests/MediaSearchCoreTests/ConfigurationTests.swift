@@ -141,6 +141,13 @@ struct ConfigurationTests {
     /// top-level `itunes:` block of earlier versions still works, says once in one line what it is
     /// now called, and gives way to `providers.itunes` where both are written.
     @Test func theItunesBlockStillWorksAndNamesItsNewKeys() throws {
+        // A rate the budget could not count (more than a billion a window) is refused, not trapped on.
+        #expect(throws: MediaSearchError.self) {
+            try parse("providers:\n  itunes: {rate_limit: 9223372036854775807/min}\n")
+        }
+        #expect(
+            try parse("providers:\n  itunes: {rate_limit: 1000000000/min}\n").budget(forSource: "itunes").limit
+                == 1_000_000_000)
         let windowed = try parse("itunes:\n  rate_limit: 5\nproviders:\n  itunes: {rate_limit: 30/10min}\n")
         let budget = windowed.budget(forSource: "itunes")
         #expect(budget.limit == 30 && budget.window == 600)

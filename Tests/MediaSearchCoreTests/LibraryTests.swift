@@ -80,7 +80,7 @@ struct LibraryTests {
 
     /// Group commit: writes that arrive together (a server's searches) are done together, and
     /// each search's records are there when its write returns, the missing-only ones included.
-    @Test func writesThatArriveTogetherAreEachKept() async throws {
+    @Test(.timeLimit(.minutes(1))) func writesThatArriveTogetherAreEachKept() async throws {
         let library = LocalLibrary(MediaLibrary(path: path))
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let songs = try Self.recorded("songs/glennposadas-star-songs-raw.json")

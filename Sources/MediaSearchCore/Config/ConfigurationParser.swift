@@ -161,7 +161,8 @@ struct ConfigurationParser {
     /// `20/10s`, `50/5s`, `60/min`, `20/1m`: requests per window.
     static func rate(_ text: String) -> (count: Int, seconds: Double)? {
         let parts = text.replacingOccurrences(of: " ", with: "").split(separator: "/")
-        guard parts.count == 2, let count = Int(parts[0]), count >= 1 else { return nil }
+        // At most a billion a window: the budget counts in machine integers, and no source allows more.
+        guard parts.count == 2, let count = Int(parts[0]), (1...1_000_000_000).contains(count) else { return nil }
         var window = String(parts[1]).lowercased()
         var unit = 1.0
         if window.hasSuffix("min") {

@@ -102,11 +102,15 @@ public struct RequestBudget: Sendable {
             if !slices.isEmpty { try container.encode(slices, forKey: .slices) }
         }
 
-        /// The requests counted in the window that ends at `time`, the older ones dropped.
+        /// The requests counted in the window that ends at `time`, the older ones dropped. The
+        /// sum saturates: counts come from a file.
         mutating func prune(at time: Double, window: Double) -> Int {
             sent.removeAll { $0 <= time - window }
             slices.removeAll { $0.end <= time - window }
-            return sent.count + slices.reduce(0) { $0 + $1.count }
+            return slices.reduce(sent.count) { total, slice in
+                let (sum, overflow) = total.addingReportingOverflow(slice.count)
+                return overflow ? .max : sum
+            }
         }
 
         /// Counts a request sent at `time`, folding the oldest exact times into slices when
@@ -119,7 +123,9 @@ public struct RequestBudget: Sendable {
             for old in sent.prefix(Self.exactTimes / 2) {
                 let end = (old / width).rounded(.down) * width + width
                 if let last = slices.indices.last, slices[last].end == end {
-                    slices[last].count += 1
+                    slices[last].count =
+                        slices[last].count.addingReportingOverflow(1).overflow
+                        ? .max : slices[last].count + 1
                 } else {
                     slices.append(Slice(end: end, count: 1))
                     slices.sort { $0.end < $1.end }
@@ -128,18 +134,13 @@ public struct RequestBudget: Sendable {
             sent.removeFirst(Self.exactTimes / 2)
         }
 
-        /// Gives back one request sent at `time`: its exact time, or one of its slice's count.
-        mutating func forget(_ time: Double, window: Double) {
-            if let index = sent.firstIndex(of: time) {
-                sent.remove(at: index)
-                return
-            }
-            let width = window / Self.slicesPerWindow
-            let end = (time / width).rounded(.down) * width + width
-            if let index = slices.firstIndex(where: { $0.end == end }) {
-                slices[index].count -= 1
-                if slices[index].count <= 0 { slices.remove(at: index) }
-            }
+        /// Gives back one request sent at `time` when its exact time is kept. One folded into a
+        /// slice stays counted: the slice cannot tell it from another process's request (or from
+        /// none, when the take was decided in memory), and giving back a slot that was not this
+        /// request's could let one more through than the limit. Only the oldest of more than 64
+        /// are folded, so a request that just failed to connect is nearly always still exact.
+        mutating func forget(_ time: Double) {
+            if let index = sent.firstIndex(of: time) { sent.remove(at: index) }
         }
 
         /// When the first of the counted requests leaves the window.
@@ -268,8 +269,8 @@ public struct RequestBudget: Sendable {
 
     /// Gives back the slot a request took at `sentAt` (its ``acquire(now:)`` time) when it never
     /// left this machine: a connection that could not be made spends none of Apple's allowance.
-    public func release(sentAt: Date) {
-        update(now: Date()) { state in state.forget(sentAt.timeIntervalSince1970, window: window) }
+    public func release(sentAt: Date, now: Date = Date()) {
+        update(now: now) { state in state.forget(sentAt.timeIntervalSince1970) }
     }
 
     /// Records that the API answered 403/429: requests pause for ``coolDown`` seconds, in every process.
@@ -316,11 +317,14 @@ public struct RequestBudget: Sendable {
         }
         let time = now.timeIntervalSince1970
         state.sent = state.sent.filter(\.isFinite).map { min($0, time) }
-        // A slice ends at most one slice after now; a count is at least one and at most the limit.
-        let width = window / State.slicesPerWindow
-        state.slices = state.slices.filter { $0.end.isFinite && $0.count > 0 }
-            .map { State.Slice(end: min($0.end, time + width), count: min($0.count, limit)) }
-            .sorted { $0.end < $1.end }
+        // A slice ends no later than now (its requests were all sent by now, so none leaves the
+        // window early, and no wait is longer than one window); a count is at least one and at
+        // most the limit; the newest slices of two windows at most are kept.
+        state.slices = Array(
+            state.slices.filter { $0.end.isFinite && $0.count > 0 }
+                .map { State.Slice(end: min($0.end, time), count: min($0.count, limit)) }
+                .sorted { $0.end < $1.end }
+                .suffix(2 * Int(State.slicesPerWindow)))
         if !state.coolDownUntil.isFinite || state.coolDownUntil > time + coolDown {
             state.coolDownUntil = min(time + coolDown, state.coolDownUntil.isFinite ? state.coolDownUntil : 0)
         }

@@ -198,8 +198,11 @@ public struct ResponseCache: Sendable {
 
     /// The total size the ledger records, or `nil` when it is missing or damaged.
     func readLedger() -> Int? {
-        FileManager.default.contents(atPath: ledgerPath).flatMap { Int(String(decoding: $0, as: UTF8.self)) }
-            .flatMap { $0 >= 0 ? $0 : nil }
+        FileManager.default.contents(atPath: ledgerPath).flatMap {
+            // Spaces may follow the number: the ledger is rewritten in place (``AtomicFile/overwrite(_:to:)``).
+            Int(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces))
+        }
+        .flatMap { $0 >= 0 ? $0 : nil }
     }
 
     /// Evicts the oldest entries (orphans first) until the cache holds at most `target` bytes.

@@ -55,11 +55,25 @@ public enum AtomicFile {
     /// a temporary file and a rename would create a new file and free the old one each time, and
     /// on a file system without a journal (ext4's "no journal" mode) every file created then
     /// scans past the ones freed in the last minute: a busy server spent a tenth of its time there.
+    ///
+    /// Shorter text is padded with spaces to the old length and written in one call before the
+    /// file is cut, so a process killed in between leaves the new text and spaces (which the
+    /// readers skip), not the new text and the old one's tail. A file this user cannot write in
+    /// place (another owner's, from a run under `sudo`) or a link is replaced as ``write(_:to:durable:)`` does.
     public static func overwrite(_ data: Data, to path: String) throws(MediaSearchError) {
-        let fd = try openCreating(path) { open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600) }
+        let fd = try openCreating(path) { open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        if fd < 0, errno == EACCES || errno == ELOOP || errno == EPERM {
+            return try write(data, to: path, durable: false)
+        }
         guard fd >= 0 else { throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))") }
         defer { close(fd) }
-        let ok = data.withUnsafeBytes { buffer -> Bool in
+        var status = stat()
+        let old = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
+        var padded = data
+        if old > data.count, old - data.count <= 1 << 20 {
+            padded.append(contentsOf: repeatElement(UInt8(ascii: " "), count: old - data.count))
+        }
+        let ok = padded.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
                 let written = pwrite(fd, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
