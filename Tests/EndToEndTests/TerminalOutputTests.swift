@@ -337,16 +337,20 @@ struct PagerTests {
 
     /// Runs `mediasearch` as the session leader of a new 80x24 pseudo-terminal, with the real
     /// `less` as its pager; once the screen shows `waitFor`, types `keys`.
-    func onPTY(_ harness: Harness, _ arguments: [String], waitFor: String, keys: String) async throws -> Session {
+    /// `command` runs in place of `mediasearch` (e.g. a shell piping it), with `arguments` after it.
+    func onPTY(
+        _ harness: Harness, _ arguments: [String], waitFor: String, keys: String, columns: Int = 80,
+        command: [String]? = nil
+    ) async throws -> Session {
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Terminal/pty_session.py")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let runner = CommandRunner(executable: URL(fileURLWithPath: "/usr/bin/env"), home: harness.runner.home)
         let result = try await runner.run(
             [
-                "python3", driver.path, "--rows", "24", "--cols", "80", "--wait-for", waitFor, "--settle", "1",
-                "--send", keys, "--timeout", "30", "--", harness.runner.executable.path,
-            ] + arguments,
+                "python3", driver.path, "--rows", "24", "--cols", String(columns), "--wait-for", waitFor, "--settle",
+                "1", "--send", keys, "--timeout", "30", "--",
+            ] + (command ?? [harness.runner.executable.path]) + arguments,
             environment: [
                 "MEDIASEARCH_ITUNES_URL": harness.server.baseURL, "TERM": "xterm-256color", "PATH": path,
             ], timeout: 60)
@@ -401,6 +405,22 @@ struct PagerTests {
         #expect(spinning.allSatisfy { DisplayWidth.of(String($0)) <= 79 }, "\(spinning)")
         #expect(Set(spinning.compactMap(\.first)).count > 3, "the spinner turned")
         #expect(!spinning.contains { $0.contains("searching …") }, "an empty list was shown")
+    }
+
+    /// With its output piped (`| cat`), the spinner still runs on standard error's terminal, and
+    /// fits that terminal's row, read as the search runs.
+    @Test func pipedTheSpinnerFitsStandardErrorsTerminal() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(400))))
+        let session = try await onPTY(
+            harness, ["search", "jack", "--no-pager"], waitFor: "Jack Johnson", keys: "", columns: 40,
+            command: ["/bin/sh", "-c", #"exec "$0" "$@" | cat"#, harness.runner.executable.path])
+        #expect(session.status == 0, "\(session.output.suffix(300).debugDescription)")
+        let frames = session.output.components(separatedBy: "\r\u{1B}[2K").map { $0.prefix { $0 != "\r" } }
+        let spinning = frames.filter { $0.contains(" searching ") }
+        #expect(!spinning.isEmpty, "\(session.output.prefix(300).debugDescription)")
+        #expect(spinning.allSatisfy { DisplayWidth.of(String($0)) <= 39 }, "\(spinning)")
     }
 
     @Test("On a terminal, show's links are OSC 8 links: a long one shows its address cut to the line, and opens whole")

@@ -24,6 +24,9 @@ public struct Console: Sendable {
     public var terminalWidth: Int?
     /// The terminal's height in rows, when it is a terminal.
     public var terminalHeight: Int?
+    /// The width of standard error's terminal now (it may be resized while a search runs), when
+    /// it is one: the spinner's row fits it.
+    public var errorWidth: @Sendable () -> Int? = { nil }
 
     /// Creates a console.
     public init(
@@ -48,7 +51,15 @@ public struct Console: Sendable {
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             terminalWidth: Self.querySize()?.width, terminalHeight: Self.querySize()?.height,
-            outBytes: { bytes in bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } })
+            outBytes: { bytes in bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } }
+        ).with(errorWidth: { querySize(STDERR_FILENO)?.width })
+    }
+
+    /// The console with another way to read standard error's width.
+    public func with(errorWidth: @escaping @Sendable () -> Int?) -> Console {
+        var console = self
+        console.errorWidth = errorWidth
+        return console
     }
 
     /// Prints one error line, prefixed with the program name. Messages can carry text from the
@@ -65,14 +76,14 @@ public struct Console: Sendable {
     /// On a terminal, clears the spinner's line first, so a message never lands inside it.
     private var lineStart: String { stderrIsTerminal ? "\r\u{1B}[2K" : "" }
 
-    private static func querySize() -> (width: Int, height: Int)? {
+    private static func querySize(_ descriptor: Int32 = STDOUT_FILENO) -> (width: Int, height: Int)? {
         var size = winsize()
         #if canImport(Glibc)
             let request = UInt(TIOCGWINSZ)
         #else
             let request = TIOCGWINSZ
         #endif
-        guard ioctl(STDOUT_FILENO, request, &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(descriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
     }
 }

@@ -72,10 +72,11 @@ final class Spinner: Sendable {
             return "\(frames[state.frame % frames.count]) \(verb) \(state.pending.joined(separator: ", "))…"
         }
         guard let line else { return }
-        // Fit to the terminal's width, less its last column (where a terminal may wrap): a line
-        // that wrapped would leave a row behind at every frame, since a frame clears one row. The
-        // list of kinds is cut first; the budget's count-down is what a person waits on.
-        guard let width = console.terminalWidth.map({ max($0 - 1, 8) }) else {
+        // Fit to standard error's terminal as it is now (stdout's when that is unknown), less its
+        // last column (where a terminal may wrap): a line that wrapped would leave a row behind at
+        // every frame, since a frame clears one row. The list of kinds is cut first; the budget's
+        // count-down is what a person waits on.
+        guard let width = (console.errorWidth() ?? console.terminalWidth).map({ max($0 - 1, 8) }) else {
             console.err("\r\u{1B}[2K" + line + waiting)
             return
         }
