@@ -19,6 +19,42 @@ struct HistoryTests {
         #expect(try store.entries().terms == ["six", "five", "four", "Two", "three"])
     }
 
+    @Test func searchingTheNewestQueryAgainWritesNothing() throws {
+        let store = HistoryStore(path: path, capacity: 5)
+        try store.record("jack")
+        // The file as it would be had "jack" been searched long ago: a rewrite would date it now.
+        let old = Data(
+            #"{"entries":[{"date":"2001-01-01T00:00:00Z","term":"jack"}],"version":1}"#.utf8)
+        try old.write(to: URL(fileURLWithPath: path))
+        try store.record("jack")
+        #expect(FileManager.default.contents(atPath: path) == old)
+        // Typed differently, or another query: written as before.
+        try store.record("Jack")
+        #expect(try store.entries().terms == ["Jack"])
+        try store.record("johnson")
+        try store.record("Jack")
+        #expect(try store.entries().terms == ["Jack", "johnson"])
+    }
+
+    @Test func savingTheSameLastResultsAgainLeavesTheFile() throws {
+        let file = (path as NSString).deletingLastPathComponent + "/last-search.json"
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let entry = OrderingTests.entry("song", 1, title: "Upside Down")
+        let search = LastSearch(queryKey: "jack", page: 1, results: [entry], withRecords: false)
+        try search.save(to: file)
+        let inode = { try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int }
+        let first = try inode()
+        try search.save(to: file)
+        #expect(try inode() == first)
+        #expect(LastSearch.load(from: file) == search)
+        // Another page is a new file (written to a new name, then renamed over the old).
+        let next = LastSearch(queryKey: "jack", page: 2, results: [entry], withRecords: false)
+        try next.save(to: file)
+        #expect(try inode() != first)
+        #expect(LastSearch.load(from: file) == next)
+    }
+
     @Test func suggestsCaseInsensitiveSubstrings() throws {
         let store = HistoryStore(path: path, capacity: 10)
         for term in ["The Score", "Scorpions", "underscore", "Beatles"] { try store.record(term) }

@@ -22,6 +22,8 @@ public struct HistoryStore: Sendable {
 
     struct Entry: Codable {
         var term: String
+        /// When the query came to the top of the history: searching the newest query again (as
+        /// typed) leaves the file untouched, so a repeated search writes nothing here.
         var date: Date
     }
 
@@ -44,6 +46,7 @@ public struct HistoryStore: Sendable {
 
     private func recordHoldingTheLock(_ clean: String) throws -> String? {
         var (entries, warning) = try load()
+        if warning == nil, entries.first?.term == clean { return nil }
         entries.removeAll { $0.term.caseInsensitiveCompare(clean) == .orderedSame }
         entries.insert(Entry(term: clean, date: Date()), at: 0)
         try save(Array(entries.prefix(capacity)))

@@ -46,8 +46,14 @@ public struct LastSearch: Codable, Sendable, Hashable {
         return try? JSONDecoder().decode(LastSearch.self, from: data)
     }
 
-    /// Saves this search atomically.
+    /// Saves this search atomically; a file that already holds this very search (the same query
+    /// run again, answered alike) is left as it is, which spares a repeated search a write and
+    /// its flush to the disk. Keys are sorted so that the same search is the same bytes.
     public func save(to path: String) throws {
-        try AtomicFile.write(try JSONEncoder().encode(self), to: path)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(self)
+        if FileManager.default.contents(atPath: path) == data { return }
+        try AtomicFile.write(data, to: path)
     }
 }
