@@ -29,19 +29,7 @@ public enum AtomicFile {
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try openCreating(path) { open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600) }
         guard fd >= 0 else { throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))") }
-        var ok = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-        ok = ok && (!durable || fsync(fd) == 0)
+        let ok = writeAll(data, to: fd) && (!durable || fsync(fd) == 0)
         close(fd)
         guard ok, rename(temporary, path) == 0 else {
             unlink(temporary)
@@ -73,7 +61,15 @@ public enum AtomicFile {
         if old > data.count, old - data.count <= 1 << 20 {
             padded.append(contentsOf: repeatElement(UInt8(ascii: " "), count: old - data.count))
         }
-        let ok = padded.withUnsafeBytes { buffer -> Bool in
+        guard writeAll(padded, to: fd), ftruncate(fd, off_t(data.count)) == 0 else {
+            throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Writes all of `data` to `fd` from its start (a short write goes on where it stopped, an
+    /// interrupted one is retried); `false` on an error, `errno` then says which.
+    private static func writeAll(_ data: Data, to fd: Int32) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
                 let written = pwrite(fd, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
@@ -84,9 +80,6 @@ public enum AtomicFile {
                 offset += written
             }
             return true
-        }
-        guard ok, ftruncate(fd, off_t(data.count)) == 0 else {
-            throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
         }
     }
 
@@ -164,13 +157,3 @@ public enum AtomicFile {
         return target
     }
 }
-
-#if canImport(Glibc)
-    private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        Glibc.write(fd, buffer, count)
-    }
-#else
-    private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        Darwin.write(fd, buffer, count)
-    }
-#endif
