@@ -34,25 +34,43 @@ struct HistoryTests {
         try store.record("johnson")
         try store.record("Jack")
         #expect(try store.entries().terms == ["Jack", "johnson"])
+        // A history longer than the capacity (lowered since) is cut, even by the newest query.
+        for term in ["one", "two", "three"] { try store.record(term) }
+        try HistoryStore(path: path, capacity: 2).record("three")
+        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(((file as? [String: Any])?["entries"] as? [Any])?.count == 2)
     }
 
     @Test func savingTheSameLastResultsAgainLeavesTheFile() throws {
-        let file = (path as NSString).deletingLastPathComponent + "/last-search.json"
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let entry = OrderingTests.entry("song", 1, title: "Upside Down")
-        let search = LastSearch(queryKey: "jack", page: 1, results: [entry], withRecords: false)
+        let folder = (path as NSString).deletingLastPathComponent
+        let file = folder + "/last-search.json"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var entry = OrderingTests.entry("song", 1, title: "Upside Down")
+        // Dictionaries (artwork by size, extras) come out in any order unless keys are sorted.
+        entry.item.artwork = [
+            30: "https://a.example/30.jpg", 60: "https://a.example/60.jpg", 100: "https://a.example/1.jpg",
+        ]
+        entry.item.extras = ["label": "Brushfire", "isrc": "USUM70601234", "copyright": "2005", "bpm": "85"]
+        let search = LastSearch(queryKey: "jack", page: 1, results: [entry], withRecords: true)
         try search.save(to: file)
-        let inode = { try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int }
-        let first = try inode()
-        try search.save(to: file)
-        #expect(try inode() == first)
-        #expect(LastSearch.load(from: file) == search)
-        // Another page is a new file (written to a new name, then renamed over the old).
-        let next = LastSearch(queryKey: "jack", page: 2, results: [entry], withRecords: false)
+        // Dated 2001: a rewrite, by rename or in place, dates the file now.
+        let old = Date(timeIntervalSince1970: 978_307_200)
+        let modified = { try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date }
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file)
+        // The same search as read back (new dictionaries) is the same bytes: the file is left.
+        let reread = try #require(LastSearch.load(from: file))
+        try reread.save(to: file)
+        #expect(try modified() == old)
+        // Another page is written.
+        let next = LastSearch(queryKey: "jack", page: 2, results: [entry], withRecords: true)
         try next.save(to: file)
-        #expect(try inode() != first)
+        #expect(try modified() != old)
         #expect(LastSearch.load(from: file) == next)
+        // A file of another mode (0644, from a restore) is written again, and ends private.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644, .modificationDate: old], ofItemAtPath: file)
+        try next.save(to: file)
+        #expect(try modified() != old)
+        #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) == 0o600)
     }
 
     @Test func suggestsCaseInsensitiveSubstrings() throws {

@@ -66,6 +66,36 @@ public enum AtomicFile {
         }
     }
 
+    /// Whether `path` is a regular file of this user's, private (0600), that holds exactly
+    /// `data`: a save that would write the same bytes may then leave it as it is. A link, a file
+    /// of another owner or another mode is `false` (a write replaces it, as it always did), and
+    /// a file of another size is not read.
+    public static func holds(_ data: Data, at path: String) -> Bool {
+        guard let size = privateFileSize(path), size == data.count else { return false }
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+        }
+        return total == size && data.elementsEqual(bytes.prefix(size))
+    }
+
+    /// The size of `path` when it is a regular file of this user's with mode 0600 (as this
+    /// program writes its files); `nil` for anything else, a link included.
+    public static func privateFileSize(_ path: String) -> Int? {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == getuid(),
+            (status.st_mode & 0o777) == 0o600
+        else { return nil }
+        return Int(status.st_size)
+    }
+
     /// Writes all of `data` to `fd` from its start (a short write goes on where it stopped, an
     /// interrupted one is retried); `false` on an error, `errno` then says which.
     private static func writeAll(_ data: Data, to fd: Int32) -> Bool {

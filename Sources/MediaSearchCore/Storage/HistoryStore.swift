@@ -46,7 +46,15 @@ public struct HistoryStore: Sendable {
 
     private func recordHoldingTheLock(_ clean: String) throws -> String? {
         var (entries, warning) = try load()
-        if warning == nil, entries.first?.term == clean { return nil }
+        // The newest query searched again changes nothing: the file is left as it is, unless it
+        // holds more than `capacity` (lowered since), a deeper spelling of the same query, or is
+        // not this user's private file (a write puts that right).
+        if warning == nil, entries.first?.term == clean, entries.count <= capacity,
+            !entries.dropFirst().contains(where: { $0.term.caseInsensitiveCompare(clean) == .orderedSame }),
+            AtomicFile.privateFileSize(path) != nil
+        {
+            return nil
+        }
         entries.removeAll { $0.term.caseInsensitiveCompare(clean) == .orderedSame }
         entries.insert(Entry(term: clean, date: Date()), at: 0)
         try save(Array(entries.prefix(capacity)))

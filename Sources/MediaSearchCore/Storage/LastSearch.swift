@@ -48,12 +48,13 @@ public struct LastSearch: Codable, Sendable, Hashable {
 
     /// Saves this search atomically; a file that already holds this very search (the same query
     /// run again, answered alike) is left as it is, which spares a repeated search a write and
-    /// its flush to the disk. Keys are sorted so that the same search is the same bytes.
+    /// its flush to the disk (``AtomicFile/holds(_:at:)``: only this user's private regular
+    /// file). Keys are sorted so that the same search is the same bytes.
     public func save(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = try encoder.encode(self)
-        if FileManager.default.contents(atPath: path) == data { return }
+        if AtomicFile.holds(data, at: path) { return }
         try AtomicFile.write(data, to: path)
     }
 }
