@@ -2,8 +2,8 @@ import Foundation
 import MediaSearchFixtures
 
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
-//   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]
-//                        [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
+//   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]
+//                        [--log FILE] [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
 // Artwork is served locally (generated pictures) so the demo shows images with no network;
 // --remote-artwork keeps the recorded links to Apple's servers.
 // --port 0 picks a free port; the first line printed names it.
@@ -30,6 +30,8 @@ while let argument = arguments.next() {
         latency = value
     case "--fill":
         routes.fillToLimit = true
+    case "--distinct-ids":
+        routes.distinctIDsPerTerm = true
     case "--ignore-offset":
         routes.honorsOffset = false
     case "--local-artwork":
@@ -58,7 +60,8 @@ while let argument = arguments.next() {
         logPath = value
     default:
         let usage =
-            "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--ignore-offset] [--log FILE]"
+            "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]"
+            + " [--log FILE]"
             + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
