@@ -22,7 +22,9 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         guard let parts = URLComponents(string: probe) else { return nil }
         var origin = URLComponents()
         origin.scheme = parts.scheme
-        origin.host = parts.host
+        // The host as written (already valid: it was parsed): `host` would decode an
+        // internationalized name, which loads ICU's data (1.4 MiB) for every command.
+        origin.encodedHost = parts.encodedHost
         origin.port = parts.port
         return origin.url
     }

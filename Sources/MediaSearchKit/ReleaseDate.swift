@@ -2,24 +2,18 @@ import Foundation
 
 /// Parsing and formatting of the API's ISO 8601 release dates.
 public enum ReleaseDate {
-    /// Parses `2016-02-12T08:00:00Z` (and the date-only `2016-02-12`) without a date formatter,
-    /// which is slow to create and not thread-safe to share.
+    /// Parses `2016-02-12T08:00:00Z` (and the date-only `2016-02-12`) without a date formatter or
+    /// calendar (see ``UTCDate``): the first six runs of digits are the year, month, day, hour,
+    /// minute and second, in UTC (an offset or a fraction after them is not read). `nil` when
+    /// there are fewer than three or a field is out of range.
     public static func parse(_ text: String) -> Date? {
         let parts = text.utf8.split(whereSeparator: { !(48...57).contains($0) }).prefix(6)
         let numbers = parts.compactMap { Int(Substring($0)) }
-        guard numbers.count >= 3, (1...12).contains(numbers[1]), (1...31).contains(numbers[2]) else { return nil }
-        var components = DateComponents()
-        components.calendar = Calendar(identifier: .gregorian)
-        components.timeZone = TimeZone(identifier: "UTC")
-        components.year = numbers[0]
-        components.month = numbers[1]
-        components.day = numbers[2]
-        if numbers.count >= 6 {
-            components.hour = numbers[3]
-            components.minute = numbers[4]
-            components.second = numbers[5]
-        }
-        return components.date
+        guard numbers.count >= 3 else { return nil }
+        guard numbers.count >= 6 else { return UTCDate.date(year: numbers[0], month: numbers[1], day: numbers[2]) }
+        return UTCDate.date(
+            year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4],
+            second: numbers[5])
     }
 
     /// The date as a detail shows it: the day (`2016-02-12`), else a year alone (`1995`, as Open

@@ -57,6 +57,6 @@ public struct ResultRecord: Encodable, Sendable {
     }
 
     static func iso8601(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        UTCDate.string(from: date)
     }
 }

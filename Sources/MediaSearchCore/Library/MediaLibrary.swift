@@ -428,7 +428,7 @@ public final class MediaLibrary: @unchecked Sendable {
     }
 
     private func moveAside(because error: SQLiteError) throws(MediaSearchError) {
-        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let stamp = UTCDate.string(from: Date()).replacingOccurrences(of: ":", with: "")
         // Two files damaged in the same second get names of their own: -2, -3...
         var aside = "\(path).damaged-\(stamp)"
         var attempt = 1

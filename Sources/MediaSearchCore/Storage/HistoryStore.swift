@@ -100,7 +100,14 @@ public struct HistoryStore: Sendable {
             return ([], nil)
         }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = ReleaseDate.parse(text) else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date"))
+            }
+            return date
+        }
         if let file = try? decoder.decode(File.self, from: data) { return (file.entries, nil) }
         let aside = AtomicFile.setAside(path)
         return ([], "the history file was damaged; it was moved to \(aside) and a new one started")
@@ -108,7 +115,11 @@ public struct HistoryStore: Sendable {
 
     private func save(_ entries: [Entry]) throws {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        // ISO 8601 in UTC, as `.iso8601` writes it, without the calendar and time zone it loads.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(UTCDate.string(from: date))
+        }
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.write(try encoder.encode(File(entries: entries)), to: path)
     }
