@@ -1,5 +1,9 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// Where the linker's layout files are (an absolute path: the linker does not run in this folder).
+let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts").path
 
 let package = Package(
     name: "MediaSearch",
@@ -120,13 +124,25 @@ let package = Package(
             // `--static-swift-stdlib` build exports every symbol of the package's own code), and pack
             // the relative relocations (DT_RELR, glibc 2.36+). Start-up then reads 18 MiB less of the
             // executable: `--help` 9.4 -> 6.6 ms, peak RSS -6 MiB. See BENCHMARKS.md, "Third round".
+            // A release build also lays out first, side by side, the functions commands run
+            // (Scripts/mediasearch.order, made by Scripts/link-order) and the compiler's unnamed
+            // thunks (Scripts/mediasearch.ld), so a command touches few pages of code: with the
+            // README's `-function-sections`, a four-kind search of 200 a kind peaks about 9 MiB lower
+            // and `--help` 5 MiB. A name the code no longer has is skipped. See BENCHMARKS.md,
+            // "Memory (#43)".
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker",
                         "pack-relative-relocs",
                     ],
-                    .when(platforms: [.linux]))
+                    .when(platforms: [.linux])),
+                .unsafeFlags(
+                    [
+                        "-Xlinker", "--symbol-ordering-file=\(scripts)/mediasearch.order", "-Xlinker",
+                        "--no-warn-symbol-ordering", "-Xlinker", "--script=\(scripts)/mediasearch.ld",
+                    ],
+                    .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         .target(
