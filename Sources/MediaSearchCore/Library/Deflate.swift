@@ -18,6 +18,10 @@ enum Deflate {
     final class Compressor {
         private var stream = z_stream()
         private let ready: Bool
+        /// Where each body is compressed, kept from one to the next: a body's `Data` is then only
+        /// as large as its compressed bytes, not zlib's bound for the input (2.5 times more, and a
+        /// search's 800 records were held at that size until the library had them).
+        private var scratch: [UInt8] = []
 
         init() {
             // An 8 KB window holds the dictionary and a typical record, and a small hash table
@@ -35,9 +39,9 @@ enum Deflate {
         func compress(_ data: Data) -> Data {
             guard ready, data.count > 64, data.count <= maxLength, deflateReset(&stream) == Z_OK else { return data }
             let bound = Int(deflateBound(&stream, uLong(data.count)))
-            var out = Data(count: 5 + bound)
+            if scratch.count < 5 + bound { scratch = [UInt8](repeating: 0, count: 5 + bound) }
             let status = dictionary.withUnsafeBytes { dictionary in
-                out.withUnsafeMutableBytes { target in
+                scratch.withUnsafeMutableBytes { target in
                     data.withUnsafeBytes { source in
                         guard
                             deflateSetDictionary(
@@ -55,10 +59,9 @@ enum Deflate {
             }
             let length = Int(stream.total_out)
             guard status == Z_STREAM_END, length + 5 < data.count else { return data }
-            out.count = 5 + length
-            out[0] = tag
-            for index in 0..<4 { out[1 + index] = UInt8((data.count >> (8 * index)) & 0xFF) }
-            return out
+            scratch[0] = tag
+            for index in 0..<4 { scratch[1 + index] = UInt8((data.count >> (8 * index)) & 0xFF) }
+            return Data(scratch[0..<(5 + length)])
         }
     }
 
