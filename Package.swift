@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
-import Foundation
 import PackageDescription
 
 /// Where the linker's layout files are (an absolute path: the linker does not run in this folder).
-let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts").path
+/// SwiftPM does not count them as inputs of the link: after a new list, remove the release binary
+/// (or run `Scripts/link-order`, which links again) for a build to use it.
+let scripts = Context.packageDirectory + "/Scripts"
 
 let package = Package(
     name: "MediaSearch",

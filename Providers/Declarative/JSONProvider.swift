@@ -19,14 +19,13 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     /// The origin of its search URL.
     public var defaultBaseURL: URL? {
         let probe = definition.search.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
-        guard let parts = URLComponents(string: probe) else { return nil }
-        var origin = URLComponents()
-        origin.scheme = parts.scheme
-        // The host as written (already valid: it was parsed): `host` would decode an
-        // internationalized name, which loads ICU's data (1.4 MiB) for every command.
-        origin.encodedHost = parts.encodedHost
-        origin.port = parts.port
-        return origin.url
+        // The host as written (`encodedHost`): `host` would decode an internationalized name,
+        // which loads ICU's data (1.4 MiB) for every command. The origin is made as text and
+        // parsed, never set on URLComponents, whose setters stop the process on a host they refuse.
+        guard let parts = URLComponents(string: probe), let scheme = parts.scheme, let host = parts.encodedHost,
+            !host.isEmpty
+        else { return nil }
+        return URL(string: "\(scheme)://\(host)" + (parts.port.map { ":\($0)" } ?? ""))
     }
     public var requestRate: RequestRate? { definition.rateLimit.map { RequestRate($0.count, per: $0.seconds) } }
 

@@ -2,18 +2,18 @@ import Foundation
 
 /// Parsing and formatting of the API's ISO 8601 release dates.
 public enum ReleaseDate {
-    /// Parses `2016-02-12T08:00:00Z` (and the date-only `2016-02-12`) without a date formatter or
-    /// calendar (see ``UTCDate``): the first six runs of digits are the year, month, day, hour,
-    /// minute and second, in UTC (an offset or a fraction after them is not read). `nil` when
-    /// there are fewer than three or a field is out of range.
+    /// Parses `2016-02-12T08:00:00Z` (and the date-only `2016-02-12`, or `2016-02-12T08:00`)
+    /// without a date formatter or calendar (see ``UTCDate``): the first six runs of digits are the
+    /// year, month, day, hour, minute and second, in UTC (an offset or a fraction after them is not
+    /// read; a missing time is 0). `nil` when there are fewer than three or a field is out of range
+    /// (a run too long for a number is out of range, not skipped).
     public static func parse(_ text: String) -> Date? {
         let parts = text.utf8.split(whereSeparator: { !(48...57).contains($0) }).prefix(6)
-        let numbers = parts.compactMap { Int(Substring($0)) }
+        let numbers = parts.map { Int(Substring($0)) ?? -1 }
         guard numbers.count >= 3 else { return nil }
-        guard numbers.count >= 6 else { return UTCDate.date(year: numbers[0], month: numbers[1], day: numbers[2]) }
+        func time(_ index: Int) -> Int { index < numbers.count ? numbers[index] : 0 }
         return UTCDate.date(
-            year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4],
-            second: numbers[5])
+            year: numbers[0], month: numbers[1], day: numbers[2], hour: time(3), minute: time(4), second: time(5))
     }
 
     /// The date as a detail shows it: the day (`2016-02-12`), else a year alone (`1995`, as Open

@@ -11,25 +11,28 @@ public enum UTCDate {
 
     /// The date of a day and a time of day in UTC, or `nil` when a field is out of its range (a
     /// year outside ``years``, a month outside 1-12, a day outside 1-31, an hour past 23, a minute
-    /// past 59, a second past 60). A day past its month's end runs into the next month (`02-30`
-    /// is March 1 or 2), as a lenient calendar reads it.
+    /// past 59, a second past 60; `24:00:00`, the end of a day in ISO 8601, is the next midnight).
+    /// A day past its month's end runs into the next month (`02-30` is March 1 or 2), as a lenient
+    /// calendar reads it.
     public static func date(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0)
         -> Date?
     {
-        guard years.contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
-            (0...59).contains(minute), (0...60).contains(second)
+        guard years.contains(year), (1...12).contains(month), (1...31).contains(day),
+            (0...23).contains(hour) || (hour == 24 && minute == 0 && second == 0), (0...59).contains(minute),
+            (0...60).contains(second)
         else { return nil }
         let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// `2016-02-12T08:00:00Z`: the date to the second (a fraction is dropped), clamped to the first
-    /// and last second of ``years`` (a date that is not finite reads as the first).
+    /// and last second of ``years`` (an infinite date to the nearer end, one that is not a number
+    /// to the first).
     public static func string(from date: Date) -> String {
         let first = TimeInterval(days(year: years.lowerBound, month: 1, day: 1) * 86_400)
         let last = TimeInterval(days(year: years.upperBound + 1, month: 1, day: 1) * 86_400 - 1)
         let interval = date.timeIntervalSince1970
-        let seconds = Int(interval.isFinite ? min(max(interval, first), last).rounded(.down) : first)
+        let seconds = Int(interval.isNaN ? first : min(max(interval, first), last).rounded(.down))
         let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - day * 86_400
         let (year, month, dayOfMonth) = civil(days: day)

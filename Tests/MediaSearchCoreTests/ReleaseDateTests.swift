@@ -93,7 +93,13 @@ struct UTCDateTests {
     }
 
     @Test func fieldsOutOfRangeAreNoDate() {
-        #expect(ReleaseDate.parse("2016-02-12T24:00:00Z") == nil)
+        #expect(ReleaseDate.parse("2016-02-12T24:00:01Z") == nil)
+        // The end of a day, as ISO 8601 writes it, is the next midnight.
+        #expect(ReleaseDate.parse("2016-02-12T24:00:00Z") == ReleaseDate.parse("2016-02-13"))
+        // A time without seconds; a run of digits too long for a number is out of range, not skipped.
+        #expect(ReleaseDate.parse("2016-02-12T08:30") == ReleaseDate.parse("2016-02-12T08:30:00Z"))
+        #expect(ReleaseDate.parse("2016-02-12T99999999999999999999:00:00Z") == nil)
+        #expect(ReleaseDate.parse("99999999999999999999 2016-02-12") == nil)
         #expect(ReleaseDate.parse("2016-02-12T08:60:00Z") == nil)
         #expect(ReleaseDate.parse("2016-13-12") == nil)
         #expect(ReleaseDate.parse("2016-02-32") == nil)
@@ -113,7 +119,8 @@ struct UTCDateTests {
         // Years 1 to 1582 as ISO 8601 counts them: proleptic Gregorian.
         #expect(UTCDate.string(from: Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
         #expect(UTCDate.date(year: 1582, month: 10, day: 4)?.timeIntervalSince1970 == -12_220_243_200)
-        #expect(UTCDate.string(from: Date(timeIntervalSince1970: .infinity)) == "0001-01-01T00:00:00Z")
+        #expect(UTCDate.string(from: Date(timeIntervalSince1970: .infinity)) == "9999-12-31T23:59:59Z")
+        #expect(UTCDate.string(from: Date(timeIntervalSince1970: -.infinity)) == "0001-01-01T00:00:00Z")
         #expect(UTCDate.string(from: Date(timeIntervalSince1970: .nan)) == "0001-01-01T00:00:00Z")
         #expect(UTCDate.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
