@@ -42,6 +42,19 @@ struct JSONProviderTests {
          {"score": 0.3, "show": {"id": 141, "name": "Girls5eva", "network": null, "image": null}}]
         """
 
+    @Test func theDefaultOriginIsTheSearchTemplatesSchemeHostAndPort() {
+        func origin(_ search: String) -> String? {
+            JSONProvider(JSONSource(name: "x", mediaKind: "x", search: search, fields: ["id": "id", "title": "t"]))
+                .defaultBaseURL?.absoluteString
+        }
+        #expect(origin("https://api.example.org/search/shows?q={term}") == "https://api.example.org")
+        #expect(origin("http://127.0.0.1:8765/s?q={term}&n={limit}") == "http://127.0.0.1:8765")
+        #expect(origin("http://[::1]:9/s?q={term}") == "http://[::1]:9")
+        // An internationalized host stays as written, encoded; a template without a host has none.
+        #expect(origin("https://xn--bcher-kva.example/s?q={term}") == "https://xn--bcher-kva.example")
+        #expect(origin("/search?q={term}") == nil)
+    }
+
     @Test func resultsAreMappedAndThoseWithoutIdOrTitleSkippedAndCounted() async throws {
         let transport = OneAnswer(Self.answer)
         let reports = Mutex<[String]>([])
