@@ -55,6 +55,10 @@ public actor FixtureServer {
         let fixture = FixtureServer(routes: routes)
         let router = Router()
         router.get("**") { request, _ -> Response in
+            // The latency counts from the request's arrival, as a real upstream's does: making a
+            // page (a few milliseconds, one at a time in this actor) happens within it, so four
+            // requests sent together are answered together, not one page's making apart.
+            let arrived = ContinuousClock.now
             // Recorded answers are parsed, cut and written again per request: seconds of work in a
             // busy test run, kept off the cooperative pool that the tests' deadlines need.
             let answer = await withTaskExecutorPreference(HeavyWork.executor) {
@@ -62,7 +66,8 @@ public actor FixtureServer {
                     path: request.uri.path, rawQuery: request.uri.query ?? "",
                     userAgent: request.headers[.userAgent])
             }
-            return try await FixtureResponder.respond(answer, latency: latency, sent: fixture.generatedBytes)
+            return try await FixtureResponder.respond(
+                answer, until: arrived + latency, sent: fixture.generatedBytes)
         }
         var logger = Logger(label: "mediasearch.fixtures")
         logger.logLevel = .critical
