@@ -88,7 +88,12 @@ public enum MediaSearchCLI {
                 filterArguments: filters)
             let command: any ParsableCommand
             do {
-                command = try RootCommand.parseAsRoot(rest)
+                if let plain = SearchCommand.plain(rest) {
+                    try plain.validate()
+                    command = plain
+                } else {
+                    command = try RootCommand.parseAsRoot(rest)
+                }
             } catch {
                 return report(parseError: error, arguments: rest, environment: environment)
             }

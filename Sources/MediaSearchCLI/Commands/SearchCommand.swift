@@ -245,3 +245,57 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
 }
+
+extension SearchCommand {
+    /// The command `search word…` when every word is a plain one (not empty, not starting with
+    /// `-`), made without ArgumentParser: such a line sets no option, so it is the term and every
+    /// option's default. This is how a search is typed most of the time, and parsing it costs a
+    /// new process more than the rest of a cached search (ArgumentParser reflects over the
+    /// command's options, and each new type it meets costs a scan of the runtime's conformance
+    /// records: about 3 ms of a 16 ms search, BENCHMARKS.md, "Searches as typed"). `nil` for any
+    /// other line, which ArgumentParser parses.
+    ///
+    /// Every option is set here to the default its declaration gives; a test compares this
+    /// command with ArgumentParser's for the same lines, so an option added or changed without
+    /// this is caught (an option left unset would stop the process when read).
+    static func plain(_ arguments: [String]) -> SearchCommand? {
+        guard arguments.count > 1, arguments[0] == "search",
+            arguments.dropFirst().allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") })
+        else { return nil }
+        var command = SearchCommand()
+        command.term = Array(arguments.dropFirst())
+        command.kinds = []
+        command.sources = []
+        command.limit = nil
+        command.offset = nil
+        command.page = nil
+        command.country = nil
+        command.lang = nil
+        command.explicit = nil
+        command.sort = .relevance
+        command.reverse = false
+        command.group = false
+        command.width = nil
+        command.artwork = false
+        command.uncensored = false
+        command.format = nil
+        var common = ConfigOption()
+        common.config = nil
+        command.common = common
+        var store = StoreOption()
+        store.store = nil
+        command.storeOption = store
+        var terminal = TerminalOptions()
+        terminal.color = .auto
+        terminal.noPager = false
+        command.terminal = terminal
+        var network = NetworkOptions()
+        network.noCache = false
+        network.refresh = false
+        network.noWait = false
+        network.offline = false
+        network.verbose = false
+        command.network = network
+        return command
+    }
+}
