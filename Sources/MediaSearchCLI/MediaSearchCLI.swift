@@ -89,6 +89,7 @@ public enum MediaSearchCLI {
             let command: any ParsableCommand
             do {
                 if let plain = SearchCommand.plain(rest) {
+                    // Defaults always pass; checked as ArgumentParser would, should one ever not.
                     try plain.validate()
                     command = plain
                 } else {

@@ -6,7 +6,7 @@ public enum Fault: Sendable {
     case status(Int, body: String = "")
     /// Answers 200 with this body and content type.
     case body(String, contentType: String = "text/javascript; charset=utf-8")
-    /// Answers normally after a delay.
+    /// Answers normally, this long after the request arrived (and the server's latency).
     case delay(Duration)
     /// Answers 200 with a body of this many bytes of valid-looking JSON padding, generated as it
     /// is sent (a 1 GB answer costs the server no memory); announced by `Content-Length`, or

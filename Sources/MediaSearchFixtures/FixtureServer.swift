@@ -46,8 +46,8 @@ public actor FixtureServer {
     /// A file that gets one line per request (`/search?...`), for benchmarks counting requests.
     private var requestLog: FileHandle?
 
-    /// Starts a server (on Hummingbird, like `mediasearch serve`) with the given routes and a
-    /// fixed latency added to every answer.
+    /// Starts a server (on Hummingbird, like `mediasearch serve`) with the given routes; every
+    /// answer comes no sooner than `latency` after its request arrived (a fault's delay after that).
     /// - Parameter port: 0 (the default) picks a free ephemeral port.
     public static func start(
         port: UInt16 = 0, routes: FixtureRoutes = .default, latency: Duration = .zero

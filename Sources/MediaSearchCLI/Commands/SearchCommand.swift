@@ -249,11 +249,11 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
 extension SearchCommand {
     /// The command `search word…` when every word is a plain one (not empty, not starting with
     /// `-`), made without ArgumentParser: such a line sets no option, so it is the term and every
-    /// option's default. This is how a search is typed most of the time, and parsing it costs a
-    /// new process more than the rest of a cached search (ArgumentParser reflects over the
+    /// option's default. This is how a search is typed most of the time, and parsing it cost a
+    /// new process 3-4 ms of a cached search of about 20 (ArgumentParser reflects over the
     /// command's options, and each new type it meets costs a scan of the runtime's conformance
-    /// records: about 3 ms of a 16 ms search, BENCHMARKS.md, "Searches as typed"). `nil` for any
-    /// other line, which ArgumentParser parses.
+    /// records; BENCHMARKS.md, "Searches as typed"). `nil` for any other line, which
+    /// ArgumentParser parses.
     ///
     /// Every option is set here to the default its declaration gives; a test compares this
     /// command with ArgumentParser's for the same lines, so an option added or changed without
