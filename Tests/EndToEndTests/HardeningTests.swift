@@ -248,16 +248,22 @@ struct EndToEndHardeningTests {
         }
     }
 
+    /// A byte of a kept answer changed on disk, in the database or in its log (where a process
+    /// that has ended may have left it), is a miss: the answer is fetched again, not served damaged.
     @Test func aDamagedCacheEntryIsFetchedAgain() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         _ = try await harness.searchJSON(["jack", "--kind", "song"])
-        let responses = cacheFolder(harness).appendingPathComponent("responses")
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: responses.path).first { $0.hasSuffix(".entry") })
-        var data = try Data(contentsOf: responses.appendingPathComponent(name))
-        data[data.count - 3] ^= 0x01
-        try data.write(to: responses.appendingPathComponent(name))
+        let files = ["responses.sqlite", "responses.sqlite-wal"].map {
+            cacheFolder(harness).appendingPathComponent($0)
+        }
+        let marker = Data(#""resultCount""#.utf8)
+        let file = try #require(
+            files.first { (try? Data(contentsOf: $0))?.range(of: marker) != nil }, "the answer is in neither file")
+        var data = try Data(contentsOf: file)
+        let at = try #require(data.range(of: marker))
+        data[at.lowerBound + 3] ^= 0x01
+        try data.write(to: file)
         let (again, document) = try await harness.searchJSON(["jack", "--kind", "song"])
         #expect(again.status == 0)
         #expect(document.results.count == 5)

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import TestSlots
 import Testing
@@ -19,14 +20,15 @@ struct ReliabilityTests {
         #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "history.json is not valid JSON")
         let mode = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let responses = harness.runner.home.appendingPathComponent("cache/mediasearch/responses")
-        let names = try FileManager.default.contentsOfDirectory(atPath: responses.path)
-        #expect(!names.isEmpty, "no answer was cached")
-        for name in names {
-            #expect(name.hasSuffix(".entry"), "stray file \(name)")
-            let data = try Data(contentsOf: responses.appendingPathComponent(name))
-            let newline = try #require(data.firstIndex(of: UInt8(ascii: "\n")))
-            #expect((try? JSONSerialization.jsonObject(with: data[(newline + 1)...])) != nil)
+        // The answers are rows of one database (each body checked against its checksum when
+        // read); no file of an answer lies beside it.
+        let cache = harness.runner.home.appendingPathComponent("cache/mediasearch")
+        let usage = ResponseCache(directory: cache.path, ttl: 3_600, maxBytes: 50 << 20).usage()
+        #expect((usage?.entries ?? 0) > 0, "no answer was cached")
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
+            #expect(
+                name.hasPrefix("responses.sqlite") || name == "flights.lock" || name.hasPrefix("budget-"),
+                "stray file \(name)")
         }
     }
 
@@ -132,9 +134,11 @@ struct ReliabilityTests {
         let (ok, document) = try await harness.searchJSON(["x", "--kind", "song"])
         #expect(ok.status == 0)
         #expect(document.results.count == 5)
-        let responses = harness.runner.home.appendingPathComponent("cache/mediasearch/responses")
-        let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: responses.path).first)
-        try Data("garbage".utf8).write(to: responses.appendingPathComponent(entry))
+        // The cache's file and its log overwritten: not a database, so made anew.
+        let file = harness.runner.home.appendingPathComponent("cache/mediasearch/responses.sqlite").path
+        for path in [file, file + "-wal"] where FileManager.default.fileExists(atPath: path) {
+            try Data(repeating: UInt8(ascii: "g"), count: 70_000).write(to: URL(fileURLWithPath: path))
+        }
         let count = await harness.server.requests().count
         let (again, _) = try await harness.searchJSON(["x", "--kind", "song"])
         #expect(again.status == 0)

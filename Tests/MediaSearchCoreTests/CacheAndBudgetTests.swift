@@ -23,61 +23,39 @@ struct CacheAndBudgetTests {
         #expect(cache.load(url(2), now: now) == nil)
     }
 
-    /// Any one bit changed anywhere in a body, in its words or its tail, makes the entry a miss;
-    /// entries written with the earlier checksum (FNV-1a) still read.
-    @Test func anyDamageToABodyIsCaughtAndEarlierEntriesStillRead() throws {
+    /// Any one bit changed anywhere in a kept body, in its words or its tail, makes the entry a
+    /// miss, and the entry is removed.
+    @Test func anyDamageToABodyIsCaughtAndTheEntryRemoved() throws {
         let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
         let body = Data((0..<1_003).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         for position in [0, 7, 8, 500, 999, 1_000, 1_002] {
             try cache.store(HTTPResponse(status: 200, body: body), for: url(1))
-            let path = cache.path(for: url(1))
-            var data = try Data(contentsOf: URL(fileURLWithPath: path))
-            data[data.count - body.count + position] ^= 0x10
-            try data.write(to: URL(fileURLWithPath: path))
+            var damaged = body
+            damaged[position] ^= 0x10
+            try rewriteBody(of: url(1), in: cache, to: damaged)
             #expect(cache.load(url(1)) == nil, "a bit flipped at \(position) was not noticed")
+            #expect(cache.usage()?.entries == 0, "the damaged entry was left")
         }
-        let key = url(2).absoluteString
-        let earlier =
-            #"{"key":"\#(key)","storedAt":\#(Date().timeIntervalSince1970),"bytes":\#(body.count),"checksum":"\#(ResponseCache.checksum(body))"}"#
-        try FileManager.default.createDirectory(atPath: cache.folder, withIntermediateDirectories: true)
-        try (Data(earlier.utf8) + Data("\n".utf8) + body).write(to: URL(fileURLWithPath: cache.path(for: url(2))))
-        #expect(cache.load(url(2))?.body == body)
+        try cache.store(HTTPResponse(status: 200, body: body), for: url(1))
+        try rewriteBody(of: url(1), in: cache, to: body.dropLast())
+        #expect(cache.load(url(1)) == nil, "a shortened body was not noticed")
     }
 
-    /// The metadata line is written in the shape it is read by hand in (any `/`, a `nil` type);
-    /// lines of earlier versions (escaped `/`, spaces, keys in another order) and lines with
-    /// escapes still read, through the general JSON reader; other lines read as nothing.
-    @Test func metadataLinesReadInEveryShapeTheyWereWritten() throws {
-        typealias Metadata = ResponseCache.Metadata
-        let metadata = Metadata(
-            key: "https://itunes.apple.com/search?term=a/b&limit=30", storedAt: 1_795_517_370.2363973,
-            contentType: nil, bytes: 1_584, checksum: "w5542cd99837eec97")
-        let line = String(decoding: metadata.line, as: UTF8.self)
-        #expect(!line.contains(#"\/"#) && line.hasPrefix(#"{"bytes":1584,"#))
-        #expect(Metadata.scan(metadata.line) == metadata)
-        #expect(Metadata(line: metadata.line) == metadata)
-        let typed = Metadata(
-            key: "k", storedAt: 5, contentType: "text/javascript; charset=utf-8", bytes: nil, checksum: nil)
-        #expect(Metadata.scan(typed.line) == typed)
-
-        let earlier =
-            #"{ "storedAt": 12.5, "checksum": "w1", "key": "http:\/\/127.0.0.1:9\/search?term=\u00e9", "bytes": 3 }"#
-        #expect(Metadata.scan(Data(earlier.utf8)) == nil)
-        #expect(
-            Metadata(line: Data(earlier.utf8))
-                == Metadata(
-                    key: "http://127.0.0.1:9/search?term=é", storedAt: 12.5, contentType: nil, bytes: 3, checksum: "w1")
-        )
-        for broken in [#"{"key":"k"}"#, #"{"key":"k","storedAt":"soon"}"#, #"{"key":"k","storedAt":1"#, "", "[1]"] {
-            #expect(Metadata(line: Data(broken.utf8)) == nil, "\(broken) was read")
-        }
+    /// Replaces a kept body behind the cache's back, as a damaged disk would.
+    func rewriteBody(of url: URL, in cache: ResponseCache, to body: Data) throws {
+        let db = try SQLiteConnection(path: cache.databasePath)
+        let update = try db.prepare("UPDATE responses SET body = ?1 WHERE key = ?2")
+        update.bind(1, body)
+        update.bind(2, url.absoluteString)
+        try update.run()
     }
 
     @Test func onlySuccessfulAnswersAreStored() throws {
         let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
         try cache.store(HTTPResponse(status: 429, body: Data()), for: url(1))
         try cache.store(HTTPResponse(status: 500, body: Self.body), for: url(2))
-        #expect(cache.entries().isEmpty)
+        #expect((cache.usage()?.entries ?? 0) == 0)
+        #expect(!FileManager.default.fileExists(atPath: cache.databasePath), "a file was made for nothing")
     }
 
     /// A 200 whose body the provider cannot read (an error page, a source's error as a normal
@@ -88,30 +66,37 @@ struct CacheAndBudgetTests {
         await #expect(throws: MediaSearchError.self) {
             try await html.get(url(3), timeout: 5) { try ITunesClient.interpret($0) }
         }
-        #expect(cache.entries().isEmpty)
+        #expect((cache.usage()?.entries ?? 0) == 0)
         let good = CachingTransport(cache: cache, next: Canned(HTTPResponse(status: 200, body: Self.body)))
         let items = try await good.get(url(4), timeout: 5) { try ITunesClient.interpret($0) }
         #expect(items.count == 1)
-        #expect(cache.entries().count == 1)
+        #expect(cache.usage()?.entries == 1)
     }
 
-    @Test func theOldestEntriesAreEvictedFirst() throws {
-        let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: Self.body.count * 3 + 300)
-        for n in 0..<6 {
-            try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(n))
-            let path = cache.path(for: url(n))
-            try FileManager.default.setAttributes(
-                [.modificationDate: Date(timeIntervalSinceNow: Double(n - 10))], ofItemAtPath: path)
+    /// Past the bound the oldest answers go, down to 90% of it; the total counted is what the
+    /// rows hold, and an answer kept again replaces its row rather than adding to the total.
+    @Test func theOldestEntriesAreEvictedFirstAndTheTotalIsExact() throws {
+        let size = Self.body.count + url(0).absoluteString.utf8.count + ResponseCache.rowOverhead
+        let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: size * 5)
+        let start = Date()
+        for n in 0..<5 {
+            try cache.store(
+                HTTPResponse(status: 200, body: Self.body), for: url(n), now: start.addingTimeInterval(Double(n)))
         }
-        _ = cache.trim(to: cache.maxBytes)
-        #expect(cache.load(url(0)) == nil)
-        #expect(cache.load(url(5))?.body == Self.body)
-        #expect(cache.entries().reduce(0) { $0 + $1.size } <= cache.maxBytes)
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(0), now: start.addingTimeInterval(5))
+        #expect(cache.usage()?.entries == 5 && cache.usage()?.bytes == size * 5)
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(5), now: start.addingTimeInterval(6))
+        // Six past a bound of five: down to 4.5, so the two oldest (1 and 2; 0 was kept again) go.
+        for n in [1, 2] { #expect(cache.load(url(n), now: start.addingTimeInterval(7)) == nil, "answer \(n)") }
+        for n in [0, 3, 4, 5] { #expect(cache.load(url(n), now: start.addingTimeInterval(7)) != nil, "answer \(n)") }
+        #expect(cache.usage()?.entries == 4 && cache.usage()?.bytes == size * 4)
+        let db = try SQLiteConnection(path: cache.databasePath)
+        #expect(try db.integer("SELECT sum(size) FROM responses") == cache.usage()?.bytes)
     }
 
     /// Answers kept at the same moment (a search's providers, a server's searches) are kept
-    /// together, under one lock of the size ledger: every one is there, the ledger says their
-    /// size, and an answer that is not a 200 is not kept.
+    /// together, in one transaction: every one is there, the total says their size, and an
+    /// answer that is not a 200 is not kept.
     @Test(.timeLimit(.minutes(1))) func answersKeptTogetherAreEachKeptAndCounted() async throws {
         let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
         await withTaskGroup(of: Void.self) { group in
@@ -122,14 +107,16 @@ struct CacheAndBudgetTests {
             }
         }
         for n in 0..<40 { #expect(cache.load(url(n))?.body == Self.body, "answer \(n)") }
-        #expect(cache.readLedger() == cache.entries().reduce(0) { $0 + $1.size })
+        let size = Self.body.count + url(10).absoluteString.utf8.count + ResponseCache.rowOverhead
+        #expect(cache.usage()?.entries == 40)
+        #expect(cache.usage()?.bytes == 30 * size + 10 * (size - 1), "0-9 have a shorter URL")
         let problems = cache.store(all: [
             (HTTPResponse(status: 200, body: Self.body), url(40)),
             (HTTPResponse(status: 503, body: Self.body), url(41)),
         ])
         #expect(problems.count == 2 && problems.allSatisfy { $0 == nil })
         #expect(cache.load(url(40)) != nil && cache.load(url(41)) == nil)
-        #expect(cache.readLedger() == cache.entries().reduce(0) { $0 + $1.size })
+        #expect(cache.usage()?.entries == 41)
     }
 
     @Test func theBudgetCountsARollingWindowAndCoolsDown() throws {
@@ -275,8 +262,7 @@ struct CacheAndBudgetTests {
         #expect(RequestBudget.State.decode(state.encoded + Data("      ".utf8)) == state)
     }
 
-    /// The budget's file and the cache's ledger are rewritten in place: a shorter text leaves
-    /// nothing of the longer one, and the ledger reads through trailing spaces.
+    /// The budget's file is rewritten in place: a shorter text leaves nothing of the longer one.
     @Test func smallFilesAreRewrittenInPlaceWhole() throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/in-place"
@@ -285,9 +271,6 @@ struct CacheAndBudgetTests {
         #expect(FileManager.default.contents(atPath: path) == Data("42".utf8))
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
-        try Data("1234   ".utf8).write(to: URL(fileURLWithPath: cache.ledgerPath))
-        #expect(cache.readLedger() == 1234)
     }
 
     /// A search's providers take their slots at the same moment: the takes that arrive together

@@ -18,40 +18,57 @@ struct HardeningTests {
 
     // MARK: cache
 
-    @Test func aDamagedEntryIsAMissAndIsReplaced() throws {
+    /// A file that is not a database (a disk's damage, a stray write) is made anew, and the
+    /// answer kept again; one made by a newer version is left as it is (a miss, nothing kept).
+    @Test func aDamagedFileIsMadeAnewAndANewerOneLeftAlone() throws {
         let cache = ResponseCache(directory: directory, ttl: 600, maxBytes: 1_000_000)
-        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
-        let path = cache.path(for: url(1))
-        var data = try Data(contentsOf: URL(fileURLWithPath: path))
-        data[data.count - 5] = UInt8(ascii: "9")  // same length, different body
-        try data.write(to: URL(fileURLWithPath: path))
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 70_000).write(to: URL(fileURLWithPath: cache.databasePath))
         #expect(cache.load(url(1)) == nil)
-        #expect(!FileManager.default.fileExists(atPath: path))
         try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
         #expect(cache.load(url(1))?.body == Self.body)
+
+        let newer = ResponseCache(directory: directory + "/newer", ttl: 600, maxBytes: 1_000_000)
+        try FileManager.default.createDirectory(atPath: newer.directory, withIntermediateDirectories: true)
+        try SQLiteConnection(path: newer.databasePath).execute("PRAGMA user_version = 99")
+        #expect(throws: MediaSearchError.self) {
+            try newer.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
+        }
+        #expect(try SQLiteConnection(path: newer.databasePath).integer("PRAGMA user_version") == 99)
     }
 
-    @Test func theLedgerTracksTheSizeWithoutListingEntries() throws {
+    /// A file deleted under a running process (the cache folder removed by hand) is noticed: the
+    /// next answer is kept in a new file, not in the deleted one's open handle.
+    @Test func aFileDeletedUnderTheProcessIsMadeAgain() throws {
         let cache = ResponseCache(directory: directory, ttl: 600, maxBytes: 1_000_000)
-        for n in 0..<10 { try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(n % 6)) }
-        let listed = cache.entries().reduce(0) { $0 + $1.size }
-        #expect(cache.readLedger() == listed)
-        #expect(cache.entries().count == 6)
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
+        try FileManager.default.removeItem(atPath: directory)
+        #expect(cache.load(url(1)) == nil)
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(2))
+        #expect(FileManager.default.fileExists(atPath: cache.databasePath))
+        #expect(cache.load(url(2))?.body == Self.body)
+        #expect(cache.usage()?.entries == 1)
     }
 
-    @Test func clearRemovesOrphansAndTheBoundCountsThem() throws {
-        let cache = ResponseCache(directory: directory, ttl: 600, maxBytes: Self.body.count * 4)
+    /// The entry files of earlier versions (one per answer, temporary files, the size ledger) are
+    /// removed when the database is first made, and by `clear()`, which counts them.
+    @Test func theFilesOfEarlierVersionsAreRemoved() throws {
+        let cache = ResponseCache(directory: directory, ttl: 600, maxBytes: 1_000_000)
+        func plantLegacy() throws {
+            try FileManager.default.createDirectory(atPath: cache.legacyFolder, withIntermediateDirectories: true)
+            for name in ["a.entry", "b.entry", "c.entry.tmp-1-2"] {
+                try Data("x".utf8).write(to: URL(fileURLWithPath: cache.legacyFolder + "/" + name))
+            }
+            try Data("3".utf8).write(to: URL(fileURLWithPath: cache.legacyFolder + ".size"))
+        }
+        try plantLegacy()
         try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
-        let orphan = cache.folder + "/abc.entry.tmp-123-456"
-        try Data(count: Self.body.count * 10).write(to: URL(fileURLWithPath: orphan))
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: orphan)
-        #expect(cache.entries().contains { $0.path == orphan })
-        _ = cache.trim(to: cache.maxBytes)
-        #expect(!FileManager.default.fileExists(atPath: orphan), "an old orphan escapes the size bound")
-        try Data(count: 10).write(to: URL(fileURLWithPath: orphan))
-        #expect(cache.clear() == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder) == [])
+        #expect(!FileManager.default.fileExists(atPath: cache.legacyFolder))
+        #expect(!FileManager.default.fileExists(atPath: cache.legacyFolder + ".size"))
+        try plantLegacy()
+        #expect(cache.clear() == 3, "one answer and two old entries")
+        #expect(!FileManager.default.fileExists(atPath: cache.legacyFolder))
+        #expect(cache.load(url(1)) == nil && cache.usage()?.entries == 0)
     }
 
     // MARK: budget

@@ -50,12 +50,30 @@ final class SQLiteStatement {
         while try step() {}
     }
 
+    /// Runs the statement with `bytes` bound to a parameter where SQLite reads them (not copied:
+    /// an answer may be a megabyte), then readies it for new bindings.
+    func run(binding index: Int32, toBytesOf bytes: Data) throws(SQLiteError) {
+        defer { reset() }
+        let code = bytes.withUnsafeBytes { buffer -> Int32 in
+            // SQLite takes a null pointer for NULL: an empty body is an empty blob.
+            let start = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)
+            sqlite3_bind_blob64(statement, index, start, sqlite3_uint64(buffer.count), nil)
+            var code = sqlite3_step(statement)
+            while code == SQLITE_ROW { code = sqlite3_step(statement) }
+            sqlite3_bind_null(statement, index)
+            return code
+        }
+        guard code == SQLITE_DONE else { throw connection.failure(code) }
+    }
+
     func reset() {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
     }
 
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+
+    func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
 
     func string(_ column: Int32) -> String? {
         guard let text = sqlite3_column_text(statement, column) else { return nil }

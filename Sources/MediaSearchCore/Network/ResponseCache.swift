@@ -1,17 +1,31 @@
+import CSQLite
 import Foundation
 import MediaSearchKit
+import Synchronization
 
 /// An on-disk cache of API answers, keyed by the request URL, with a time to live and a size bound.
 ///
-/// Each entry is one file: a first line of JSON metadata (with the body's length and checksum),
-/// then the body as received. Files are written atomically and private to the user; an entry that
-/// cannot be read or whose body does not match its checksum is a miss, removed, and replaced.
-/// Only 200 answers that decode as iTunes records are stored, so rate limits and server errors
-/// are never remembered as "no results". Preview media never passes through here.
+/// The answers are the rows of one SQLite database, `responses.sqlite` in the cache directory
+/// (with a write-ahead log), each with its URL, when it was kept, its content type, and
+/// its body's length and checksum, checked on every read: an answer whose body does not match is
+/// a miss, removed, and replaced. Only 200 answers that decode as records are stored, so rate
+/// limits and server errors are never remembered as "no results". Preview media never passes
+/// through here.
 ///
-/// The size bound is kept with a ledger of the total size, so a write costs one `stat`, not one per
-/// entry; the entries are listed only when the ledger is missing or the bound is passed, and then
-/// trimmed to 90% of it so the next writes are cheap again.
+/// One file rather than a file per answer (as earlier versions kept, under `responses/`, which
+/// the first use of the database removes): a server answering new searches all day wrote four
+/// files a search and deleted thousands at each trim, and on ext4 without a journal every new
+/// file then skipped past each one deleted in the last half minute; the answers of concurrent
+/// searches now go in one transaction (``store(all:now:)``), and a trim is one statement. The
+/// size bound counts the answers' bytes (their bodies and URLs), kept in a one-row table, so a
+/// write never adds up the entries; past the bound the oldest go, down to 90% of it. SQLite
+/// reuses the pages they leave, so the file stays about the size of the bound.
+///
+/// The file is a cache: it is written without waiting for the disk (`synchronous = OFF`; the
+/// checksums catch what a machine's crash leaves half written), and one that is damaged or is not
+/// a database is deleted and made anew. Every process keeps one connection for reading and one
+/// for writing (readers never wait for the writer); another process's writer is waited for up to
+/// 10 s, as the library's is.
 public struct ResponseCache: Sendable {
     public var directory: String
     /// Seconds an entry stays fresh.
@@ -26,42 +40,29 @@ public struct ResponseCache: Sendable {
         self.maxBytes = maxBytes
     }
 
-    struct Metadata: Equatable {
-        var key: String
-        var storedAt: Double
-        var contentType: String?
-        /// The body's length and checksum (``bodyChecksum(_:)``, or the FNV-1a ``checksum(_:)`` in
-        /// entries of earlier versions, still read); `nil` in entries of older versions (a miss).
-        var bytes: Int?
-        var checksum: String?
-    }
+    /// The database file.
+    var databasePath: String { (directory as NSString).appendingPathComponent("responses.sqlite") }
+    /// Where earlier versions kept one file per answer (and their size ledger beside it).
+    var legacyFolder: String { (directory as NSString).appendingPathComponent("responses") }
 
-    var folder: String { (directory as NSString).appendingPathComponent("responses") }
-    /// The total size of `responses/`, beside it so the folder holds entries only.
-    var ledgerPath: String { (directory as NSString).appendingPathComponent("responses.size") }
+    /// What a row costs against the bound beyond its body and URL (its other columns and SQLite's
+    /// bookkeeping), so that many small answers are not counted as nearly nothing.
+    static let rowOverhead = 64
+
+    private var database: ResponseDatabase { ResponseDatabase.at(databasePath, legacy: legacyFolder) }
 
     /// The fresh answer stored for a URL, or `nil`; a damaged entry is removed.
     public func load(_ url: URL, now: Date = Date()) -> HTTPResponse? {
-        let path = self.path(for: url)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-            let metadata = Metadata(line: data[..<newline])
-        else {
-            try? FileManager.default.removeItem(atPath: path)
-            return nil
-        }
-        guard metadata.key == url.absoluteString else { return nil }
+        let key = url.absoluteString
+        guard let row = database.read(key: key) else { return nil }
         // Whether it is still fresh first: a stale body need not be checked.
-        guard now.timeIntervalSince1970 - metadata.storedAt < ttl, metadata.storedAt <= now.timeIntervalSince1970 + 60
-        else { return nil }
-        let body = data[(newline + 1)...]
-        guard metadata.bytes == body.count, let sum = metadata.checksum,
-            sum == (sum.hasPrefix("w") ? Self.bodyChecksum(body) : Self.checksum(body))
-        else {
-            try? FileManager.default.removeItem(atPath: path)
+        let time = now.timeIntervalSince1970
+        guard time - row.storedAt < ttl, row.storedAt <= time + 60 else { return nil }
+        guard row.bytes == row.body.count, row.checksum == Self.bodyChecksum(row.body) else {
+            database.remove(key: key)
             return nil
         }
-        return HTTPResponse(status: 200, contentType: metadata.contentType, body: body)
+        return HTTPResponse(status: 200, contentType: row.contentType, body: row.body)
     }
 
     /// Stores a successful answer (the caller has read it: see ``CachingTransport``) and keeps the cache within its size bound.
@@ -69,59 +70,34 @@ public struct ResponseCache: Sendable {
         if let error = store(all: [(response, url)], now: now).first ?? nil { throw error }
     }
 
-    /// Stores several answers under one lock of the size ledger, with one read and one write of
-    /// it (the answers a search's providers, or a server's searches, keep at about the same
-    /// moment); what went wrong for each, `nil` when it was kept or needed no keeping.
+    /// Stores several answers in one transaction (the answers a search's providers, or a server's
+    /// searches, keep at about the same moment), then trims the oldest past the bound; what went
+    /// wrong for each, `nil` when it was kept or needed no keeping.
     public func store(all answers: [(response: HTTPResponse, url: URL)], now: Date = Date()) -> [MediaSearchError?] {
-        let files = answers.map { answer -> (path: String, data: Data)? in
-            guard answer.response.status == 200 else { return nil }
-            let metadata = Metadata(
+        let kept = answers.filter { $0.response.status == 200 }
+        guard !kept.isEmpty else { return answers.map { _ in nil } }
+        let rows = kept.map { answer in
+            ResponseDatabase.Row(
                 key: answer.url.absoluteString, storedAt: now.timeIntervalSince1970,
                 contentType: answer.response.contentType, bytes: answer.response.body.count,
-                checksum: Self.bodyChecksum(answer.response.body))
-            var data = metadata.line
-            data.append(UInt8(ascii: "\n"))
-            data.append(answer.response.body)
-            return (path(for: answer.url), data)
+                checksum: Self.bodyChecksum(answer.response.body), body: answer.response.body)
         }
-        guard files.contains(where: { $0 != nil }) else { return answers.map { _ in nil } }
-        do {
-            return try AtomicFile.withLock(ledgerPath) {
-                var recorded = readLedger()
-                let problems = files.map { file -> MediaSearchError? in
-                    guard let file else { return nil }
-                    let replaced = Self.size(of: file.path)
-                    do {
-                        try AtomicFile.write(file.data, to: file.path, durable: false)
-                    } catch {
-                        return MediaSearchError.wrap(error)
-                    }
-                    recorded = recorded.map { $0 + file.data.count - replaced }
-                    return nil
-                }
-                var total = recorded ?? entries().reduce(0) { $0 + $1.size }
-                if total > maxBytes { total = trim(to: maxBytes / 10 * 9) }
-                try? AtomicFile.overwrite(Data(String(total).utf8), to: ledgerPath)
-                return problems
-            }
-        } catch {
-            return answers.map { _ in MediaSearchError.wrap(error) }
+        if let problem = database.write(rows, maxBytes: maxBytes) {
+            return answers.map { $0.response.status == 200 ? problem : nil }
         }
+        return answers.map { _ in nil }
     }
 
-    /// Removes every entry and every orphaned temporary file; returns how many entries were removed.
+    /// Removes every entry (and the entry files of earlier versions); returns how many entries were removed.
     @discardableResult
     public func clear() -> Int {
-        (try? AtomicFile.withLock(ledgerPath) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            var removed = 0
-            for name in names where name.hasSuffix(".entry") || name.contains(".tmp-") {
-                try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
-                if name.hasSuffix(".entry") { removed += 1 }
-            }
-            try? FileManager.default.removeItem(atPath: ledgerPath)
-            return removed
-        }) ?? 0
+        database.clear()
+    }
+
+    /// How many entries there are and the bytes they count against the bound (`nil` when the
+    /// database cannot be read).
+    public func usage() -> (entries: Int, bytes: Int)? {
+        database.usage()
     }
 
     /// The lock a process holds while it fetches a URL: one byte of `flights.lock`, the URL's
@@ -129,11 +105,6 @@ public struct ResponseCache: Sendable {
     func flightLock(for url: URL) -> (path: String, offset: Int) {
         let hash = UInt64(Self.checksum(Data(url.absoluteString.utf8)), radix: 16) ?? 0
         return ((directory as NSString).appendingPathComponent("flights.lock"), Int(hash % (1 << 20)))
-    }
-
-    /// The entry file for a URL: a 64-bit FNV-1a hash of it (the URL itself is checked on load).
-    func path(for url: URL) -> String {
-        (folder as NSString).appendingPathComponent("\(Self.checksum(Data(url.absoluteString.utf8))).entry")
     }
 
     /// A body's checksum, `w` and 64 bits in hex: FNV-1a's step over eight bytes at a time (and
@@ -172,55 +143,6 @@ public struct ResponseCache: Sendable {
         }
         return String(hash, radix: 16)
     }
-
-    struct Entry {
-        var path: String
-        var size: Int
-        var modified: Date
-    }
-
-    /// Every entry, and orphaned temporary files (of writers that died) older than a minute, which
-    /// count against the bound until they are trimmed.
-    func entries(now: Date = Date()) -> [Entry] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.compactMap { name in
-            guard name.hasSuffix(".entry") || name.contains(".tmp-") else { return nil }
-            let path = (folder as NSString).appendingPathComponent(name)
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-            let modified = (attributes[.modificationDate] as? Date) ?? .distantPast
-            if name.contains(".tmp-") {
-                guard now.timeIntervalSince(modified) > 60 else { return nil }
-                return Entry(path: path, size: (attributes[.size] as? Int) ?? 0, modified: .distantPast)
-            }
-            return Entry(path: path, size: (attributes[.size] as? Int) ?? 0, modified: modified)
-        }
-    }
-
-    /// The total size the ledger records, or `nil` when it is missing or damaged.
-    func readLedger() -> Int? {
-        FileManager.default.contents(atPath: ledgerPath).flatMap {
-            // Spaces may follow the number: the ledger is rewritten in place (``AtomicFile/overwrite(_:to:)``).
-            Int(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces))
-        }
-        .flatMap { $0 >= 0 ? $0 : nil }
-    }
-
-    /// Evicts the oldest entries (orphans first) until the cache holds at most `target` bytes.
-    /// - Returns: the size left.
-    func trim(to target: Int) -> Int {
-        var entries = self.entries()
-        var total = entries.reduce(0) { $0 + $1.size }
-        entries.sort { $0.modified < $1.modified }
-        for entry in entries where total > target {
-            try? FileManager.default.removeItem(atPath: entry.path)
-            total -= entry.size
-        }
-        return total
-    }
-
-    private static func size(of path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-    }
 }
 
 extension ResponseCache {
@@ -231,108 +153,274 @@ extension ResponseCache {
     }
 }
 
-extension ResponseCache.Metadata {
-    /// The metadata line as ``ResponseCache/store(_:for:now:)`` writes it: compact JSON, keys
-    /// sorted, `/` unescaped, so that ``scan(_:)`` reads it.
-    var line: Data {
-        let object: JSONValue = .object([
-            "key": .string(key), "storedAt": .number(storedAt), "contentType": JSONValue(contentType),
-            "bytes": JSONValue(bytes), "checksum": JSONValue(checksum),
-        ])
-        return Data(object.text(pretty: false).utf8)
-    }
-
-    /// The metadata line of an entry; `nil` when it is not such a line. Read by hand in the shape
-    /// ``line`` writes (every search reads four of them); any other JSON, such as the lines of
-    /// earlier versions (written by `JSONEncoder`, which escapes `/`), with `JSONSerialization`.
-    init?(line: Data) {
-        if let scanned = Self.scan(line) {
-            self = scanned
-            return
-        }
-        guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
-            let key = object["key"] as? String, let storedAt = (object["storedAt"] as? NSNumber)?.doubleValue
-        else { return nil }
-        self.init(
-            key: key, storedAt: storedAt, contentType: object["contentType"] as? String,
-            bytes: (object["bytes"] as? NSNumber)?.intValue, checksum: object["checksum"] as? String)
-    }
-
-    /// A flat JSON object of these fields whose texts have no escapes, in any order and spacing;
-    /// `nil` for anything else (which ``init(line:)`` leaves to `JSONSerialization`).
-    static func scan(_ line: Data) -> Self? {
-        enum Value {
-            case text(String)
-            case number(Double)
-            case null
-        }
-        let bytes = [UInt8](line)
-        var index = 0
-        func skipSpace() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D {
-                index += 1
-            }
-        }
-        func take(_ byte: UInt8) -> Bool {
-            skipSpace()
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        func text() -> String? {
-            guard take(UInt8(ascii: "\"")) else { return nil }
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                guard bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\\") else { return nil }
-                index += 1
-            }
-            guard index < bytes.count else { return nil }
-            defer { index += 1 }
-            return String(validating: bytes[start..<index], as: UTF8.self)
-        }
-        func value() -> Value? {
-            skipSpace()
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: "\"") { return text().map(Value.text) }
-            if bytes[index...].starts(with: "null".utf8) {
-                index += 4
-                return .null
-            }
-            let start = index
-            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-            guard index > start, let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
-                number.isFinite
-            else { return nil }
-            return .number(number)
-        }
-        guard take(UInt8(ascii: "{")) else { return nil }
-        var key: String?
-        var storedAt: Double?
+/// The cache's database file, open once per process: a connection for reading and one for
+/// writing, each used by one thread at a time.
+final class ResponseDatabase: @unchecked Sendable {
+    struct Row {
+        var key: String
+        var storedAt: Double
         var contentType: String?
-        var size: Int?
-        var checksum: String?
-        repeat {
-            guard let name = text(), take(UInt8(ascii: ":")), let value = value() else { return nil }
-            switch (name, value) {
-            case ("key", .text(let text)): key = text
-            case ("storedAt", .number(let number)): storedAt = number
-            case ("contentType", .text(let text)): contentType = text
-            case ("bytes", .number(let number)):
-                guard let whole = Int(exactly: number) else { return nil }
-                size = whole
-            case ("checksum", .text(let text)): checksum = text
-            case ("contentType", .null), ("bytes", .null), ("checksum", .null): break
-            default: return nil
-            }
-        } while take(UInt8(ascii: ","))
-        guard take(UInt8(ascii: "}")), let key, let storedAt else { return nil }
-        skipSpace()
-        guard index == bytes.count else { return nil }
-        return Self(key: key, storedAt: storedAt, contentType: contentType, bytes: size, checksum: checksum)
+        var bytes: Int
+        var checksum: String
+        var body: Data
     }
 
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+    let path: String
+    /// Earlier versions' folder of entry files, removed when this file is first made.
+    let legacy: String
+
+    private static let opened = Mutex<[String: ResponseDatabase]>([:])
+
+    /// The database at `path`, opened once per process.
+    static func at(_ path: String, legacy: String) -> ResponseDatabase {
+        opened.withLock { all in
+            if let database = all[path] { return database }
+            let database = ResponseDatabase(path: path, legacy: legacy)
+            all[path] = database
+            return database
+        }
     }
+
+    private init(path: String, legacy: String) {
+        self.path = path
+        self.legacy = legacy
+    }
+
+    /// Two readers, so that a server's searches (two cores) read side by side; one writer.
+    private let readers = [Connection(), Connection()]
+    private let writer = Connection()
+
+    /// One connection, what it was opened on (the file's inode, so that a file deleted or
+    /// replaced under it, a damaged one or the cache folder removed by hand, is opened anew) and
+    /// its statements, compiled once.
+    private final class Connection {
+        let lock = NSLock()
+        var db: SQLiteConnection?
+        var inode: UInt64 = 0
+        private var statements: [String: SQLiteStatement] = [:]
+
+        /// The statement for `sql`, compiled on first use.
+        func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+            if let statement = statements[sql] { return statement }
+            let statement = try handle().prepare(sql)
+            statements[sql] = statement
+            return statement
+        }
+
+        /// The open connection.
+        func handle() throws(SQLiteError) -> SQLiteConnection {
+            guard let db else { throw SQLiteError(code: SQLITE_MISUSE, message: "not open") }
+            return db
+        }
+
+        func close() {
+            statements = [:]
+            db = nil
+        }
+    }
+
+    static let schemaVersion = 1
+
+    // MARK: reading and writing
+
+    func read(key: String) -> Row? {
+        // No file, no answer: a first search does not make one to read from.
+        let found = try? use(readers, create: false) { connection throws(SQLiteError) -> Row? in
+            let statement = try connection.statement(
+                "SELECT stored_at, content_type, bytes, checksum, body FROM responses WHERE key = ?1")
+            defer { statement.reset() }
+            statement.bind(1, key)
+            guard try statement.step() else { return nil }
+            return Row(
+                key: key, storedAt: statement.double(0), contentType: statement.string(1),
+                bytes: statement.int(2), checksum: statement.string(3) ?? "", body: statement.data(4))
+        }
+        return found ?? nil
+    }
+
+    func remove(key: String) {
+        _ = try? use([writer]) { connection throws(SQLiteError) in
+            let db = try connection.handle()
+            try db.writeTransaction { () throws(SQLiteError) in try Self.delete([key], connection) }
+        }
+    }
+
+    /// Keeps the rows (replacing those of the same keys), then trims past `maxBytes`; the
+    /// problem, if any.
+    func write(_ rows: [Row], maxBytes: Int) -> MediaSearchError? {
+        do throws(SQLiteError) {
+            try use([writer]) { connection throws(SQLiteError) in
+                let db = try connection.handle()
+                try db.writeTransaction { () throws(SQLiteError) in
+                    // The rows replaced no longer count (delete's trigger takes them off).
+                    try Self.delete(rows.map(\.key), connection)
+                    let insert = try connection.statement(
+                        """
+                        INSERT INTO responses(key, stored_at, content_type, bytes, checksum, size, body)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                        """)
+                    var added = 0
+                    for row in rows {
+                        let size = row.bytes + row.key.utf8.count + ResponseCache.rowOverhead
+                        insert.bind(1, row.key)
+                        insert.bind(2, row.storedAt)
+                        insert.bind(3, row.contentType)
+                        insert.bind(4, row.bytes)
+                        insert.bind(5, row.checksum)
+                        insert.bind(6, size)
+                        try insert.run(binding: 7, toBytesOf: row.body)
+                        added += size
+                    }
+                    try db.execute("UPDATE total SET bytes = bytes + \(added)")
+                    let total = try db.integer("SELECT bytes FROM total")
+                    if total > maxBytes { try Self.trim(connection, total: total, to: maxBytes / 10 * 9) }
+                }
+            }
+            return nil
+        } catch {
+            return .storage(path: path, message: error.message)
+        }
+    }
+
+    /// Removes every row; how many there were (0 when the file cannot be opened).
+    func clear() -> Int {
+        let count =
+            (try? use([writer]) { connection throws(SQLiteError) -> Int in
+                let db = try connection.handle()
+                let count = try db.writeTransaction { () throws(SQLiteError) -> Int in
+                    let count = try db.integer("SELECT count(*) FROM responses")
+                    try db.execute("DELETE FROM responses; UPDATE total SET bytes = 0")
+                    return count
+                }
+                // The space back: both need the file to themselves, and wait for (or give up on)
+                // another process's reader or writer; the rows are gone either way.
+                try? db.execute("VACUUM")
+                try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                return count
+            }) ?? 0
+        return count + Self.removeLegacy(legacy)
+    }
+
+    func usage() -> (entries: Int, bytes: Int)? {
+        do throws(SQLiteError) {
+            return try use(readers, create: false) { connection throws(SQLiteError) in
+                let db = try connection.handle()
+                return (try db.integer("SELECT count(*) FROM responses"), try db.integer("SELECT bytes FROM total"))
+            } ?? (0, 0)
+        } catch {
+            return nil
+        }
+    }
+
+    private static func delete(_ keys: [String], _ connection: Connection) throws(SQLiteError) {
+        let delete = try connection.statement("DELETE FROM responses WHERE key = ?1")
+        for key in keys {
+            delete.bind(1, key)
+            try delete.run()
+        }
+    }
+
+    /// Removes the oldest rows until the total is at most `target`.
+    private static func trim(_ connection: Connection, total: Int, to target: Int) throws(SQLiteError) {
+        let oldest = try connection.statement("SELECT key, size FROM responses ORDER BY stored_at, key")
+        var left = total
+        var gone: [String] = []
+        while left > target, try oldest.step() {
+            if let key = oldest.string(0) { gone.append(key) }
+            left -= oldest.int(1)
+        }
+        oldest.reset()
+        try delete(gone, connection)
+    }
+
+    // MARK: the connections
+
+    /// Runs `body` on one of `connections` (the first that is free, else the first), opening it
+    /// first (and again when the file was replaced); `nil` without running it when there is no
+    /// file and `create` is false. A damaged file is deleted and the call tried once more on a
+    /// new, empty one.
+    private func use<T>(
+        _ connections: [Connection], create: Bool = true, _ body: (Connection) throws(SQLiteError) -> T
+    ) throws(SQLiteError) -> T? {
+        let free = connections.first { $0.lock.try() }
+        let connection = free ?? connections[0]
+        if free == nil { connection.lock.lock() }
+        defer { connection.lock.unlock() }
+        var madeAnew = false
+        while true {
+            do throws(SQLiteError) {
+                var status = stat()
+                let inode = stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+                if inode == 0 && !create { return nil }
+                if connection.db == nil || inode != connection.inode {
+                    connection.close()
+                    connection.db = try open()
+                    connection.inode = stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+                }
+                return try body(connection)
+            } catch {
+                connection.close()
+                guard error.isDamage, !madeAnew else { throw error }
+                // A cache: what it held is fetched again.
+                for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+                madeAnew = true
+            }
+        }
+    }
+
+    private func open() throws(SQLiteError) -> SQLiteConnection {
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let db = try SQLiteConnection(path: path)
+        let version = try db.integer("PRAGMA user_version")
+        if version > Self.schemaVersion {
+            throw SQLiteError(
+                code: SQLITE_ERROR, message: "made by a newer mediasearch (schema \(version)); left alone")
+        }
+        if version < Self.schemaVersion {
+            try? db.execute("PRAGMA journal_mode = WAL")
+            let made = try db.writeTransaction { () throws(SQLiteError) -> Bool in
+                // Read again under the write lock: another process may have made it since.
+                guard try db.integer("PRAGMA user_version") < Self.schemaVersion else { return false }
+                try db.execute(Self.schema)
+                try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
+                return true
+            }
+            if made { _ = Self.removeLegacy(legacy) }
+        }
+        // SQLite's pages of 4 KB: a page written for a small change (an answer's row, the total)
+        // costs no more than it must, and a large answer is a chain of them. The log is
+        // checkpointed at 4 MiB (1,000 pages) and cut back to that; a small page cache (512 KiB),
+        // since a command reads its four answers once; nothing waits for the disk.
+        try db.execute(
+            "PRAGMA synchronous = OFF; PRAGMA cache_size = -512; PRAGMA wal_autocheckpoint = 1000;"
+                + " PRAGMA journal_size_limit = 4194304; PRAGMA temp_store = MEMORY")
+        return db
+    }
+
+    /// Removes the entry files of earlier versions (and their temporary files and size
+    /// ledger); how many entries there were.
+    static func removeLegacy(_ folder: String) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        var removed = 0
+        for name in names where name.hasSuffix(".entry") || name.contains(".tmp-") {
+            if unlink((folder as NSString).appendingPathComponent(name)) == 0, name.hasSuffix(".entry") { removed += 1 }
+        }
+        rmdir(folder)
+        for ledger in [folder + ".size", folder + ".size.lock"] { unlink(ledger) }
+        return removed
+    }
+
+    private static let schema = """
+        CREATE TABLE responses (
+            key TEXT PRIMARY KEY, stored_at REAL NOT NULL, content_type TEXT, bytes INTEGER NOT NULL,
+            checksum TEXT NOT NULL, size INTEGER NOT NULL, body BLOB NOT NULL);
+        CREATE INDEX responses_by_age ON responses(stored_at, key);
+        CREATE TABLE total (bytes INTEGER NOT NULL);
+        INSERT INTO total VALUES (0);
+        CREATE TRIGGER responses_removed AFTER DELETE ON responses BEGIN
+            UPDATE total SET bytes = bytes - old.size;
+        END;
+        """
 }

@@ -22,9 +22,8 @@ public enum AtomicFile {
     /// Writes data to a temporary file beside `path` (mode 0600), flushes it to the disk when
     /// `durable` (what the user saved: history, last results, config), then renames it over
     /// `path`, so a reader sees the old or the new file, never half of one. A file that can be
-    /// rebuilt (a cache entry, which a crash may leave torn and its checksum then refuses; the
-    /// cache's size ledger; the request budget's recent requests) skips the flush, which cost a
-    /// network search several milliseconds each.
+    /// rebuilt (the request budget's recent requests) skips the flush, which cost a network search
+    /// several milliseconds each.
     public static func write(_ data: Data, to path: String, durable: Bool = true) throws(MediaSearchError) {
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try openCreating(path) { open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600) }
@@ -39,7 +38,7 @@ public enum AtomicFile {
 
     /// Rewrites a small file in place (mode 0600 when created), for a file that is only read and
     /// written under its lock (``withLock(_:timeout:_:)``) and can be rebuilt when a crash leaves
-    /// it torn: the request budget's state, the cache's size ledger. Rewritten on every request,
+    /// it torn: the request budget's state. Rewritten on every request,
     /// a temporary file and a rename would create a new file and free the old one each time, and
     /// on a file system without a journal (ext4's "no journal" mode) every file created then
     /// scans past the ones freed in the last minute: a busy server spent a tenth of its time there.

@@ -102,14 +102,14 @@ public struct SharedStores: Sendable {
 
 extension ResponseCache: ResponseStore {
     public func cachedAnswer(for url: URL) async -> HTTPResponse? {
-        // Reading an entry takes no lock and the file is small (a write replaces it whole by a
-        // rename, so a reader never waits for a writer): it is read here, without the trip to
-        // the blocking pool that writing one (a lock) takes.
+        // Reading an entry never waits for a writer (the database's readers have a connection of
+        // their own, and its log lets them read while another process writes): it is read here,
+        // without the trip to the blocking pool that writing one (a lock) takes.
         load(url)
     }
 
-    /// Kept with the answers that arrive together, under one lock of the size ledger
-    /// (``JoinedWork``): a search's four answers, a server's concurrent searches.
+    /// Kept with the answers that arrive together, in one transaction (``JoinedWork``): a
+    /// search's four answers, a server's concurrent searches.
     public func keepAnswer(_ response: HTTPResponse, for url: URL) async throws {
         let cache = self
         let key = CacheKeeps.Key(directory: directory, maxBytes: maxBytes)
