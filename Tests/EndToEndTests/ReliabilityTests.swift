@@ -189,6 +189,11 @@ struct ReliabilityTests {
         #expect(answered.filter { $0["error"] is NSNull }.count == 20)
         #expect(documents.filter { $0["offline"] is [String: Any] }.allSatisfy { $0.providers.count == 2 })
         try assertFilesValid(harness)
+        // Thirty processes wrote the one cache file at once: each of the 20 answers is in it.
+        let cache = ResponseCache(
+            directory: harness.runner.home.appendingPathComponent("cache/mediasearch").path, ttl: 3_600,
+            maxBytes: 50 << 20)
+        #expect(cache.usage()?.entries == 20, "an answer a process fetched was not kept")
         let history = try await harness.run(["history", "--format", "json", "--config", config])
         let object = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: [String]]
         let succeeded = online.filter { $0.providers.contains { $0["error"] is NSNull } }.count
