@@ -24,8 +24,8 @@ struct CacheAndBudgetTests {
     }
 
     /// Any one bit changed anywhere in a kept body, in its words or its tail, makes the entry a
-    /// miss, and the entry is removed.
-    @Test func anyDamageToABodyIsCaughtAndTheEntryRemoved() throws {
+    /// miss; the answer kept again replaces it.
+    @Test func anyDamageToABodyIsCaughtAndTheEntryReplaced() throws {
         let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
         let body = Data((0..<1_003).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         for position in [0, 7, 8, 500, 999, 1_000, 1_002] {
@@ -34,7 +34,8 @@ struct CacheAndBudgetTests {
             damaged[position] ^= 0x10
             try rewriteBody(of: url(1), in: cache, to: damaged)
             #expect(cache.load(url(1)) == nil, "a bit flipped at \(position) was not noticed")
-            #expect(cache.usage()?.entries == 0, "the damaged entry was left")
+            try cache.store(HTTPResponse(status: 200, body: body), for: url(1))
+            #expect(cache.load(url(1))?.body == body && cache.usage()?.entries == 1)
         }
         try cache.store(HTTPResponse(status: 200, body: body), for: url(1))
         try rewriteBody(of: url(1), in: cache, to: body.dropLast())
@@ -92,6 +93,43 @@ struct CacheAndBudgetTests {
         #expect(cache.usage()?.entries == 4 && cache.usage()?.bytes == size * 4)
         let db = try SQLiteConnection(path: cache.databasePath)
         #expect(try db.integer("SELECT sum(size) FROM responses") == cache.usage()?.bytes)
+    }
+
+    /// One URL given twice in a batch (a flight that timed out while the first keep waited) keeps
+    /// the last answer and loses none of the others.
+    @Test func aURLKeptTwiceInOneBatchKeepsTheLastAndTheRest() throws {
+        let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: 1_000_000)
+        let newer = Data(#"{"resultCount":0,"results":[]}"#.utf8)
+        let problems = cache.store(all: [
+            (HTTPResponse(status: 200, body: Self.body), url(1)),
+            (HTTPResponse(status: 200, body: Self.body), url(2)),
+            (HTTPResponse(status: 200, body: newer), url(1)),
+        ])
+        #expect(problems.allSatisfy { $0 == nil })
+        #expect(cache.load(url(1))?.body == newer && cache.load(url(2))?.body == Self.body)
+        #expect(cache.usage()?.entries == 2)
+    }
+
+    /// A total that drifted from the rows (a crash, a hand edit: far too high, negative, missing,
+    /// or sizes past any real answer) never traps and never costs the answer just kept; once the
+    /// writes pass the bound the rows are counted anew, and the total is theirs again.
+    @Test(arguments: [
+        "UPDATE total SET bytes = 9223372036854775807", "UPDATE total SET bytes = -5", "DELETE FROM total",
+        "UPDATE responses SET size = -9223372036854775807", "UPDATE responses SET size = 9223372036854775807",
+    ])
+    func aTotalThatDriftedIsCountedAnew(damage: String) throws {
+        let size = Self.body.count + url(10).absoluteString.utf8.count + ResponseCache.rowOverhead
+        let cache = ResponseCache(directory: directory, ttl: 60, maxBytes: size * 10)
+        for n in 10..<13 { try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(n)) }
+        try SQLiteConnection(path: cache.databasePath).execute(damage)
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(13))
+        #expect(cache.load(url(13))?.body == Self.body, "the answer just kept was trimmed")
+        for n in 14..<30 { try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(n)) }
+        #expect(cache.load(url(29))?.body == Self.body)
+        let usage = try #require(cache.usage())
+        let db = try SQLiteConnection(path: cache.databasePath)
+        let counted = try db.integer("SELECT coalesce(sum(min(max(size, 0), 1099511627776)), 0) FROM responses")
+        #expect(usage.bytes == counted && usage.bytes <= cache.maxBytes, "\(usage.bytes) against \(counted)")
     }
 
     /// Answers kept at the same moment (a search's providers, a server's searches) are kept

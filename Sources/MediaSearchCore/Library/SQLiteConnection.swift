@@ -65,9 +65,14 @@ final class SQLiteConnection {
     }
 
     /// A statement outside a transaction is an operation of its own: its lock waits start now.
+    /// (A statement compiled once and run again calls it itself: ``startOperation()``.)
     private func startOperationOutsideTransaction() {
         if sqlite3_get_autocommit(handle) != 0 { deadline.at = Self.now + Self.lockWait }
     }
+
+    /// Starts an operation for a statement compiled earlier and run again: outside a transaction,
+    /// its lock waits count from now.
+    func startOperation() { startOperationOutsideTransaction() }
 
     private static var now: Double {
         var time = timespec()

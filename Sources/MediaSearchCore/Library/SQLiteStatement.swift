@@ -51,16 +51,18 @@ final class SQLiteStatement {
     }
 
     /// Runs the statement with `bytes` bound to a parameter where SQLite reads them (not copied:
-    /// an answer may be a megabyte), then readies it for new bindings.
+    /// an answer may be a megabyte), then readies it for new bindings (the parameter unbound
+    /// before the bytes go away).
     func run(binding index: Int32, toBytesOf bytes: Data) throws(SQLiteError) {
-        defer { reset() }
         let code = bytes.withUnsafeBytes { buffer -> Int32 in
-            // SQLite takes a null pointer for NULL: an empty body is an empty blob.
-            let start = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)
-            sqlite3_bind_blob64(statement, index, start, sqlite3_uint64(buffer.count), nil)
+            if let start = buffer.baseAddress, buffer.count > 0 {
+                sqlite3_bind_blob64(statement, index, start, sqlite3_uint64(buffer.count), nil)
+            } else {
+                sqlite3_bind_zeroblob(statement, index, 0)
+            }
             var code = sqlite3_step(statement)
             while code == SQLITE_ROW { code = sqlite3_step(statement) }
-            sqlite3_bind_null(statement, index)
+            reset()
             return code
         }
         guard code == SQLITE_DONE else { throw connection.failure(code) }

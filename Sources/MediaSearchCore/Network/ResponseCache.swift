@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// The answers are the rows of one SQLite database, `responses.sqlite` in the cache directory
 /// (with a write-ahead log), each with its URL, when it was kept, its content type, and
-/// its body's length and checksum, checked on every read: an answer whose body does not match is
-/// a miss, removed, and replaced. Only 200 answers that decode as records are stored, so rate
+/// its body's length and checksum, checked on every read (with its URL): an answer whose body does
+/// not match is a miss, and replaced. Only 200 answers that decode as records are stored, so rate
 /// limits and server errors are never remembered as "no results". Preview media never passes
 /// through here.
 ///
@@ -16,14 +16,16 @@ import Synchronization
 /// the first use of the database removes): a server answering new searches all day wrote four
 /// files a search and deleted thousands at each trim, and on ext4 without a journal every new
 /// file then skipped past each one deleted in the last half minute; the answers of concurrent
-/// searches now go in one transaction (``store(all:now:)``), and a trim is one statement. The
-/// size bound counts the answers' bytes (their bodies and URLs), kept in a one-row table, so a
-/// write never adds up the entries; past the bound the oldest go, down to 90% of it. SQLite
-/// reuses the pages they leave, so the file stays about the size of the bound.
+/// searches now go in one transaction (``store(all:now:)``), and a trim is a query and a few
+/// deletes. The size bound counts the answers' bytes (their bodies and URLs, and 64 bytes a row),
+/// kept in a one-row table, so a write never adds up the entries; past the bound the rows are
+/// counted anew (the total cannot drift for long) and the oldest go, down to 90% of it. SQLite
+/// reuses the pages they leave, so the file stays near the bound (plus its indexes of the URLs,
+/// the pages' slack and the write-ahead log).
 ///
 /// The file is a cache: it is written without waiting for the disk (`synchronous = OFF`; the
 /// checksums catch what a machine's crash leaves half written), and one that is damaged or is not
-/// a database is deleted and made anew. Every process keeps one connection for reading and one
+/// a database is deleted and made anew. Every process keeps two connections for reading and one
 /// for writing (readers never wait for the writer); another process's writer is waited for up to
 /// 10 s, as the library's is.
 public struct ResponseCache: Sendable {
@@ -51,17 +53,16 @@ public struct ResponseCache: Sendable {
 
     private var database: ResponseDatabase { ResponseDatabase.at(databasePath, legacy: legacyFolder) }
 
-    /// The fresh answer stored for a URL, or `nil`; a damaged entry is removed.
+    /// The fresh answer stored for a URL, or `nil` (for a damaged entry too).
     public func load(_ url: URL, now: Date = Date()) -> HTTPResponse? {
         let key = url.absoluteString
         guard let row = database.read(key: key) else { return nil }
         // Whether it is still fresh first: a stale body need not be checked.
         let time = now.timeIntervalSince1970
         guard time - row.storedAt < ttl, row.storedAt <= time + 60 else { return nil }
-        guard row.bytes == row.body.count, row.checksum == Self.bodyChecksum(row.body) else {
-            database.remove(key: key)
-            return nil
-        }
+        // A damaged entry is a miss; the answer fetched again replaces it (removing it here would
+        // wait for the writer's lock on a thread that must not wait).
+        guard row.bytes == row.body.count, row.checksum == Self.bodyChecksum(row.body) else { return nil }
         return HTTPResponse(status: 200, contentType: row.contentType, body: row.body)
     }
 
@@ -88,10 +89,13 @@ public struct ResponseCache: Sendable {
         return answers.map { _ in nil }
     }
 
-    /// Removes every entry (and the entry files of earlier versions); returns how many entries were removed.
+    /// Removes every entry (and the entry files of earlier versions); returns how many entries
+    /// were removed. Makes no file when there is none.
+    /// - Throws: ``MediaSearchError/storage(path:message:)`` when the file cannot be opened or
+    ///   another process holds it past the wait.
     @discardableResult
-    public func clear() -> Int {
-        database.clear()
+    public func clear() throws(MediaSearchError) -> Int {
+        try database.clear()
     }
 
     /// How many entries there are and the bytes they count against the bound (`nil` when the
@@ -190,19 +194,25 @@ final class ResponseDatabase: @unchecked Sendable {
     private let readers = [Connection(), Connection()]
     private let writer = Connection()
 
-    /// One connection, what it was opened on (the file's inode, so that a file deleted or
+    /// One connection, the file it was opened on (its device and inode, so that a file deleted or
     /// replaced under it, a damaged one or the cache folder removed by hand, is opened anew) and
     /// its statements, compiled once.
     private final class Connection {
         let lock = NSLock()
         var db: SQLiteConnection?
-        var inode: UInt64 = 0
+        var file: FileIdentity?
         private var statements: [String: SQLiteStatement] = [:]
 
-        /// The statement for `sql`, compiled on first use.
+        /// The statement for `sql`, compiled on first use, reset (whatever its last use left) and
+        /// starting an operation of its own (its lock waits count from now).
         func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-            if let statement = statements[sql] { return statement }
-            let statement = try handle().prepare(sql)
+            let db = try handle()
+            db.startOperation()
+            if let statement = statements[sql] {
+                statement.reset()
+                return statement
+            }
+            let statement = try db.prepare(sql)
             statements[sql] = statement
             return statement
         }
@@ -216,52 +226,69 @@ final class ResponseDatabase: @unchecked Sendable {
         func close() {
             statements = [:]
             db = nil
+            file = nil
+        }
+    }
+
+    /// A file's device and inode.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+
+        /// The file at `path` now; `nil` when there is none.
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
         }
     }
 
     static let schemaVersion = 1
 
+    /// The largest size a row may count: sizes come from the file, and anything past this (a
+    /// damaged row, a hand edit) is counted as this much, so that no sum of them overflows.
+    static let largestSize = 1 << 40
+
     // MARK: reading and writing
 
+    /// The row kept for `key`; `nil` when there is none or it is another key's (an index a
+    /// machine's crash left pointing at the wrong row).
     func read(key: String) -> Row? {
         // No file, no answer: a first search does not make one to read from.
         let found = try? use(readers, create: false) { connection throws(SQLiteError) -> Row? in
             let statement = try connection.statement(
-                "SELECT stored_at, content_type, bytes, checksum, body FROM responses WHERE key = ?1")
+                "SELECT key, stored_at, content_type, bytes, checksum, body FROM responses WHERE key = ?1")
             defer { statement.reset() }
             statement.bind(1, key)
-            guard try statement.step() else { return nil }
+            guard try statement.step(), statement.string(0) == key else { return nil }
             return Row(
-                key: key, storedAt: statement.double(0), contentType: statement.string(1),
-                bytes: statement.int(2), checksum: statement.string(3) ?? "", body: statement.data(4))
+                key: key, storedAt: statement.double(1), contentType: statement.string(2),
+                bytes: statement.int(3), checksum: statement.string(4) ?? "", body: statement.data(5))
         }
         return found ?? nil
     }
 
-    func remove(key: String) {
-        _ = try? use([writer]) { connection throws(SQLiteError) in
-            let db = try connection.handle()
-            try db.writeTransaction { () throws(SQLiteError) in try Self.delete([key], connection) }
-        }
-    }
-
-    /// Keeps the rows (replacing those of the same keys), then trims past `maxBytes`; the
-    /// problem, if any.
+    /// Keeps the rows (replacing those of the same keys; of one key given twice, the last), then
+    /// trims past `maxBytes`; the problem, if any.
     func write(_ rows: [Row], maxBytes: Int) -> MediaSearchError? {
+        var latest: [String: Int] = [:]
+        for (index, row) in rows.enumerated() { latest[row.key] = index }
+        let kept = rows.enumerated().filter { latest[$0.element.key] == $0.offset }.map(\.element)
         do throws(SQLiteError) {
             try use([writer]) { connection throws(SQLiteError) in
                 let db = try connection.handle()
                 try db.writeTransaction { () throws(SQLiteError) in
                     // The rows replaced no longer count (delete's trigger takes them off).
-                    try Self.delete(rows.map(\.key), connection)
+                    try Self.delete(kept.map(\.key), connection)
                     let insert = try connection.statement(
                         """
                         INSERT INTO responses(key, stored_at, content_type, bytes, checksum, size, body)
                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                         """)
                     var added = 0
-                    for row in rows {
-                        let size = row.bytes + row.key.utf8.count + ResponseCache.rowOverhead
+                    for row in kept {
+                        let size = min(row.bytes + row.key.utf8.count + ResponseCache.rowOverhead, Self.largestSize)
                         insert.bind(1, row.key)
                         insert.bind(2, row.storedAt)
                         insert.bind(3, row.contentType)
@@ -271,9 +298,14 @@ final class ResponseDatabase: @unchecked Sendable {
                         try insert.run(binding: 7, toBytesOf: row.body)
                         added += size
                     }
-                    try db.execute("UPDATE total SET bytes = bytes + \(added)")
-                    let total = try db.integer("SELECT bytes FROM total")
-                    if total > maxBytes { try Self.trim(connection, total: total, to: maxBytes / 10 * 9) }
+                    let add = try connection.statement("UPDATE total SET bytes = bytes + ?1")
+                    add.bind(1, added)
+                    try add.run()
+                    let total = try connection.statement("SELECT bytes FROM total")
+                    let recorded = try total.step() ? total.int(0) : -1
+                    total.reset()
+                    guard recorded < 0 || recorded > maxBytes else { return }
+                    try Self.trim(connection, to: maxBytes / 10 * 9)
                 }
             }
             return nil
@@ -282,22 +314,29 @@ final class ResponseDatabase: @unchecked Sendable {
         }
     }
 
-    /// Removes every row; how many there were (0 when the file cannot be opened).
-    func clear() -> Int {
-        let count =
-            (try? use([writer]) { connection throws(SQLiteError) -> Int in
-                let db = try connection.handle()
-                let count = try db.writeTransaction { () throws(SQLiteError) -> Int in
-                    let count = try db.integer("SELECT count(*) FROM responses")
-                    try db.execute("DELETE FROM responses; UPDATE total SET bytes = 0")
+    /// Removes every row; how many there were (with the entry files of earlier versions).
+    /// - Throws: ``MediaSearchError/storage(path:message:)`` when the file cannot be opened or
+    ///   another process holds it past the wait.
+    func clear() throws(MediaSearchError) -> Int {
+        let count: Int
+        do throws(SQLiteError) {
+            count =
+                try use([writer], create: false) { connection throws(SQLiteError) -> Int in
+                    let db = try connection.handle()
+                    let count = try db.writeTransaction { () throws(SQLiteError) -> Int in
+                        let count = try db.integer("SELECT count(*) FROM responses")
+                        try db.execute("DELETE FROM responses; DELETE FROM total; INSERT INTO total VALUES (0)")
+                        return count
+                    }
+                    // The space back: VACUUM waits for another process's writer (the rows are
+                    // gone either way); the log is copied back without waiting for readers.
+                    try? db.execute("VACUUM")
+                    try? db.execute("PRAGMA wal_checkpoint(PASSIVE)")
                     return count
-                }
-                // The space back: both need the file to themselves, and wait for (or give up on)
-                // another process's reader or writer; the rows are gone either way.
-                try? db.execute("VACUUM")
-                try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                return count
-            }) ?? 0
+                } ?? 0
+        } catch {
+            throw .storage(path: path, message: error.message)
+        }
         return count + Self.removeLegacy(legacy)
     }
 
@@ -305,7 +344,9 @@ final class ResponseDatabase: @unchecked Sendable {
         do throws(SQLiteError) {
             return try use(readers, create: false) { connection throws(SQLiteError) in
                 let db = try connection.handle()
-                return (try db.integer("SELECT count(*) FROM responses"), try db.integer("SELECT bytes FROM total"))
+                return try db.readTransaction { () throws(SQLiteError) in
+                    (try db.integer("SELECT count(*) FROM responses"), try db.integer("SELECT bytes FROM total"))
+                }
             } ?? (0, 0)
         } catch {
             return nil
@@ -320,10 +361,14 @@ final class ResponseDatabase: @unchecked Sendable {
         }
     }
 
-    /// Removes the oldest rows until the total is at most `target`.
-    private static func trim(_ connection: Connection, total: Int, to target: Int) throws(SQLiteError) {
-        let oldest = try connection.statement("SELECT key, size FROM responses ORDER BY stored_at, key")
-        var left = total
+    /// Counts the rows' sizes anew (the total kept may have drifted: a machine's crash, a hand
+    /// edit) and removes the oldest rows until they come to at most `target`.
+    private static func trim(_ connection: Connection, to target: Int) throws(SQLiteError) {
+        let clamp = "min(max(size, 0), \(largestSize))"
+        let sum = try connection.statement("SELECT coalesce(sum(\(clamp)), 0) FROM responses")
+        var left = try sum.step() ? min(max(sum.int(0), 0), Int.max / 2) : 0
+        sum.reset()
+        let oldest = try connection.statement("SELECT key, \(clamp) FROM responses ORDER BY stored_at, key")
         var gone: [String] = []
         while left > target, try oldest.step() {
             if let key = oldest.string(0) { gone.append(key) }
@@ -331,14 +376,21 @@ final class ResponseDatabase: @unchecked Sendable {
         }
         oldest.reset()
         try delete(gone, connection)
+        let reset = try connection.statement("DELETE FROM total")
+        try reset.run()
+        let total = try connection.statement("INSERT INTO total VALUES (?1)")
+        total.bind(1, max(left, 0))
+        try total.run()
     }
 
     // MARK: the connections
 
     /// Runs `body` on one of `connections` (the first that is free, else the first), opening it
     /// first (and again when the file was replaced); `nil` without running it when there is no
-    /// file and `create` is false. A damaged file is deleted and the call tried once more on a
-    /// new, empty one.
+    /// file and `create` is false. A damaged file is deleted (if it is still the one that was
+    /// opened: another process may have made it anew already) and the call tried once more on a
+    /// new, empty one. A connection is closed after an error other than a wait for another
+    /// process's lock.
     private func use<T>(
         _ connections: [Connection], create: Bool = true, _ body: (Connection) throws(SQLiteError) -> T
     ) throws(SQLiteError) -> T? {
@@ -348,21 +400,23 @@ final class ResponseDatabase: @unchecked Sendable {
         defer { connection.lock.unlock() }
         var madeAnew = false
         while true {
+            let before = FileIdentity(path: path)
             do throws(SQLiteError) {
-                var status = stat()
-                let inode = stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
-                if inode == 0 && !create { return nil }
-                if connection.db == nil || inode != connection.inode {
+                if before == nil && !create { return nil }
+                if connection.db == nil || before != connection.file {
                     connection.close()
                     connection.db = try open()
-                    connection.inode = stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+                    connection.file = before ?? FileIdentity(path: path)
                 }
                 return try body(connection)
             } catch {
-                connection.close()
+                let primary = error.code & 0xFF
+                if primary != SQLITE_BUSY && primary != SQLITE_LOCKED { connection.close() }
                 guard error.isDamage, !madeAnew else { throw error }
                 // A cache: what it held is fetched again.
-                for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+                if let before, FileIdentity(path: path) == before {
+                    for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+                }
                 madeAnew = true
             }
         }
@@ -378,11 +432,19 @@ final class ResponseDatabase: @unchecked Sendable {
             throw SQLiteError(
                 code: SQLITE_ERROR, message: "made by a newer mediasearch (schema \(version)); left alone")
         }
+        // Every time (nothing to do when it already is): readers then never wait for the writer.
+        try? db.execute("PRAGMA journal_mode = WAL")
         if version < Self.schemaVersion {
-            try? db.execute("PRAGMA journal_mode = WAL")
             let made = try db.writeTransaction { () throws(SQLiteError) -> Bool in
                 // Read again under the write lock: another process may have made it since.
-                guard try db.integer("PRAGMA user_version") < Self.schemaVersion else { return false }
+                let current = try db.integer("PRAGMA user_version")
+                guard current < Self.schemaVersion else { return false }
+                // A cache of an older schema is simply made anew.
+                try db.execute(
+                    """
+                    DROP TRIGGER IF EXISTS responses_removed; DROP TABLE IF EXISTS responses;
+                    DROP TABLE IF EXISTS total;
+                    """)
                 try db.execute(Self.schema)
                 try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
                 return true
@@ -391,8 +453,9 @@ final class ResponseDatabase: @unchecked Sendable {
         }
         // SQLite's pages of 4 KB: a page written for a small change (an answer's row, the total)
         // costs no more than it must, and a large answer is a chain of them. The log is
-        // checkpointed at 4 MiB (1,000 pages) and cut back to that; a small page cache (512 KiB),
-        // since a command reads its four answers once; nothing waits for the disk.
+        // checkpointed once it passes 4 MiB (1,000 pages) and cut back to that (one write of
+        // large answers may make it longer until then); a small page cache (512 KiB), since a
+        // command reads its four answers once; nothing waits for the disk.
         try db.execute(
             "PRAGMA synchronous = OFF; PRAGMA cache_size = -512; PRAGMA wal_autocheckpoint = 1000;"
                 + " PRAGMA journal_size_limit = 4194304; PRAGMA temp_store = MEMORY")
@@ -420,7 +483,7 @@ final class ResponseDatabase: @unchecked Sendable {
         CREATE TABLE total (bytes INTEGER NOT NULL);
         INSERT INTO total VALUES (0);
         CREATE TRIGGER responses_removed AFTER DELETE ON responses BEGIN
-            UPDATE total SET bytes = bytes - old.size;
+            UPDATE total SET bytes = bytes - min(max(old.size, 0), \(largestSize));
         END;
         """
 }

@@ -121,7 +121,7 @@ extension ResponseCache: ResponseStore {
 
     public func removeAllAnswers() async throws -> Int {
         let cache = self
-        return try await BlockingWork.run { cache.clear() }
+        return try await BlockingWork.run { try cache.clear() }
     }
 
     /// Fetches under the URL's lock (``FlightLock``, a byte of `flights.lock`): a process that
