@@ -35,6 +35,15 @@ struct HardeningTests {
             try newer.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
         }
         #expect(try SQLiteConnection(path: newer.databasePath).integer("PRAGMA user_version") == 99)
+
+        // One of an older schema is made anew.
+        let older = ResponseCache(directory: directory + "/older", ttl: 600, maxBytes: 1_000_000)
+        try FileManager.default.createDirectory(atPath: older.directory, withIntermediateDirectories: true)
+        try SQLiteConnection(path: older.databasePath).execute(
+            "CREATE TABLE responses (key TEXT PRIMARY KEY, body BLOB); CREATE TABLE total (bytes INTEGER);"
+                + " PRAGMA user_version = 1")
+        try older.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
+        #expect(older.load(url(1))?.body == Self.body)
     }
 
     /// A file deleted under a running process (the cache folder removed by hand) is noticed: the

@@ -244,7 +244,9 @@ final class ResponseDatabase: @unchecked Sendable {
         }
     }
 
-    static let schemaVersion = 1
+    /// 2: the index by age holds each row's size, so that counting the rows anew and finding the
+    /// oldest read the index alone, not every row's first page.
+    static let schemaVersion = 2
 
     /// The largest size a row may count: sizes come from the file, and anything past this (a
     /// damaged row, a hand edit) is counted as this much, so that no sum of them overflows.
@@ -442,7 +444,8 @@ final class ResponseDatabase: @unchecked Sendable {
                 // A cache of an older schema is simply made anew.
                 try db.execute(
                     """
-                    DROP TRIGGER IF EXISTS responses_removed; DROP TABLE IF EXISTS responses;
+                    DROP TRIGGER IF EXISTS responses_removed; DROP INDEX IF EXISTS responses_by_age;
+                    DROP TABLE IF EXISTS responses;
                     DROP TABLE IF EXISTS total;
                     """)
                 try db.execute(Self.schema)
@@ -479,7 +482,7 @@ final class ResponseDatabase: @unchecked Sendable {
         CREATE TABLE responses (
             key TEXT PRIMARY KEY, stored_at REAL NOT NULL, content_type TEXT, bytes INTEGER NOT NULL,
             checksum TEXT NOT NULL, size INTEGER NOT NULL, body BLOB NOT NULL);
-        CREATE INDEX responses_by_age ON responses(stored_at, key);
+        CREATE INDEX responses_by_age ON responses(stored_at, key, size);
         CREATE TABLE total (bytes INTEGER NOT NULL);
         INSERT INTO total VALUES (0);
         CREATE TRIGGER responses_removed AFTER DELETE ON responses BEGIN
