@@ -13,6 +13,14 @@ struct JSONTextTests {
         "large": .number(1e20), "flag": .bool(true), "none": .null,
         "list": .array([.string("a"), .number(2), .object(["b": .string("c")])]),
         "100": .string("sorted as text"), "30": .string("before 60"), "60": .string("after 30"),
+        // Keys alike in their first eight bytes and more, sorted by the rest.
+        "artworkUrl600": .number(-999_999_999_999_999), "artworkUrl60": .number(0), "artworkUrl100": .number(7),
+        "artworkUrl30": .bool(false), "artworkU": .null, "collectionCensoredName": .string("c"),
+        "collectionExplicitness": .string("e"),
+        // Escapes in long texts, before, inside and after runs of eight clean bytes, and at the end.
+        "description": .string(
+            "0123456789abcdef\"0123456789\\abcdefgh\u{7}xyz 01234567 é\u{1F}89abcdefg\n"
+                + String(repeating: "plain text ", count: 12) + "\""),
     ])
 
     @Test func prettyTextIsWhatJSONEncoderWrites() throws {
@@ -22,6 +30,12 @@ struct JSONTextTests {
         #expect(Self.value.text(pretty: true) == expected)
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         #expect(Self.value.text(pretty: false) == String(decoding: try encoder.encode(Self.value), as: UTF8.self))
+    }
+
+    @Test func theBytesAreTheText() {
+        for pretty in [true, false] {
+            #expect(Self.value.utf8(pretty: pretty) == Array(Self.value.text(pretty: pretty).utf8))
+        }
     }
 
     @Test func theTextReadsBackAsTheSameValue() throws {

@@ -17,10 +17,10 @@ enum StoredRecord {
         {
             derived.extras = item.extras
             if derived == item {
-                // Written directly (``JSONValue/text(pretty:)``), a fraction of what encoding costs.
+                // Written directly (``JSONValue/utf8(pretty:)``), a fraction of what encoding costs.
                 var fields: [String: JSONValue] = [payload.name: json]
                 if !item.extras.isEmpty { fields["extras"] = .object(item.extras.mapValues { .string($0) }) }
-                return Data(JSONValue.object(fields).text(pretty: false).utf8)
+                return Data(JSONValue.object(fields).utf8(pretty: false))
             }
         }
         return try encoder.encode(item)
