@@ -76,30 +76,46 @@ extension JSONValue {
         }
     }
 
-    /// Where an object's members are, in the order of their keys' UTF-8 bytes (Unicode's order,
-    /// as `JSONEncoder`'s `.sortedKeys` writes them). Sorted by each key's first eight bytes read
-    /// as a number, the keys compared whole only where those are the same (`artworkUrl30`,
-    /// `artworkUrl60`), and nothing copied out of the dictionary: sorting its members as
-    /// (key, value) pairs with `<` was a third of the time a stored record took to write.
+    /// Where an object's members are, in the order of `String`'s `<` on their keys (Unicode's
+    /// order, which for keys in normal form C, as `JSONEncoder`'s `.sortedKeys` writes them, is
+    /// that of their UTF-8 bytes). Two keys of ASCII alone are ordered by their first eight bytes
+    /// read as a number, and compared whole only where those are the same (`artworkUrl30`,
+    /// `artworkUrl60`); any other pair as texts. Nothing is copied out of the dictionary: sorting
+    /// its members as (key, value) pairs with `<` was a third of the time a record took to write.
     private static func inKeyOrder(_ members: [String: JSONValue]) -> [Dictionary<String, JSONValue>.Index] {
-        var order: [(prefix: UInt64, index: Dictionary<String, JSONValue>.Index)] = []
+        // `prefix` is nil for a key with a byte past ASCII: its order as a text may not be its
+        // bytes' (a letter and an accent after it are one letter in normal form C).
+        var order: [(prefix: UInt64?, index: Dictionary<String, JSONValue>.Index)] = []
         order.reserveCapacity(members.count)
         var index = members.startIndex
         while index != members.endIndex {
             var key = members.keys[index]
-            let prefix = key.withUTF8 { utf8 in
+            let prefix = key.withUTF8 { utf8 -> UInt64? in
+                // The bytes a word at a time where there are eight; the first word, read as a
+                // big-endian number, is the prefix.
                 var prefix: UInt64 = 0
-                for offset in 0..<min(8, utf8.count) { prefix |= UInt64(utf8[offset]) << UInt64(56 - 8 * offset) }
-                return prefix
+                var bits: UInt64 = 0
+                var offset = 0
+                while offset + 8 <= utf8.count {
+                    let word = UnsafeRawPointer(utf8.baseAddress!).loadUnaligned(
+                        fromByteOffset: offset, as: UInt64.self)
+                    if offset == 0 { prefix = UInt64(bigEndian: word) }
+                    bits |= word
+                    offset += 8
+                }
+                while offset < utf8.count {
+                    if offset < 8 { prefix |= UInt64(utf8[offset]) << UInt64(56 - 8 * offset) }
+                    bits |= UInt64(utf8[offset])
+                    offset += 1
+                }
+                return bits & 0x8080_8080_8080_8080 == 0 ? prefix : nil
             }
             order.append((prefix, index))
             members.formIndex(after: &index)
         }
-        // Alike in their first eight bytes, keys are compared as texts: for keys in Unicode's
-        // normal form C, that is the order of their bytes, and for any keys the same every time.
         order.sort { left, right in
-            left.prefix != right.prefix
-                ? left.prefix < right.prefix : members.keys[left.index] < members.keys[right.index]
+            if let first = left.prefix, let second = right.prefix, first != second { return first < second }
+            return members.keys[left.index] < members.keys[right.index]
         }
         return order.map(\.index)
     }
@@ -125,7 +141,7 @@ extension JSONValue {
                 bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
                 whole /= 10
             } while whole > 0
-            bytes[start...].reverse()
+            bytes.withUnsafeMutableBufferPointer { $0[start...].reverse() }
         } else {
             bytes.append(contentsOf: number.description.utf8)
         }

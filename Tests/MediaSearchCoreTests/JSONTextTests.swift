@@ -32,6 +32,30 @@ struct JSONTextTests {
         #expect(Self.value.text(pretty: false) == String(decoding: try encoder.encode(Self.value), as: UTF8.self))
     }
 
+    /// Keys are in the order of texts (`String`'s `<`), whatever their bytes: a letter followed by
+    /// a combining accent sorts as the accented letter, and keys alike in their first eight bytes
+    /// by the rest.
+    @Test func keysAreInTheOrderOfTexts() throws {
+        let keys = [
+            "A\u{30A}", "B", "é", "e\u{301}x", "f", "abcdefgA\u{30A}", "abcdefgB", "abcdefgh", "abcdefghi", "a", "ab",
+            "a\u{0}b", "Z", "桜", "🎸", "artworkUrl600", "artworkUrl60", "\u{7F}",
+        ]
+        let value = JSONValue.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.null) }))
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: Data(value.utf8(pretty: false))) as? [String: Any])
+        #expect(written.count == keys.count)
+        // The keys as written, read back in order from the text itself.
+        var order: [String] = []
+        var rest = Substring(value.text(pretty: false).dropFirst())
+        while let quote = rest.firstIndex(of: "\"") {
+            let after = rest[rest.index(after: quote)...]
+            guard let end = after.firstIndex(of: "\"") else { break }
+            order.append(String(after[..<end]).replacingOccurrences(of: "\\u0000", with: "\u{0}"))
+            rest = after[after.index(after: end)...].drop { $0 != "," }.dropFirst()
+        }
+        #expect(order == keys.sorted())
+    }
+
     @Test func theBytesAreTheText() {
         for pretty in [true, false] {
             #expect(Self.value.utf8(pretty: pretty) == Array(Self.value.text(pretty: pretty).utf8))
