@@ -53,7 +53,8 @@ public enum TextSanitizer {
 
     /// Whether a scalar must never reach the terminal or a link: C0/C1 controls, DEL, bidi marks,
     /// embeddings, overrides and isolates (which make `…/\u{202E}gpj.exe` read `…/exe.jpg`), and
-    /// zero-width characters (which hide differences between two names or links).
+    /// every character drawn as nothing (which hides differences between two names or links, or
+    /// hides text): zero-width characters, the Hangul fillers, variation selectors.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
@@ -62,7 +63,14 @@ public enum TextSanitizer {
         // separators, which break lines where no newline is seen; and the tag characters, which
         // carry hidden text.
         case 0x00AD, 0x2028, 0x2029, 0xE0000...0xE007F: true
-        default: false
+        case 0x20...0x7E, 0xA0...0x034E: false
+        // Everything else that Unicode says a renderer may draw as nothing (Default_Ignorable:
+        // U+3164 and the other Hangul fillers, U+034F, U+180B-U+180F, the variation selectors,
+        // U+2065...) or that only formats other text (General Category Cf: U+FFF9-U+FFFB, which
+        // hide the text they annotate). A variation selector only picks an emoji's or a CJK
+        // character's look: the character stays.
+        default:
+            scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format
         }
     }
 }

@@ -75,4 +75,21 @@ struct SourceNumberTests {
         #expect(SafeURL.http("https://example.org/a\u{E0041}") == nil)
         #expect(SafeURL.http("https://example.org/ä") == "https://example.org/ä")
     }
+
+    /// Characters drawn as nothing (the security review's S4: fillers, variation selectors,
+    /// invisible operators, interlinear annotations) never reach any output; what is drawn stays.
+    @Test func fillersAndOtherInvisibleCharactersAreDropped() {
+        let invisible: [Unicode.Scalar] = [
+            "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{180E}", "\u{034F}", "\u{FE00}", "\u{FE0F}",
+            "\u{E0100}", "\u{E01EF}", "\u{2065}", "\u{FFF9}", "\u{FFFA}", "\u{FFFB}", "\u{180B}", "\u{17B4}",
+            "\u{1D173}",
+        ]
+        for scalar in invisible {
+            #expect(
+                TextSanitizer.line("Ja\(scalar)ck") == "Jack", "U+\(String(scalar.value, radix: 16, uppercase: true))")
+            #expect(SafeURL.http("https://example.org/a\(scalar)b") == nil)
+        }
+        let drawn = "Ünïcödé ñame 名前 Ωμέγα ₽ ½ ❤ العربية é"
+        #expect(TextSanitizer.line(drawn) == drawn)
+    }
 }
