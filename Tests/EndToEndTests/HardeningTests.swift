@@ -237,6 +237,9 @@ struct EndToEndHardeningTests {
         #expect(second.stderr.contains("song, movie, audiobook, podcast: iTunes rate-limited this client recently"))
     }
 
+    /// A cache folder that cannot be made never fails a search; the response cache it cannot keep
+    /// is said once and counts as not saved (exit 73, as a history that cannot be saved), unless
+    /// the search asked for no cache (the security review's S3).
     @Test func aBrokenCacheDirectoryNeverFailsASearch() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
@@ -244,11 +247,30 @@ struct EndToEndHardeningTests {
         for extra in [[], ["--no-cache"]] {
             let result = try await harness.run(
                 ["search", "jack", "--format", "json"] + extra, environment: ["XDG_CACHE_HOME": blocker + "/cache"])
-            #expect(result.status == 0, "\(extra): \(result.stderr)")
+            #expect(result.status == (extra.isEmpty ? 73 : 0), "\(extra): \(result.stderr)")
             #expect(result.stdout.contains("\"results\""))
-            #expect(lines(result.stderr).count == 1, "\(extra): \(result.stderr)")
+            #expect(lines(result.stderr).count == (extra.isEmpty ? 2 : 1), "\(extra): \(result.stderr)")
             #expect(result.stderr.contains("request budget cannot be saved"))
+            #expect(result.stderr.contains("response cache cannot be used") == extra.isEmpty, "\(result.stderr)")
         }
+    }
+
+    /// A cache file a newer version made is left alone, and said: the search answers (asking the
+    /// source), says once that the cache cannot be used, and exits 73 (the security review's S3).
+    @Test func aCacheThatCannotBeReadIsSaidOnce() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.searchJSON(["jack", "--kind", "song"])
+        let file = cacheFolder(harness).appendingPathComponent("responses.sqlite").path
+        try SQLiteConnection(path: file).execute("PRAGMA user_version = 99")
+        let asked = await harness.server.requests().count
+        let result = try await harness.run(["search", "jack", "--kind", "song", "--format", "lines"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stdout.contains("Jack"))
+        #expect(lines(result.stderr).count == 1, "said once, for the read and the write alike: \(result.stderr)")
+        #expect(result.stderr.contains("response cache cannot be used") && result.stderr.contains("newer"))
+        #expect(await harness.server.requests().count == asked + 1, "the answer is asked for again")
+        #expect(try SQLiteConnection(path: file).integer("PRAGMA user_version") == 99, "the newer file is left alone")
     }
 
     /// A byte of a kept answer changed on disk is a miss: the answer is fetched again, not served

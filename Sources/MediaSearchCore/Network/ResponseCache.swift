@@ -98,6 +98,12 @@ public struct ResponseCache: Sendable {
         try database.clear()
     }
 
+    /// What went wrong with the file since the last call (the first problem of the process,
+    /// once), for the page to say.
+    public func takeNotices() -> [String] {
+        database.takeNotices()
+    }
+
     /// How many entries there are and the bytes they count against the bound (`nil` when the
     /// database cannot be read).
     public func usage() -> (entries: Int, bytes: Int)? {
@@ -254,19 +260,49 @@ final class ResponseDatabase: @unchecked Sendable {
 
     // MARK: reading and writing
 
+    /// What went wrong with the file in this process, said once (the first problem) for the next
+    /// page to show: a cache that cannot be read or kept makes every search ask its sources again,
+    /// which the user should know (the security review's S3).
+    private let problems = Mutex<(said: Bool, pending: [String])>((false, []))
+
+    /// Notes a problem; only the first of the process is said.
+    private func note(_ error: SQLiteError) {
+        problems.withLock { state in
+            guard !state.said else { return }
+            state.said = true
+            state.pending.append(
+                "the response cache cannot be used (\(MediaSearchError.storage(path: path, message: error.message).description)); "
+                    + "every search asks its sources again")
+        }
+    }
+
+    /// The problems noted since the last call.
+    func takeNotices() -> [String] {
+        problems.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+    }
+
     /// The row kept for `key`; `nil` when there is none or it is another key's (an index a
-    /// machine's crash left pointing at the wrong row).
+    /// machine's crash left pointing at the wrong row), and when the file cannot be read (noted).
     func read(key: String) -> Row? {
         // No file, no answer: a first search does not make one to read from.
-        let found = try? use(readers, create: false) { connection throws(SQLiteError) -> Row? in
-            let statement = try connection.statement(
-                "SELECT key, stored_at, content_type, bytes, checksum, body FROM responses WHERE key = ?1")
-            defer { statement.reset() }
-            statement.bind(1, key)
-            guard try statement.step(), statement.string(0) == key else { return nil }
-            return Row(
-                key: key, storedAt: statement.double(1), contentType: statement.string(2),
-                bytes: statement.int(3), checksum: statement.string(4) ?? "", body: statement.data(5))
+        let found: Row??
+        do throws(SQLiteError) {
+            found = try use(readers, create: false) { connection throws(SQLiteError) -> Row? in
+                let statement = try connection.statement(
+                    "SELECT key, stored_at, content_type, bytes, checksum, body FROM responses WHERE key = ?1")
+                defer { statement.reset() }
+                statement.bind(1, key)
+                guard try statement.step(), statement.string(0) == key else { return nil }
+                return Row(
+                    key: key, storedAt: statement.double(1), contentType: statement.string(2),
+                    bytes: statement.int(3), checksum: statement.string(4) ?? "", body: statement.data(5))
+            }
+        } catch {
+            note(error)
+            return nil
         }
         return found ?? nil
     }
@@ -312,6 +348,7 @@ final class ResponseDatabase: @unchecked Sendable {
             }
             return nil
         } catch {
+            note(error)
             return .storage(path: path, message: error.message)
         }
     }

@@ -14,7 +14,8 @@ public struct SearchPage: Sendable {
     public var repeatsPrevious: Bool
     /// One line each: a clamped limit, a history that could not be saved...
     public var notices: [String]
-    /// Whether the history and the results (for `--result N`) were saved.
+    /// Whether the history and the results (for `--result N`) were saved, and the response cache
+    /// could be read and written.
     public var saved: Bool
     /// Set when the offline library answered instead of the providers' sources.
     public var offline: OfflineAnswer? = nil

@@ -232,7 +232,12 @@ public struct SearchSession: Sendable {
             let shown = page
             page.apply(await Self.offPool { [self] in saveLastResults(of: shown, withRecords: true) })
         }
-        page.notices = notices + problems + reports.all + (library?.takeNotices() ?? []) + page.notices
+        // A cache that cannot be read or kept is said (once a process) and counts as something
+        // not saved, as the history does.
+        let cacheProblems = responseCache().takeNotices()
+        if !cacheProblems.isEmpty { page.saved = false }
+        page.notices =
+            notices + problems + reports.all + (library?.takeNotices() ?? []) + cacheProblems + page.notices
         return page
     }
 

@@ -19,9 +19,14 @@ public protocol ResponseStore: Sendable {
     func fetchOnce(
         for url: URL, timeout: Double, reuse: Bool, _ fetch: @Sendable () async throws -> HTTPResponse
     ) async throws -> FetchedAnswer
+    /// What went wrong with the store since the last call, one line each (shown with the next
+    /// answer). By default, nothing.
+    func takeNotices() -> [String]
 }
 
 extension ResponseStore {
+    public func takeNotices() -> [String] { [] }
+
     public func fetchOnce(
         for url: URL, timeout: Double, reuse: Bool, _ fetch: @Sendable () async throws -> HTTPResponse
     ) async throws -> FetchedAnswer {
