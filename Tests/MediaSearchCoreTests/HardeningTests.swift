@@ -80,6 +80,60 @@ struct HardeningTests {
         #expect(cache.load(url(1)) == nil && cache.usage()?.entries == 0)
     }
 
+    /// A `responses` link in the cache folder (planted by whoever can write it) is not followed:
+    /// the files it points to are left alone, however they are named (the security review's S2).
+    @Test func aLinkInPlaceOfTheFolderOfEarlierVersionsIsNotFollowed() throws {
+        let cache = ResponseCache(directory: directory + "/cache", ttl: 600, maxBytes: 1_000_000)
+        let victim = directory + "/victim"
+        try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
+        let names = ["a.entry", "b.tmp-1", "keep.txt"]
+        for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: victim + "/" + name)) }
+        try FileManager.default.createSymbolicLink(atPath: cache.legacyFolder, withDestinationPath: victim)
+        try cache.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
+        #expect(cache.load(url(1))?.body == Self.body)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim).sorted() == names)
+        #expect(try cache.clear() == 1, "the one answer, and no file behind the link")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim).sorted() == names)
+    }
+
+    #if os(Linux)
+        /// A process that holds a URL's flight and stops answering (Ctrl-Z) is waited for no longer
+        /// than one request could take, and only once: while it still holds the lock, later
+        /// requests of this process (`serve`'s) ask the source at once (the security review's S1).
+        /// Another process's lock is another open file's (`F_OFD_SETLK` locks conflict between
+        /// two opens in one process too).
+        @Test func aFlightHolderThatStopsAnsweringIsWaitedForOnceAndBriefly() async throws {
+            let cache = ResponseCache(directory: directory, ttl: 600, maxBytes: 1_000_000)
+            let place = cache.flightLock(for: url(5))
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let holder = try #require(try await FlightLock.acquire(path: place.path, offset: place.offset, timeout: 0))
+            defer { holder.release() }
+            let asked = Mutex(0)
+            @Sendable func fetch() -> HTTPResponse {
+                asked.withLock { $0 += 1 }
+                return HTTPResponse(status: 200, body: Self.body)
+            }
+            let clock = ContinuousClock()
+            // Three request times (the wait before) would be 24 s.
+            let first = try await clock.measure {
+                let answer = try await cache.fetchOnce(for: url(5), timeout: 8, reuse: true, fetch)
+                #expect(!answer.fromCache && answer.lock == nil && answer.answer.body == Self.body)
+            }
+            #expect(first < .seconds(20), "waited \(first) for a holder: more than one request's time")
+            let second = try await clock.measure {
+                _ = try await cache.fetchOnce(for: url(5), timeout: 60, reuse: true, fetch)
+            }
+            #expect(second < .seconds(30), "waited \(second) again for a holder already waited for in vain")
+            #expect(asked.withLock { $0 } == 2)
+            // Once the holder lets go, the lock is had (and waited for) as before.
+            holder.release()
+            let third = try await cache.fetchOnce(for: url(5), timeout: 60, reuse: false, fetch)
+            #expect(third.lock != nil)
+            third.lock?.release()
+        }
+    #endif
+
     // MARK: budget
 
     @Test func timesFromTheFutureAreClamped() throws {

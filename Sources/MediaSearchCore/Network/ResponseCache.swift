@@ -504,13 +504,36 @@ final class ResponseDatabase: @unchecked Sendable {
 
     /// Removes the entry files of earlier versions (and their temporary files and size
     /// ledger); how many entries there were.
+    ///
+    /// Only in a real folder of the user's own: the folder is opened without following a link
+    /// (`O_NOFOLLOW`) and its names are removed relative to that open folder (`unlinkat`), so a
+    /// `responses` link planted in the cache folder, or a folder swapped for one while this runs,
+    /// never leads to deleting files elsewhere (the security review's S2).
     static func removeLegacy(_ folder: String) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
         var removed = 0
-        for name in names where name.hasSuffix(".entry") || name.contains(".tmp-") {
-            if unlink((folder as NSString).appendingPathComponent(name)) == 0, name.hasSuffix(".entry") { removed += 1 }
+        let fd = openFolderNoFollow(folder)
+        if fd >= 0 {
+            var status = stat()
+            if fstat(fd, &status) == 0, status.st_uid == getuid(), let listing = fdopendir(fd) {
+                // `closedir` closes `fd` too.
+                defer { closedir(listing) }
+                var names: [String] = []
+                while let entry = readdir(listing) {
+                    let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                        let bytes = raw.bindMemory(to: UInt8.self)
+                        return String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)]),
+                            as: UTF8.self)
+                    }
+                    if name.hasSuffix(".entry") || name.contains(".tmp-") { names.append(name) }
+                }
+                for name in names where unlinkat(fd, name, 0) == 0 && name.hasSuffix(".entry") { removed += 1 }
+                rmdir(folder)
+            } else {
+                close(fd)
+            }
         }
-        rmdir(folder)
+        // `unlink` removes a link itself, never what it points to.
         for ledger in [folder + ".size", folder + ".size.lock"] { unlink(ledger) }
         return removed
     }
@@ -526,4 +549,10 @@ final class ResponseDatabase: @unchecked Sendable {
             UPDATE total SET bytes = bytes - min(max(old.size, 0), \(largestSize));
         END;
         """
+}
+
+/// Opens a folder for listing, refusing a link in its place (the database's own `open` hides the
+/// C library's inside ``ResponseDatabase``).
+private func openFolderNoFollow(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 }

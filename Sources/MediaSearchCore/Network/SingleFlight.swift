@@ -168,11 +168,46 @@ public final class FlightLock: Sendable {
         return fcntl(fd, setLock, &range) == 0
     }
 
+    /// The bytes whose holder was waited for in vain, and until when this process does not wait
+    /// for them again: a holder that stopped (Ctrl-Z, a debugger) keeps its lock for as long as it
+    /// is stopped, and every request for that URL would otherwise pay the whole wait again
+    /// (`serve`'s above all). Forgotten once the byte is had, or after ``stuckMemory``.
+    private static let stuck = Mutex<[String: ContinuousClock.Instant]>([:])
+
+    /// How long a byte waited for in vain is not waited for again (it is still tried once).
+    static let stuckMemory = Duration.seconds(600)
+
     /// The lock of byte `offset` of `path`, waited for at most `timeout` seconds without holding
     /// a thread; `nil` when it cannot be made (a read-only cache) or had in time: the caller then
-    /// goes on alone.
+    /// goes on alone. A byte that this process already waited for in vain, and that is still held,
+    /// is not waited for again (``stuck``).
     /// - Throws: `CancellationError` when the task is cancelled while it waits.
     public static func acquire(path: String, offset: Int, timeout: Double) async throws -> FlightLock? {
+        let key = "\(offset) \(path)"
+        let now = ContinuousClock.now
+        let waitsInVain = stuck.withLock { table in
+            guard let until = table[key] else { return false }
+            if until > now { return true }
+            table[key] = nil
+            return false
+        }
+        let (lock, heldThroughout) = try await waitForLock(
+            path: path, offset: offset, timeout: waitsInVain ? 0 : timeout)
+        stuck.withLock { table in
+            if lock != nil {
+                table[key] = nil
+            } else if heldThroughout, !waitsInVain, timeout > 0 {
+                table[key] = ContinuousClock.now + stuckMemory
+            }
+        }
+        return lock
+    }
+
+    /// ``acquire(path:offset:timeout:)`` without the memory of bytes waited for in vain; whether
+    /// another process held the byte for the whole wait.
+    private static func waitForLock(
+        path: String, offset: Int, timeout: Double
+    ) async throws -> (lock: FlightLock?, heldThroughout: Bool) {
         var fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if fd < 0, errno == ENOENT {
             try? FileManager.default.createDirectory(
@@ -180,14 +215,15 @@ public final class FlightLock: Sendable {
                 attributes: [.posixPermissions: 0o700])
             fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         }
-        guard fd >= 0 else { return nil }
-        let deadline = ContinuousClock.now + .milliseconds(Int64(max(timeout, 0) * 1000))
+        guard fd >= 0 else { return (nil, false) }
+        let deadline = ContinuousClock.now + .milliseconds(Int64(min(max(timeout, 0), 86_400) * 1000))
         var pause = Duration.milliseconds(1)
         var waited = false
         while !tryLock(fd, at: offset) {
-            guard errno == EAGAIN || errno == EACCES || errno == EINTR, ContinuousClock.now < deadline else {
+            let held = errno == EAGAIN || errno == EACCES || errno == EINTR
+            guard held, ContinuousClock.now < deadline else {
                 close(fd)
-                return nil
+                return (nil, held)
             }
             waited = true
             do {
@@ -198,6 +234,6 @@ public final class FlightLock: Sendable {
             }
             pause = min(pause * 2, .milliseconds(20))
         }
-        return FlightLock(descriptor: fd, waited: waited)
+        return (FlightLock(descriptor: fd, waited: waited), false)
     }
 }

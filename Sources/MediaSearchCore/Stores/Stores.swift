@@ -130,15 +130,19 @@ extension ResponseCache: ResponseStore {
     }
 
     /// Fetches under the URL's lock (``FlightLock``, a byte of `flights.lock`): a process that
-    /// found the lock held waits (up to three request times) and answers from what the holder
-    /// kept; so does one that took the lock just after another kept the answer (the cache is read
-    /// again once the lock is had). The lock comes back with the answer, for the caller to release
-    /// once it is kept.
+    /// found the lock held waits and answers from what the holder kept; so does one that took the
+    /// lock just after another kept the answer (the cache is read again once the lock is had). The
+    /// lock comes back with the answer, for the caller to release once it is kept.
+    ///
+    /// The wait is at most one request's time (the source's timeout): a holder that takes longer
+    /// has stopped answering (stopped with Ctrl-Z, in a debugger), and the others ask the source
+    /// themselves rather than wait for it; this process then no longer waits for that URL's lock
+    /// while it stays held (the security review's S1).
     public func fetchOnce(
         for url: URL, timeout: Double, reuse: Bool, _ fetch: @Sendable () async throws -> HTTPResponse
     ) async throws -> FetchedAnswer {
         let place = flightLock(for: url)
-        let lock = try await FlightLock.acquire(path: place.path, offset: place.offset, timeout: timeout * 3)
+        let lock = try await FlightLock.acquire(path: place.path, offset: place.offset, timeout: timeout)
         if let lock, reuse, let kept = load(url) {
             lock.release()
             return FetchedAnswer(answer: kept, fromCache: true)
