@@ -4,6 +4,10 @@
 enum Catalogs {
     static let all: [String: [String: String]] = [
         "en": [
+            "detail.confirm":
+                "A link from another site opened this item. Nothing has been looked up or kept yet: open it to see its details.",
+            "detail.confirm.open": "Open the details",
+            "detail.confirm.title": "Open this item?",
             "detail.reveal.collection": "Reveal the collection",
             "detail.reveal.title": "Reveal the title",
             "empty.everyKind": "Search every kind",
@@ -297,6 +301,10 @@ enum Catalogs {
             "welcome.recent": "Recent searches",
         ],
         "ru": [
+            "detail.confirm":
+                "Эта запись открыта по ссылке с другого сайта. Пока ничего не запрошено и не сохранено: откройте её, чтобы увидеть подробности.",
+            "detail.confirm.open": "Открыть подробности",
+            "detail.confirm.title": "Открыть эту запись?",
             "detail.reveal.collection": "Показать название сборника",
             "detail.reveal.title": "Показать название",
             "empty.everyKind": "Искать во всех видах",

@@ -567,6 +567,18 @@ enum Screens {
     // MARK: errors
 
     /// A page for a request that could not be answered.
+    /// A detail a link from another site opened: nothing looked up yet, one link to open it here.
+    static func confirmDetail(kind: String, link: String, configuration: Configuration) -> HTML {
+        let t = Texts.current
+        return page(
+            title: "\(t("detail.confirm.title")) – MediaSearch",
+            body: """
+                \(form(nil, configuration: configuration))
+                <main class="confirm-detail"><span class="badge">\(kindLabel(kind))</span><h1>\(t("detail.confirm.title"))</h1>\
+                <p role="status" class="confirm">\(t("detail.confirm"))</p><p><a class="open-detail" href="\(local: link)">\(t("detail.confirm.open"))</a></p></main>
+                """, bodyClass: "screen-confirm")
+    }
+
     static func error(status: Int, message: String, configuration: Configuration) -> HTML {
         page(
             title: "\(status) – MediaSearch",

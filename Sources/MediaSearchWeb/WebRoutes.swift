@@ -139,6 +139,20 @@ struct WebRoutes: Sendable {
     // MARK: details
 
     func detailScreen(kind: String, id: String, request: Request) async -> Response {
+        // A link from another site (or its script setting `location`) opens the item only once
+        // the user asks for it here: a detail looks the item up at its source and keeps it in the
+        // library, which another site must not make this server do (docs/design.md, "Links from
+        // other sites"), as it may not run a search.
+        if Self.isNavigationFromElsewhere(request) {
+            switch checked(kind: kind, id: id, request: request) {
+            case .success(let explicit):
+                let query = explicit.map { "?explicit=\($0 ? "on" : "off")" } ?? ""
+                return WebResponse.html(
+                    Screens.confirmDetail(
+                        kind: kind, link: "/item/\(kind)/\(id)\(query)", configuration: configuration))
+            case .failure(let error): return failure(error, json: false)
+            }
+        }
         switch await detail(kind: kind, id: id, request: request) {
         case .success(let page):
             // A song's album is shown by the album kind of the song's own source.
@@ -170,6 +184,20 @@ struct WebRoutes: Sendable {
     /// search did; `on` shows them; without it, the config decides.
     private func detail(kind: String, id: String, request: Request) async -> Result<DetailPage, any Error> {
         let explicit: Bool?
+        switch checked(kind: kind, id: id, request: request) {
+        case .success(let value): explicit = value
+        case .failure(let error): return .failure(error)
+        }
+        do {
+            return .success(try await session.detail(of: .id(id, kind: kind), explicit: explicit))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The request for a detail checked, without asking anything: its `explicit` flag.
+    private func checked(kind: String, id: String, request: Request) -> Result<Bool?, any Error> {
+        let explicit: Bool?
         do {
             explicit = try WebQuery.flag(QueryString.parse(request.uri.query)["explicit"], name: "explicit")
         } catch {
@@ -183,11 +211,7 @@ struct WebRoutes: Sendable {
         guard (1...64).contains(id.count), id.unicodeScalars.allSatisfy({ Self.idCharacters.contains($0) }) else {
             return .failure(BadRequest(key: "request.itemId"))
         }
-        do {
-            return .success(try await session.detail(of: .id(id, kind: kind), explicit: explicit))
-        } catch {
-            return .failure(error)
-        }
+        return .success(explicit)
     }
 
     /// What an item id may hold (ASCII letters and digits, `.`, `_`, `:`, `-`), as the OpenAPI document says.

@@ -156,6 +156,31 @@ def main():
                             left = english_left(driver, words)
                             check(not left, f"{name} in Russian shows no English word: {left}")
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+        print("a detail linked from another site asks first, then opens here")
+        # localhost and 127.0.0.1 are two sites: a link followed from one to the other is a
+        # cross-site navigation, as from any other site.
+        screen(driver, 1280, 900)
+        base = every.rstrip("/")
+        elsewhere = base.replace("127.0.0.1", "localhost")
+        for language in ("en", "ru"):
+            driver.get(every + "/?ui=" + language)
+            driver.get(elsewhere + "/")
+            driver.execute_script(
+                "const a = document.createElement('a'); a.id = 'away'; a.href = arguments[0];"
+                " a.textContent = 'away'; document.body.prepend(a);", base + "/item/album/1038991417")
+            driver.find_element(By.ID, "away").click()
+            until(driver, lambda d: d.current_url.startswith(base) and d.find_elements(By.CSS_SELECTOR, "a.open-detail"))
+            check(not driver.find_elements(By.CSS_SELECTOR, "main.detail"),
+                  f"a detail linked from another site is not looked up before it is asked for ({language})")
+            audit(driver, f"a detail linked from another site ({language})")
+            if language == "ru":
+                left = english_left(driver, words)
+                check(not left, f"a detail linked from another site in Russian shows no English word: {left}")
+            driver.find_element(By.CSS_SELECTOR, "a.open-detail").click()
+            until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main.detail h1"))
+            check(bool(driver.find_elements(By.CSS_SELECTOR, "main.detail h1")),
+                  f"the detail opens here with one press ({language})")
         driver.get(every + "/?ui=en")
 
         print("a phone is a first-class screen")

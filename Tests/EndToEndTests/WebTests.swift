@@ -315,6 +315,19 @@ struct WebTests {
         #expect(again.text.contains("A link from another site opened this search"))
         #expect(try await get("/api/search?q=jack&kind=movie", ["Origin: http://\(host)"]) == 200)
         #expect(try await get("/api/search?q=jack&kind=podcast", []) == 200)
+        // A detail is opened the same way: from another site, a link to open it here and nothing
+        // asked upstream or kept (the security review's S5); opened here, it is looked up.
+        let asked = await web.fixtures.requests().count
+        let detail = try await fetch("/item/song/1469577741?explicit=off", link)
+        #expect(detail.status == 200)
+        #expect(detail.text.contains("A link from another site opened this item"))
+        #expect(detail.text.contains("href=\"/item/song/1469577741?explicit=off\""))
+        #expect(try await get("/item/song/bad%20id", link) == 400)
+        #expect(await web.fixtures.requests().count == asked, "a detail linked from another site asked its source")
+        let here = ["Sec-Fetch-Site: same-origin", "Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"]
+        let opened = try await fetch("/item/song/1469577741?explicit=off", here)
+        #expect(opened.status == 200 && !opened.text.contains("A link from another site opened this item"))
+        #expect(await web.fixtures.requests().count > asked, "the detail opened here is looked up")
     }
 
     @Test("A half-sent request is dropped once idle; past the connection cap, a new one is closed at once")
