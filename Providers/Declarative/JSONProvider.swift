@@ -208,6 +208,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                     Formatting.duration(milliseconds: entry.durationMilliseconds),
                 ].compactMap { $0 }, artworkUrl: entry.artworkURL, url: entry.url)
             tile.previewUrl = entry.previewURL
+            // Its typed facts (a section's length) for programs and playlists, as other lists' items.
+            tile.item = entry
             return tile
         }
         return tiles.isEmpty ? nil : DetailSection(list.title, items: tiles)

@@ -19,6 +19,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
               mediasearch search --author "Stephen King" --kind audiobook
               mediasearch search love --page 2
               mediasearch search jazz --format json | jq '.results[0]'
+              mediasearch search jack johnson --format csv > results.csv
+              mediasearch search jazz --kind radio --format m3u > radio.m3u
             """))
 
     /// Long option names of `search` itself; provider filters may not use them.
@@ -84,7 +86,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
 
     @Option(
         help:
-            "text (tiles, on a terminal), lines (tab-separated, the default when piped), json, or jsonl (one object per line)."
+            "text (tiles, on a terminal), lines (tab-separated, the default when piped), json, jsonl (one object per line), csv (a table with a header row), or m3u (a playlist of what the results can play)."
     )
     var format: OutputFormat?
 
@@ -139,6 +141,17 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         case .jsonl:
             console.out(output.jsonLines())
             if let empty = output.emptyMessage { console.notice(empty) }
+        case .csv:
+            console.out(ResultsTable(page.repeatsPrevious ? [] : page.results).text)
+            if let empty = output.emptyMessage { console.notice(empty) }
+        case .m3u:
+            let playlist = Playlist(page.repeatsPrevious ? [] : page.results)
+            console.out(playlist.m3u)
+            if let empty = output.emptyMessage {
+                console.notice(empty)
+            } else if playlist.entries.isEmpty, !page.results.isEmpty {
+                console.notice("none of the \(page.results.count) results has anything to play")
+            }
         case .lines:
             console.out(output.lines())
             if let empty = output.emptyMessage { console.notice(empty) }

@@ -14,6 +14,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
               mediasearch show 1078111961
               mediasearch show --result 2          # the 2nd tile of the last search
               mediasearch show --result 1 --format json
+              mediasearch show 1038991417 --kind album --format m3u > album.m3u && mpv --playlist=album.m3u
             """))
 
     @Argument(help: "The item's id (the id in search results).")
@@ -34,7 +35,14 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     @Option(help: "Layout width in columns (default: the terminal's, or $COLUMNS, or 80).")
     var width: Int?
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var configOption: ConfigOption
+
+    @Option(
+        name: .long,
+        help:
+            "text for people, json for programs, or m3u: what the item can play (an album's tracks, a book's sections, recent episodes, a station's stream) as a playlist."
+    )
+    var format: DetailFormat = .text
 
     @OptionGroup var storeOption: StoreOption
     @OptionGroup var terminal: TerminalOptions
@@ -48,7 +56,8 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     }
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
-        let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+        let configuration = try environment.loadConfiguration(
+            explicitPath: configOption.config, store: storeOption.store)
         let session = try await environment.session(configuration, network: network)
         let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
         let console = environment.console
@@ -64,9 +73,15 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
             spinner.stop()
             throw error
         }
-        switch common.document {
+        switch format {
         case .json:
             console.out(try JSONOutput.encode(page.document))
+        case .m3u:
+            let playlist = Playlist(page)
+            console.out(playlist.m3u)
+            if playlist.entries.isEmpty {
+                console.notice("\(page.item.title.map(TextSanitizer.line) ?? page.item.id) has nothing to play")
+            }
         case .text:
             let layout = DetailLayout(
                 width: min(environment.layoutWidth(width), 120), style: environment.textStyle(terminal.color))
