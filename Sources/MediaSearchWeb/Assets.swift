@@ -77,6 +77,7 @@ enum Assets {
         .episode { width: calc(100% - 1.2rem); margin: 0 .6rem .6rem; }
         .pager { display: flex; justify-content: space-between; margin: 1.5rem 0; }
         .pager .next { margin-left: auto; }
+        .downloads { color: var(--muted); font-size: .9rem; margin: 0 0 1.5rem; }
         .empty, .welcome, .failure { text-align: center; color: var(--muted); padding: 3rem 1rem; }
         .empty ul:not(.chips) { display: inline-block; text-align: left; margin: 0 auto; padding-left: 1.2rem; }
         .messages .retry { padding: .25rem 0; }

@@ -153,6 +153,20 @@ enum OpenAPIDocument {
                         "no"
                       ]
                     }
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "description": "`json` (the default), or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), or `m3u`, what the results can play as an extended M3U playlist (`--format m3u`).",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "",
+                        "json",
+                        "csv",
+                        "m3u"
+                      ]
+                    }
                   }
                 ],
                 "responses": {
@@ -162,6 +176,16 @@ enum OpenAPIDocument {
                       "application/json": {
                         "schema": {
                           "$ref": "#/components/schemas/SearchDocument"
+                        }
+                      },
+                      "text/csv": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "audio/x-mpegurl": {
+                        "schema": {
+                          "type": "string"
                         }
                       }
                     }

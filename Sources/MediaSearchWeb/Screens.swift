@@ -190,6 +190,22 @@ enum Screens {
         }
         let pagerHTML: HTML =
             pager.isEmpty ? "" : "<nav class=\"pager\" aria-label=\"\(t("pager.label"))\">\(pager)</nav>"
+        // This page for a spreadsheet or a player, from the JSON API (which keeps no history); the
+        // next pages a scroll appends are theirs to download (the file says which page it holds).
+        var downloads: HTML = ""
+        if !page.results.isEmpty && !page.repeatsPrevious {
+            let api = "/api/search" + query.link().dropFirst()
+            var links: [HTML] = [
+                "<a href=\"\(local: api + "&format=csv")\" download>\(t("results.download.csv"))</a>"
+            ]
+            if !Playlist(page.results).entries.isEmpty {
+                links.append("<a href=\"\(local: api + "&format=m3u")\" download>\(t("results.download.m3u"))</a>")
+            }
+            let separated = links.enumerated().flatMap {
+                $0.offset == 0 ? [$0.element] : [" · ", $0.element] as [HTML]
+            }
+            downloads = "<p class=\"downloads\">\(t("results.download", ["page": String(query.page)])) \(separated)</p>"
+        }
         return Self.page(
             title: "\(query.term ?? query.filters.values.sorted().joined(separator: " ")) – MediaSearch",
             body: """
@@ -201,6 +217,7 @@ enum Screens {
                 \(messages)
                 \(results)
                 \(pagerHTML)
+                \(downloads)
                 </main>
                 """, bodyClass: "screen-search")
     }

@@ -112,9 +112,10 @@ struct WebRoutes: Sendable {
 
     func searchAPI(_ request: Request) async -> Response {
         do {
-            let query = try WebQuery(
-                QueryString.parse(request.uri.query), catalog: catalog, configuration: configuration)
-            let key = cacheKey("json", query)
+            let values = QueryString.parse(request.uri.query)
+            let query = try WebQuery(values, catalog: catalog, configuration: configuration)
+            let format = try ExportFormat(values["format"])
+            let key = cacheKey(format.rawValue, query)
             if let cached = await answers.get(key) { return cached }
             guard !query.isEmpty else {
                 return WebResponse.error(
@@ -126,7 +127,12 @@ struct WebRoutes: Sendable {
                 return WebResponse.error(
                     status: 502, message: failed, json: true, configuration: configuration, notices: page.notices)
             }
-            let response = WebResponse.json(JSONOutput.text(page.document().json))
+            let response =
+                switch format {
+                case .json: WebResponse.json(JSONOutput.text(page.document().json))
+                case .csv, .m3u:
+                    format.download(page, term: query.term ?? query.filters.values.sorted().joined(separator: " "))
+                }
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
             return response
         } catch let error as BadRequest {

@@ -11,7 +11,7 @@ Screenshots of both screens go to --artifacts (and to docs/screenshots with --up
     python3 Tests/Browser/test_web.py --bin "$(swift build --show-bin-path)"
 Needs: chromium, chromium-driver (Debian) and selenium (PyPI); .ci/run installs them.
 """
-import argparse, json, os, re, select, shutil, subprocess, sys, tempfile, time, urllib.parse, urllib.request
+import argparse, csv, json, os, re, select, shutil, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -325,6 +325,39 @@ def main():
         check(driver.execute_script("return window.__pwned === undefined"), "no script ran on the detail screen")
         links = [a.get_attribute("href") or "" for a in driver.find_elements(By.TAG_NAME, "a")]
         check(not any(link.lower().startswith("javascript:") for link in links), "no javascript: link")
+
+        print("the results as files to keep")
+        downloads = tempfile.mkdtemp(prefix="mediasearch-downloads-")
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        driver.get(clean + "/?q=jack+johnson&kind=song")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        shown = [t.get_attribute("data-id") for t in tiles(driver)]
+
+        def downloaded(name):
+            path = os.path.join(downloads, name)
+            until = time.monotonic() + 15
+            while time.monotonic() < until and not os.path.exists(path):
+                time.sleep(0.1)
+            return path if os.path.exists(path) else None
+
+        driver.find_element(By.CSS_SELECTOR, "p.downloads a[href*='format=csv']").click()
+        table = downloaded("mediasearch-jack-johnson-page1.csv")
+        check(table is not None, f"the table downloads, named after the search: {os.listdir(downloads)}")
+        if table:
+            with open(table, newline="", encoding="utf-8") as f:
+                rows = list(csv.reader(f, strict=True))
+            check(rows[0][:7] == ["id", "kind", "title", "creator", "year", "price", "url"],
+                  f"a header row: {rows[0][:7]}")
+            check([row[0] for row in rows[1:]] == shown, "a row per tile, in the page's order")
+        driver.find_element(By.CSS_SELECTOR, "p.downloads a[href*='format=m3u']").click()
+        playlist = downloaded("mediasearch-jack-johnson-page1.m3u")
+        check(playlist is not None, "the playlist downloads")
+        if playlist:
+            with open(playlist, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+            check(lines[0] == "#EXTM3U" and lines[1].startswith("#EXTINF:") and lines[2].startswith("http"),
+                  f"an extended M3U playlist: {lines[:3]}")
+        check("q=jack+johnson" in driver.current_url, "the page stays where it was")
 
         print("several sources")
         driver.get(several + "/?q=daft+punk&kind=song")

@@ -588,6 +588,38 @@ struct WebTests {
         #expect(suggested.contains("Jaymie Silk"))
     }
 
+    /// The results page offers itself as a table and a playlist, from the JSON API: the CLI's
+    /// `--format csv` and `--format m3u`, as files named after the search (#61).
+    @Test func theResultsDownloadAsATableAndAPlaylist() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let page = try await web.get("/?q=jack+johnson&kind=song")
+        let csvLink = "/api/search?q=jack%20johnson&amp;kind=song&amp;explicit=on&amp;format=csv"
+        #expect(page.body.contains("<a href=\"\(csvLink)\" download>"), "\(page.body)")
+        #expect(
+            page.body.contains("Download page 1: <a href=")
+                && page.body.contains("format=m3u\" download>Playlist (M3U)</a>"))
+        let csv = try await web.get("/api/search?q=jack+johnson&kind=song&explicit=on&format=csv")
+        #expect(csv.status == 200)
+        #expect(csv.headers["content-type"]?.hasPrefix("text/csv; charset=utf-8") == true)
+        #expect(csv.headers["content-disposition"] == "attachment; filename=\"mediasearch-jack-johnson-page1.csv\"")
+        let rows = csv.body.components(separatedBy: "\r\n")
+        #expect(rows.first == ResultsTable.columns.joined(separator: ","))
+        let (_, document) = try await web.json("/api/search?q=jack+johnson&kind=song&explicit=on")
+        let ids = document.results.compactMap { $0["id"] as? String }
+        #expect(
+            !ids.isEmpty
+                && rows.dropFirst().prefix(ids.count).map { $0.split(separator: ",").first.map(String.init) } == ids)
+        let m3u = try await web.get("/api/search?q=jack+johnson&kind=song&format=M3U")
+        #expect(m3u.status == 200 && m3u.body.hasPrefix("#EXTM3U\n#EXTINF:"))
+        #expect(m3u.headers["content-type"] == "audio/x-mpegurl; charset=utf-8")
+        #expect(m3u.headers["content-disposition"] == "attachment; filename=\"mediasearch-jack-johnson-page1.m3u\"")
+        let wrong = try await web.get("/api/search?q=jack&format=xml")
+        #expect(wrong.status == 400 && wrong.body.contains("format must be one of json, csv, m3u, not 'xml'"))
+        #expect(ExportFormat.fileName("Ünïcode & AC/DC: «Live»!") == "mediasearch-unicode-ac-dc-live")
+        #expect(ExportFormat.fileName("ジャズ") == "mediasearch")
+    }
+
     /// One policy for a limit out of 1-200 on every face: the web clamps it and says so in the
     /// document's notices, as the command line does on stderr (`limitsAreClampedWithANotice`).
     @Test(arguments: [("0", 1), ("-1", 1), ("201", 200), ("500", 200), ("99999999999999999999", 200)])

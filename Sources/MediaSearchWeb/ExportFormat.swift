@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MediaSearchCore
+import MediaSearchKit
+
+/// What `/api/search` answers with (`format=`): the JSON document, or the page as a CSV table or
+/// an M3U playlist to download, the same ``ResultsTable`` and ``Playlist`` as the command line's
+/// `--format csv` and `--format m3u`.
+enum ExportFormat: String, CaseIterable, Sendable {
+    case json, csv, m3u
+
+    /// The format a query names; none (or empty) is JSON.
+    init(_ value: String?) throws(BadRequest) {
+        guard let value, !value.isEmpty else {
+            self = .json
+            return
+        }
+        guard let format = Self(rawValue: value.lowercased()) else {
+            throw BadRequest(
+                key: "request.format",
+                values: ["list": Self.allCases.map(\.rawValue).joined(separator: ", "), "value": value])
+        }
+        self = format
+    }
+
+    /// The page as a file to download, named after what was searched.
+    func download(_ page: SearchPage, term: String) -> Response {
+        let (text, type) =
+            switch self {
+            case .json: (JSONOutput.text(page.document().json), "application/json; charset=utf-8")
+            case .csv: (ResultsTable(page.results).text, "text/csv; charset=utf-8; header=present")
+            case .m3u: (Playlist(page.results).m3u, "audio/x-mpegurl; charset=utf-8")
+            }
+        var response = WebResponse.body(text, type: type, status: .ok)
+        response.headers[.contentDisposition] =
+            "attachment; filename=\"\(Self.fileName(term))-page\(page.request.page).\(rawValue)\""
+        return response
+    }
+
+    /// A file name from a search term: its ASCII letters and digits (accents dropped), lower-cased,
+    /// words joined by `-`, at most 60 characters; `mediasearch` prefixed, and alone when nothing
+    /// is left (a term in another script).
+    static func fileName(_ term: String) -> String {
+        var words: [String] = []
+        var word = ""
+        for scalar in term.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).unicodeScalars {
+            if scalar.isASCII && CharacterSet.alphanumerics.contains(scalar) {
+                word.unicodeScalars.append(scalar)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        let slug = String(words.joined(separator: "-").prefix(60))
+        return slug.isEmpty ? "mediasearch" : "mediasearch-\(slug)"
+    }
+}
