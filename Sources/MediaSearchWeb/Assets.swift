@@ -78,6 +78,25 @@ enum Assets {
         .pager { display: flex; justify-content: space-between; margin: 1.5rem 0; }
         .pager .next { margin-left: auto; }
         .downloads { color: var(--muted); font-size: .9rem; margin: 0 0 1.5rem; }
+        p.play-all { display: flex; align-items: center; gap: .75rem; flex-wrap: wrap; margin: .5rem 0 0; }
+        p.play-all[hidden] { display: none; }
+        p.play-all button { padding: .4rem .9rem; border-radius: .5rem; border: 0; background: var(--fill);
+          color: var(--on-fill); font: inherit; cursor: pointer; }
+        p.play-all .now { color: var(--muted); font-size: .9rem; }
+        .track.current { box-shadow: inset 4px 0 0 var(--accent); }
+        .track.current .title::before { content: "▶ "; color: var(--accent); }
+        kbd { font: .85em ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px;
+          border-radius: .3rem; padding: 0 .35em; background: var(--card); color: var(--fg); }
+        .keys-open { margin-left: 1rem; font: inherit; font-size: .9rem; background: none; border: 0; color: var(--accent);
+          cursor: pointer; padding: 0; }
+        .keys-open[hidden] { display: none; }
+        dialog#keys { border: 1px solid var(--line); border-radius: .75rem; background: var(--card); color: var(--fg);
+          max-width: min(32rem, calc(100vw - 2rem)); padding: 1rem 1.25rem; }
+        dialog#keys::backdrop { background: rgb(0 0 0 / .4); }
+        dialog#keys h2 { margin: 0 0 .75rem; font-size: 1.1rem; }
+        dialog#keys dl { display: grid; grid-template-columns: max-content 1fr; gap: .4rem 1rem; margin: 0 0 1rem; }
+        dialog#keys dt { white-space: nowrap; }
+        dialog#keys dd { margin: 0; }
         .empty, .welcome, .failure { text-align: center; color: var(--muted); padding: 3rem 1rem; }
         .empty ul:not(.chips) { display: inline-block; text-align: left; margin: 0 auto; padding-left: 1.2rem; }
         .messages .retry { padding: .25rem 0; }
@@ -140,6 +159,9 @@ enum Assets {
         .hero .artwork.none .icon { font-size: 6rem; line-height: 1; }
         .hero .artwork.none .name { font-size: 1.2rem; overflow-wrap: anywhere; }
         """
+
+    /// The whole script of every page: the page's own behaviour, play all, the keyboard.
+    static let script = js + player + keys
 
     static let js = """
         "use strict";

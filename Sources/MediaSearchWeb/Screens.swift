@@ -20,11 +20,33 @@ enum Screens {
             <script src="/assets/app.js" defer></script>
             </head>
             <body class="\(bodyClass)" data-loading="\(t("script.loading"))" data-back="\(t("script.back"))" \
-            data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))">
+            data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))" \
+            data-play-all="\(t("player.playAll"))" data-pause="\(t("player.pause"))" data-resume="\(t("player.resume"))" \
+            data-playing="\(t("player.playing"))">
             \(body)
-            <footer class="foot">\(t.switcher)</footer>
+            <footer class="foot">\(t.switcher)<button type="button" class="keys-open" hidden>\(t("keys.open")) <kbd>?</kbd></button></footer>
+            \(keys)
             </body>
             </html>
+            """
+    }
+
+    /// The keyboard's shortcuts, in a dialog that `?` (or the footer's button) opens; the script
+    /// that answers the keys shows the button, since without it no key works.
+    static var keys: HTML {
+        let t = Texts.current
+        let rows: [(keys: [String], what: String)] = [
+            (["/"], "keys.search"), (["j", "k"], "keys.move"), (["Enter"], "keys.enter"), (["Esc"], "keys.back"),
+            (["p"], "keys.play"), (["n", "b"], "keys.skip"), (["?"], "keys.help"),
+        ]
+        let list = rows.map { row -> HTML in
+            let keys = row.keys.map { key -> HTML in "<kbd>\(key)</kbd>" }
+            let separated = keys.enumerated().flatMap { $0.offset == 0 ? [$0.element] : [" ", $0.element] as [HTML] }
+            return "<dt>\(separated)</dt><dd>\(t(row.what))</dd>"
+        }
+        return """
+            <dialog id="keys" aria-labelledby="keys-title"><h2 id="keys-title">\(t("keys.title"))</h2>\
+            <dl class="keys">\(list)</dl><button type="button" class="keys-close">\(t("keys.close"))</button></dialog>
             """
     }
 
@@ -573,10 +595,16 @@ enum Screens {
         let itemList: HTML =
             items.isEmpty
             ? "" : playable ? "<ol class=\"tracks\">\(items)</ol>" : "<ol class=\"tiles small\">\(items)</ol>"
+        // Tracks that play one after another (an album, a book's sections, episodes): the script
+        // shows the button, which needs it.
+        let playAll: HTML =
+            playable && section.items.filter({ preview(of: $0) != nil }).count > 1
+            ? "<p class=\"play-all\" hidden><button type=\"button\">\(Texts.current("player.playAll"))</button><span class=\"now\" role=\"status\"></span></p>"
+            : ""
         return """
             <section class="section\(HTML(raw: first ? " header" : ""))" data-title="\(section.title)">
             \(heading(section.title, first: first))
-            \(rowList)\(linkList)\(itemList)
+            \(rowList)\(linkList)\(playAll)\(itemList)
             </section>
             """
     }

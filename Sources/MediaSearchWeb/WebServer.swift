@@ -134,7 +134,7 @@ public struct WebServer: Sendable {
         router.get("/api/suggest") { request, _ in await routes.suggestAPI(request) }
         router.get("/assets/app.css") { _, _ in WebResponse.asset(Assets.css, type: "text/css; charset=utf-8") }
         router.get("/assets/app.js") { _, _ in
-            WebResponse.asset(Assets.js, type: "text/javascript; charset=utf-8")
+            WebResponse.asset(Assets.script, type: "text/javascript; charset=utf-8")
         }
         router.get("/openapi.json") { _, _ in
             WebResponse.asset(OpenAPIDocument.json, type: "application/json; charset=utf-8")

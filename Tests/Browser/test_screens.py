@@ -10,6 +10,7 @@ Needs what test_web.py needs, and axe-core, which .ci/run installs from PyPI
 """
 import argparse, importlib.util, json, os, re, sys, urllib.parse
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -44,6 +45,14 @@ def audit(driver, name):
     for violation in result:
         print(f"    {violation['id']} ({violation['impact']}): {violation['nodes']}")
     check(not result, f"axe: no violation on {name} ({', '.join(v['id'] for v in result) or 'none'})")
+
+
+def audit_words(driver, name, language, words):
+    """axe-core on the page as it is now and, on a Russian page, no English word of the catalogs."""
+    audit(driver, f"{name} ({language})")
+    if language == "ru":
+        left = english_left(driver, words)
+        check(not left, f"{name} in Russian shows no English word: {left}")
 
 
 def screen(driver, width, height):
@@ -173,14 +182,26 @@ def main():
             until(driver, lambda d: d.current_url.startswith(base) and d.find_elements(By.CSS_SELECTOR, "a.open-detail"))
             check(not driver.find_elements(By.CSS_SELECTOR, "main.detail"),
                   f"a detail linked from another site is not looked up before it is asked for ({language})")
-            audit(driver, f"a detail linked from another site ({language})")
-            if language == "ru":
-                left = english_left(driver, words)
-                check(not left, f"a detail linked from another site in Russian shows no English word: {left}")
+            audit_words(driver, "a detail linked from another site", language, words)
             driver.find_element(By.CSS_SELECTOR, "a.open-detail").click()
             until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main.detail h1"))
             check(bool(driver.find_elements(By.CSS_SELECTOR, "main.detail h1")),
                   f"the detail opens here with one press ({language})")
+
+        print("play all and the keys' dialog, in both languages")
+        for language in ("en", "ru"):
+            driver.get(every + "/?ui=" + language)
+            driver.get(base + "/item/deezer-album/deezer:album:302127")
+            driver.find_element(By.CSS_SELECTOR, "p.play-all button").click()
+            check(until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "li.track.current[aria-current=true]")),
+                  f"the album plays all ({language})")
+            audit_words(driver, "an album playing all", language, words)
+            driver.find_element(By.CSS_SELECTOR, "p.play-all button").click()
+            ActionChains(driver).send_keys("?").perform()
+            check(until(driver, lambda d: d.execute_script("return document.getElementById('keys').open")),
+                  f"? opens the keys' dialog ({language})")
+            audit_words(driver, "the keys' dialog", language, words)
+            ActionChains(driver).send_keys(Keys.ESCAPE).perform()
         driver.get(every + "/?ui=en")
 
         print("a phone is a first-class screen")

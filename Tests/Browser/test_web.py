@@ -326,6 +326,60 @@ def main():
         links = [a.get_attribute("href") or "" for a in driver.find_elements(By.TAG_NAME, "a")]
         check(not any(link.lower().startswith("javascript:") for link in links), "no javascript: link")
 
+        print("the keyboard")
+        driver.get(clean + "/?q=jack+johnson")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        keys = webdriver.ActionChains
+        active = lambda d: d.switch_to.active_element
+        driver.execute_script("document.activeElement.blur()")
+        keys(driver).send_keys("/").perform()
+        check(active(driver).get_attribute("id") == "q", "/ goes to the search box")
+        keys(driver).send_keys("jk").perform()
+        check(active(driver).get_attribute("value").endswith("jk") and active(driver).get_attribute("id") == "q",
+              "letters typed in the box stay there")
+        driver.execute_script("document.activeElement.value = 'jack johnson'; document.activeElement.blur()")
+        ids = [t.get_attribute("data-id") for t in tiles(driver)]
+
+        def on(d):
+            tile = d.execute_script("const t = document.activeElement.closest('li.tile');"
+                                    " return t ? t.dataset.id : null")
+            return tile
+
+        keys(driver).send_keys("j").perform()
+        check(on(driver) == ids[0], f"j goes to the first result: {on(driver)}")
+        keys(driver).send_keys("jj").perform()
+        check(on(driver) == ids[2], "j moves on")
+        keys(driver).send_keys("k").perform()
+        check(on(driver) == ids[1], "k moves back")
+        columns = driver.execute_script(
+            "const all = Array.from(document.querySelectorAll('#tiles > .tile'));"
+            " return all.filter(t => t.offsetTop === all[0].offsetTop).length")
+        keys(driver).send_keys(Keys.ARROW_DOWN).perform()
+        check(on(driver) == ids[1 + columns], f"the down arrow moves a row ({columns} a row)")
+        keys(driver).send_keys(Keys.ARROW_LEFT).perform()
+        check(on(driver) == ids[columns], "the left arrow moves back one")
+        scrolled = driver.execute_script("window.scrollTo(0, 0); document.activeElement.blur(); return window.scrollY")
+        keys(driver).send_keys(Keys.ARROW_DOWN).perform()
+        check(on(driver) is None and scrolled == 0, "with no result focused the arrows scroll as always")
+        keys(driver).send_keys("?").perform()
+        check(driver.execute_script("return document.getElementById('keys').open"), "? shows the keys")
+        dialog_text = driver.find_element(By.ID, "keys").text
+        check("Go to the search box" in dialog_text and "Play all, pause, go on" in dialog_text,
+              "the keys are listed in words")
+        keys(driver).send_keys(Keys.ESCAPE).perform()
+        check(not driver.execute_script("return document.getElementById('keys').open"), "Esc closes them")
+        opener = driver.find_element(By.CSS_SELECTOR, "button.keys-open")
+        check(opener.is_displayed(), "a button in the footer shows them too")
+        keys(driver).send_keys("jj").perform()
+        chosen = on(driver)
+        keys(driver).send_keys(Keys.ENTER).perform()
+        wait(driver, lambda d: "/item/" in d.current_url and d.find_elements(By.CSS_SELECTOR, "main.detail h1"))
+        check(f"/{chosen}" in driver.current_url, f"Enter opens the result: {driver.current_url}")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main a.back"))
+        keys(driver).send_keys(Keys.ESCAPE).perform()
+        wait(driver, lambda d: "q=jack+johnson" in d.current_url and len(tiles(d)) > 0)
+        check(True, "Esc goes back to the results")
+
         print("the results as files to keep")
         downloads = tempfile.mkdtemp(prefix="mediasearch-downloads-")
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
@@ -396,6 +450,42 @@ def main():
         driver.save_screenshot(os.path.join(args.artifacts, "album.png"))
         driver.set_window_size(1280, 900)
         check(len(players) == 14, f"a Deezer album lists its 14 tracks, each with a player: {len(players)}")
+
+        print("play all")
+        titles = [t.text for t in driver.find_elements(By.CSS_SELECTOR, "ol.tracks > li.track .title")]
+        button = driver.find_element(By.CSS_SELECTOR, "p.play-all button")
+        check(button.is_displayed() and button.text == "Play all", f"the album offers to play all: {button.text!r}")
+
+        def current(d):
+            marked = d.find_elements(By.CSS_SELECTOR, "ol.tracks > li.track.current[aria-current=true]")
+            return marked[0].find_element(By.CSS_SELECTOR, ".title").text if len(marked) == 1 else None
+
+        def playing(d):
+            return d.execute_script("return Array.from(document.querySelectorAll('ol.tracks audio'))"
+                                    ".map(function (p, i) { return p.paused ? -1 : i; }).filter(i => i >= 0)")
+
+        button.click()
+        wait(driver, lambda d: current(d) == titles[0] and playing(d) == [0])
+        check(button.text == "Pause", f"while it plays the button pauses: {button.text!r}")
+        check(driver.find_element(By.CSS_SELECTOR, "p.play-all .now").text == f"Playing 1 of 14: {titles[0]}",
+              "the status line names what plays")
+        # The fixture server's previews are two-second tones: the next starts when one ends.
+        wait(driver, lambda d: current(d) == titles[1] and playing(d) == [1], 20)
+        check(current(driver) == titles[1], f"when a track ends the next plays, and is marked: {current(driver)!r}")
+        webdriver.ActionChains(driver).send_keys("n").perform()
+        wait(driver, lambda d: current(d) == titles[2] and playing(d) == [2])
+        check(True, "n skips to the next track")
+        webdriver.ActionChains(driver).send_keys("b").perform()
+        wait(driver, lambda d: current(d) == titles[1] and playing(d) == [1])
+        check(True, "b goes back a track")
+        webdriver.ActionChains(driver).send_keys("p").perform()
+        wait(driver, lambda d: playing(d) == [])
+        check(button.text == "Go on playing" and current(driver) == titles[1],
+              f"p pauses, and the track stays marked: {button.text!r}")
+        button.click()
+        wait(driver, lambda d: playing(d) == [1])
+        check(True, "the button goes on with the same track")
+        button.click()
         driver.get(several + "/?q=klara&kind=radio")
         wait(driver, lambda d: len(tiles(d)) > 0)
         tiles(driver)[0].find_element(By.CSS_SELECTOR, "a.open").click()

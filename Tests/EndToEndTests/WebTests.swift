@@ -588,6 +588,29 @@ struct WebTests {
         #expect(suggested.contains("Jaymie Silk"))
     }
 
+    /// A section of several tracks offers to play them all; every page lists the keyboard's keys
+    /// in its language, and the script answers them (#61). The buttons need the script, which
+    /// shows them: without it, no page offers what cannot work.
+    @Test func tracksPlayAllAndEveryPageListsItsKeys() async throws {
+        let web = try await WebHarness.start(kinds: ["song", "deezer"])
+        defer { Task { await web.stop() } }
+        let album = try await web.get("/item/deezer-album/deezer:album:302127")
+        #expect(album.status == 200)
+        let bar = "<p class=\"play-all\" hidden><button type=\"button\">Play all</button>"
+        #expect(album.body.components(separatedBy: bar).count == 2, "one Play all, for the tracks")
+        #expect(album.body.contains("<dialog id=\"keys\" aria-labelledby=\"keys-title\">"))
+        #expect(
+            album.body.contains("<button type=\"button\" class=\"keys-open\" hidden>Keyboard shortcuts <kbd>?</kbd>"))
+        // A song has one preview: nothing to play one after another.
+        let song = try await web.get("/item/song/1038991437")
+        #expect(song.status == 200 && !song.body.contains("class=\"play-all\""))
+        let russian = try await web.get("/item/deezer-album/deezer:album:302127?ui=ru")
+        #expect(russian.body.contains("<button type=\"button\">Играть всё</button>"))
+        #expect(russian.body.contains("<dd>Перейти к строке поиска</dd>"))
+        let script = try await web.get("/assets/app.js")
+        #expect(script.body.contains("window.MediaSearchPlayer") && script.body.contains("case \"?\": help(); break;"))
+    }
+
     /// The results page offers itself as a table and a playlist, from the JSON API: the CLI's
     /// `--format csv` and `--format m3u`, as files named after the search (#61).
     @Test func theResultsDownloadAsATableAndAPlaylist() async throws {
