@@ -22,7 +22,8 @@ struct RootCommand: ParsableCommand {
             version: MediaSearchVersion.number,
             subcommands: [
                 SearchCommand.self, ShowCommand.self, OpenCommand.self, ProvidersCommand.self, HistoryCommand.self,
-                SuggestCommand.self, CacheCommand.self, LibraryCommand.self, ConfigCommand.self,
+                StarCommand.self, UnstarCommand.self, ListsCommand.self, ListCommand.self, SuggestCommand.self,
+                CacheCommand.self, LibraryCommand.self, ConfigCommand.self,
             ] + MediaSearchCLI.composedCommands.withLock { $0 }
         )
     }

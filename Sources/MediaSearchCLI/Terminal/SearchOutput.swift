@@ -28,8 +28,12 @@ public struct SearchOutput: Sendable {
     /// One line per result, tab-separated, for pipes and scripts: id, kind, title, creator,
     /// year, price, url. Fields never contain tabs or line breaks; a missing one is empty.
     public func lines() -> String {
-        guard !repeatsPrevious else { return "" }
-        return ordered.map { entry in
+        repeatsPrevious ? "" : Self.lines(of: ordered)
+    }
+
+    /// The tab-separated lines of some results (a search's, a list's).
+    public static func lines(of entries: [ResultEntry]) -> String {
+        entries.map { entry in
             let item = entry.shown
             return [
                 entry.tile.id, entry.tile.kind, entry.tile.title, entry.tile.subtitle ?? "",
@@ -40,8 +44,11 @@ public struct SearchOutput: Sendable {
     }
 
     /// One compact JSON object per result and line, as they are ordered.
-    public func jsonLines() -> String {
-        ordered.map { entry in ResultRecord(entry).json.text(pretty: false) + "\n" }.joined()
+    public func jsonLines() -> String { Self.jsonLines(of: ordered) }
+
+    /// One compact JSON object per result and line (a search's, a list's).
+    public static func jsonLines(of entries: [ResultEntry]) -> String {
+        entries.map { entry in ResultRecord(entry).json.text(pretty: false) + "\n" }.joined()
     }
 
     /// What to say when the page has no results although the search ran: no more pages, or

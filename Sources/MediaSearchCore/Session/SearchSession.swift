@@ -475,7 +475,7 @@ public struct SearchSession: Sendable {
     /// The context of a detail: names are censored as the config says, except that the Nth result
     /// of the last search is shown as that search showed it (`search --no-explicit`, then
     /// `show --result N`, stays censored); `--uncensored` reveals them either way.
-    private func detailContext(for target: DetailTarget, uncensored: Bool) -> ProviderContext {
+    func detailContext(for target: DetailTarget, uncensored: Bool) -> ProviderContext {
         var censor = !configuration.explicit
         if case .result(let number) = target, let last = LastSearch.load(from: paths.lastSearchFile),
             last.entries.indices.contains(number - 1), let censored = last.entries[number - 1].censored
@@ -499,7 +499,7 @@ public struct SearchSession: Sendable {
     }
 
     /// The item of a target and the provider that produced it, when known.
-    private func find(
+    func find(
         _ target: DetailTarget, context: ProviderContext
     ) async throws -> (item: MediaItem, owner: (any MediaProvider)?) {
         do {

@@ -32,5 +32,7 @@ public struct StoragePaths: Sendable, Hashable {
     public var historyFile: String { (stateDirectory as NSString).appendingPathComponent("history.json") }
     /// The offline library's database.
     public var libraryFile: String { (dataDirectory as NSString).appendingPathComponent("library.sqlite") }
+    /// The lists (`star`, `list`): apart from the library, which `library clear` empties.
+    public var listsFile: String { (dataDirectory as NSString).appendingPathComponent("lists.sqlite") }
     public var lastSearchFile: String { (stateDirectory as NSString).appendingPathComponent("last-search.json") }
 }

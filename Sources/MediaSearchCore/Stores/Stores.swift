@@ -86,6 +86,8 @@ public struct SharedStores: Sendable {
     /// The shared budget of a source, counted in its database row.
     public var budget: @Sendable (SourceBudget) -> any BudgetLedger
     public var library: any LibraryStore
+    /// The lists people keep, shared by every instance; `nil` keeps them in each user's file.
+    public var lists: (any ListStore)?
     /// Starts saying, for as long as the process runs, that this instance is alive (a server
     /// does, so that every instance knows its share of a budget should the store go down).
     public var keepAlive: @Sendable () -> Void
@@ -94,11 +96,12 @@ public struct SharedStores: Sendable {
     public init(
         cache: @escaping @Sendable (Double) -> any ResponseStore,
         budget: @escaping @Sendable (SourceBudget) -> any BudgetLedger, library: any LibraryStore,
-        keepAlive: @escaping @Sendable () -> Void = {}
+        lists: (any ListStore)? = nil, keepAlive: @escaping @Sendable () -> Void = {}
     ) {
         self.cache = cache
         self.budget = budget
         self.library = library
+        self.lists = lists
         self.keepAlive = keepAlive
     }
 }

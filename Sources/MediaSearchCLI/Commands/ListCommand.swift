@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import MediaSearchCore
+import MediaSearchKit
+
+/// `mediasearch lists`: every list, with how many items it holds.
+struct ListsCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lists",
+        abstract: "Show your lists and how many items each holds.",
+        discussion: "Examples:\n  mediasearch lists\n  mediasearch lists --format json")
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var storeOption: StoreOption
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
+        let session = try await environment.session(configuration)
+        let lists = try await session.lists.lists()
+        switch common.document {
+        case .json: JSONOutput.write(ListsDocument(lists: lists).json, to: environment.console.outBytes)
+        case .text:
+            environment.console.out(
+                lists.isEmpty
+                    ? "No lists yet: keep a result with mediasearch star --result N.\n"
+                    : lists.map { "\(TextSanitizer.line($0.name))\t\($0.count)" }.joined(separator: "\n") + "\n")
+        }
+        return ExitStatus.success
+    }
+}
+
+/// `mediasearch list`: a list's items, as a search prints its results.
+struct ListCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show the items of a list (starred, or one you name), as a search shows results.",
+        discussion: HelpText.paragraphs(
+            """
+            Examples:
+              mediasearch list
+              mediasearch list "to watch" --format json
+              mediasearch list --format m3u > starred.m3u
+            """))
+
+    @Argument(help: "The list (default: starred).")
+    var name: String = ListName.starred
+
+    @Option(help: "Layout width in columns (default: the terminal's, or $COLUMNS, or 80).")
+    var width: Int?
+
+    @Option(help: "text (tiles, on a terminal), lines (the default when piped), json, jsonl, csv or m3u.")
+    var format: OutputFormat?
+
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup var storeOption: StoreOption
+    @OptionGroup var terminal: TerminalOptions
+
+    func validate() throws {
+        if let width, width < 20 || width > 1000 { throw ValidationError("--width takes 20 to 1000 columns") }
+    }
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let configuration = try environment.loadConfiguration(
+            explicitPath: configOption.config, store: storeOption.store)
+        let session = try await environment.session(configuration)
+        let list = try ListName.checked(name)
+        let entries = try await session.listResults(list)
+        let console = environment.console
+        let empty = "The list \(list) is empty: keep a result with mediasearch star --result N"
+        switch format ?? (console.stdoutIsTerminal ? .text : .lines) {
+        case .json: JSONOutput.write(ListDocument(name: list, results: entries).json, to: console.outBytes)
+        case .jsonl: console.out(SearchOutput.jsonLines(of: entries))
+        case .lines: console.out(SearchOutput.lines(of: entries))
+        case .csv: console.out(ResultsTable(entries).text)
+        case .m3u:
+            let playlist = Playlist(entries)
+            console.out(playlist.m3u)
+            if playlist.entries.isEmpty, !entries.isEmpty { console.notice("nothing in \(list) can play") }
+        case .text:
+            guard !entries.isEmpty else {
+                console.out(empty + ".\n")
+                return ExitStatus.success
+            }
+            let style = environment.textStyle(terminal.color)
+            let layout = TileLayout(width: environment.layoutWidth(width), style: style, showArtwork: false)
+            environment.show(
+                layout.render(entries.map(\.tile)) + "\n"
+                    + style.dim("\(entries.count) item\(entries.count == 1 ? "" : "s") in \(list)") + "\n",
+                pager: !terminal.noPager)
+        }
+        if entries.isEmpty, format != .text, format != .json { console.notice(empty) }
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,159 @@
+import CSQLite
+import Foundation
+import MediaSearchKit
+
+/// The lists in a file of the user's own: `lists.sqlite` in the data directory, beside the
+/// library but apart from it, so that `library clear` and `cache clear` never touch what the user
+/// chose to keep. One row per listed item, with its whole record (JSON); every change is one
+/// write transaction, which other processes wait for (up to 10 s), so none is lost.
+public struct ListFile: ListStore {
+    public var path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// 1: `items (list, kind, id, added_at, record)`.
+    static let schemaVersion = 1
+
+    public func add(
+        _ item: MediaItem, kind: String, to list: String, at date: Date
+    ) async throws(MediaSearchError) -> Bool {
+        let record: Data
+        do {
+            record = try JSONEncoder().encode(item)
+        } catch {
+            throw .storage(path: path, message: "the item cannot be kept (\(error))")
+        }
+        return try await write { db throws(SQLiteError) -> Bool in
+            let known = try db.prepare("SELECT count(*) FROM items WHERE list = ?1 AND kind = ?2 AND id = ?3")
+            known.bind(1, list)
+            known.bind(2, kind)
+            known.bind(3, item.id)
+            let listed = try known.step() && known.int(0) > 0
+            known.reset()
+            // A record listed again is brought up to date; it keeps the place it was given.
+            let upsert = try db.prepare(
+                """
+                INSERT INTO items (list, kind, id, added_at, record) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (list, kind, id) DO UPDATE SET record = excluded.record
+                """)
+            upsert.bind(1, list)
+            upsert.bind(2, kind)
+            upsert.bind(3, item.id)
+            upsert.bind(4, date.timeIntervalSince1970)
+            try upsert.run(binding: 5, toBytesOf: record)
+            return !listed
+        }
+    }
+
+    public func remove(id: String, kind: String, from list: String) async throws(MediaSearchError) -> Bool {
+        try await write { db throws(SQLiteError) -> Bool in
+            let delete = try db.prepare("DELETE FROM items WHERE list = ?1 AND kind = ?2 AND id = ?3")
+            delete.bind(1, list)
+            delete.bind(2, kind)
+            delete.bind(3, id)
+            try delete.run()
+            return try db.integer("SELECT changes()") > 0
+        }
+    }
+
+    public func lists() async throws(MediaSearchError) -> [ListSummary] {
+        try await read { db throws(SQLiteError) -> [ListSummary] in
+            let query = try db.prepare("SELECT list, count(*) FROM items GROUP BY list ORDER BY list")
+            var found: [ListSummary] = []
+            while try query.step() {
+                found.append(ListSummary(name: query.string(0) ?? "", count: query.int(1)))
+            }
+            return found
+        } ?? []
+    }
+
+    public func items(in list: String) async throws(MediaSearchError) -> [ListedItem] {
+        let rows =
+            try await read { db throws(SQLiteError) -> [(String, Double, Data)] in
+                let query = try db.prepare(
+                    "SELECT kind, added_at, record FROM items WHERE list = ?1 ORDER BY added_at DESC, rowid DESC")
+                query.bind(1, list)
+                var rows: [(String, Double, Data)] = []
+                while try query.step() { rows.append((query.string(0) ?? "", query.double(1), query.data(2))) }
+                return rows
+            } ?? []
+        let decoder = JSONDecoder()
+        // A record that no longer reads (written by a later version, damaged) is left out, not fatal.
+        return rows.compactMap { kind, added, record in
+            (try? decoder.decode(MediaItem.self, from: record)).map {
+                ListedItem(kind: kind, item: $0, addedAt: Date(timeIntervalSince1970: added))
+            }
+        }
+    }
+
+    // MARK: the file
+
+    /// Runs `body` in a write transaction on the file (made when missing), off the cooperative pool.
+    private func write<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> T
+    ) async throws(MediaSearchError) -> T {
+        let path = self.path
+        return try await Self.blocking(path) { () throws(SQLiteError) -> T in
+            let db = try Self.open(path, create: true)
+            return try db.writeTransaction { () throws(SQLiteError) -> T in try body(db) }
+        }
+    }
+
+    /// Runs `body` in a read transaction; `nil` when there is no file yet.
+    private func read<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> T
+    ) async throws(MediaSearchError) -> T? {
+        let path = self.path
+        return try await Self.blocking(path) { () throws(SQLiteError) -> T? in
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            let db = try Self.open(path, create: false)
+            return try db.readTransaction { () throws(SQLiteError) -> T in try body(db) }
+        }
+    }
+
+    private static func blocking<T: Sendable>(
+        _ path: String, _ body: @escaping @Sendable () throws(SQLiteError) -> T
+    ) async throws(MediaSearchError) -> T {
+        do {
+            return try await BlockingWork.run { () throws -> T in try body() }
+        } catch let error as SQLiteError {
+            throw .storage(path: path, message: error.message)
+        } catch let error as MediaSearchError {
+            throw error
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    /// The connection, the schema made or checked; a file of a later version is refused, never
+    /// rewritten.
+    private static func open(_ path: String, create: Bool) throws(SQLiteError) -> SQLiteConnection {
+        if create {
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        }
+        let db = try SQLiteConnection(path: path)
+        let version = try db.integer("PRAGMA user_version")
+        if version > schemaVersion {
+            throw SQLiteError(
+                code: SQLITE_ERROR, message: "made by a newer mediasearch (schema \(version)); left alone")
+        }
+        if version < schemaVersion {
+            try? db.execute("PRAGMA journal_mode = WAL")
+            try db.writeTransaction { () throws(SQLiteError) in
+                guard try db.integer("PRAGMA user_version") < schemaVersion else { return }
+                try db.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS items (
+                        list TEXT NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL, added_at REAL NOT NULL,
+                        record BLOB NOT NULL, PRIMARY KEY (list, kind, id));
+                    PRAGMA user_version = \(schemaVersion);
+                    """)
+            }
+        }
+        return db
+    }
+}

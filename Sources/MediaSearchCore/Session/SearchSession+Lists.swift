@@ -1,0 +1,79 @@
+import Foundation
+import MediaSearchKit
+
+/// The lists a session keeps items in (#61): every face stars, unstars and shows them through
+/// these, so a list reads the same on the command line, on the web and in the JSON API.
+extension SearchSession {
+    /// Where the lists are: the shared store's when `store:` names one, else the user's file.
+    public var lists: any ListStore { shared?.lists ?? ListFile(path: paths.listsFile) }
+
+    /// Adds the item a target names (a result of the last search, or an id, looked up as `show`
+    /// does) to a list; its kind, the item, and whether it was new to the list.
+    /// - Throws: ``MediaSearchError/usage(_:)`` for a bad list name, `notFound` for an unknown
+    ///   item, a lookup's failure, or ``MediaSearchError/storage(path:message:)``.
+    public func star(
+        _ target: DetailTarget, list: String = ListName.starred
+    ) async throws -> (kind: String, item: MediaItem, added: Bool) {
+        let name = try ListName.checked(list)
+        let found = try await find(target, context: detailContext(for: target, uncensored: true))
+        let kind =
+            found.owner?.kind ?? providers.first { $0.accepts(found.item) }?.kind ?? found.item.kindLabel.lowercased()
+        let added = try await lists.add(found.item, kind: kind, to: name, at: Date())
+        return (kind, found.item, added)
+    }
+
+    /// Takes an item off a list: by id (of a kind, when given) among the list's own items, or the
+    /// Nth result of the last search; the item taken off.
+    /// - Throws: `notFound` when the list does not hold it, `usage` when an id is listed under
+    ///   several kinds and none is named.
+    public func unstar(_ target: DetailTarget, list: String = ListName.starred) async throws -> ListedItem {
+        let name = try ListName.checked(list)
+        let listed = try await lists.items(in: name)
+        let matches: [ListedItem]
+        switch target {
+        case .id(let id, let kind):
+            let named = kind.map { word in
+                Set(Configuration.providers(named: word, in: providers).map(\.kind)).union([word])
+            }
+            matches = listed.filter { $0.item.id == id && (named?.contains($0.kind) ?? true) }
+        case .result:
+            let found = try await find(target, context: detailContext(for: target, uncensored: true))
+            matches = listed.filter {
+                $0.item.id == found.item.id && (found.owner.map { [$0.kind] } ?? [$0.kind]).contains($0.kind)
+            }
+        }
+        guard let item = matches.first else {
+            throw MediaSearchError.notFound("\(Self.describe(target)) in the list '\(name)'")
+        }
+        guard matches.count == 1 else {
+            throw MediaSearchError.usage(
+                "\(item.item.id) is listed as \(matches.map(\.kind).joined(separator: " and ")): name one with --kind")
+        }
+        _ = try await lists.remove(id: item.item.id, kind: item.kind, from: name)
+        return item
+    }
+
+    /// A list's items as results, the latest added first: tiles made by each kind's provider (a
+    /// kind no longer built in gets a plain tile), names censored as the config's explicitness says.
+    public func listResults(_ list: String = ListName.starred) async throws -> [ResultEntry] {
+        let name = try ListName.checked(list)
+        let censor = !configuration.explicit
+        return try await lists.items(in: name).enumerated().map { index, listed in
+            var tile =
+                provider(kind: listed.kind)?.tile(for: listed.item)
+                ?? Tile(item: listed.item, kind: listed.kind, summary: [])
+            if tile.item == nil { tile.item = listed.item }
+            return ResultEntry(
+                kind: listed.kind, rank: index, item: listed.item, tile: censor ? tile.censored() : tile,
+                censored: censor,
+                sourceName: provider(kind: listed.kind)?.sourceName ?? "")
+        }
+    }
+
+    private static func describe(_ target: DetailTarget) -> String {
+        switch target {
+        case .id(let id, _): id
+        case .result(let number): "result \(number)"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import MediaSearchCore
+import MediaSearchFixtures
+import MediaSearchKit
+import TestSlots
+import Testing
+
+/// `star`, `unstar`, `lists` and `list` (#61): what people keep, kept for good.
+@Suite("Lists, end to end", .slots)
+struct ListCommandTests {
+    func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
+
+    /// Starred by result and by id, in the default list and a named one; shown as a search's
+    /// results in every format; kept whole through `cache clear`, `library clear` and no network.
+    @Test func keptItemsOutliveTheCacheAndTheLibrary() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let search = try await harness.run(["search", "jack", "johnson", "--format", "lines"])
+        let first = try #require(lines(search.stdout).first?.split(separator: "\t").map(String.init))
+        let star = try await harness.run(["star", "--result", "1"])
+        #expect(star.status == 0, "\(star.stderr)")
+        #expect(star.stdout == "Kept \(first[2]) (\(first[1]) \(first[0])) in starred.\n")
+        let again = try await harness.run(["star", first[0], "--kind", first[1]])
+        #expect(again.stdout.hasSuffix("is in starred already.\n"))
+        #expect(try await harness.run(["star", "1038991437", "--list", "to hear"]).status == 0)
+        let lists = try await harness.run(["lists"])
+        #expect(lists.stdout == "starred\t1\nto hear\t1\n")
+        #expect(try await harness.run(["cache", "clear"]).status == 0)
+        #expect(try await harness.run(["library", "clear"]).status == 0)
+        // Neither cleared the lists, and they need no network.
+        let offline = ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"]
+        let piped = try await harness.run(["list", "--format", "lines"], environment: offline)
+        #expect(piped.stdout == lines(search.stdout)[0] + "\n", "the same line as the search's")
+        let json = try await harness.run(["list", "to hear", "--format", "json"], environment: offline)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["name"] as? String == "to hear")
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.map { $0["title"] as? String } == ["Angel of Death"])
+        let schema = try SchemaValidator.load("search.schema.json")
+        #expect(results.allSatisfy { schema.errors($0, definition: "result").isEmpty }, "a search's results")
+        let playlist = try await harness.run(["list", "to hear", "--format", "m3u"], environment: offline)
+        #expect(playlist.stdout.hasPrefix("#EXTM3U\n#EXTINF:291,Slayer - Angel of Death\n"))
+        let csv = try await harness.run(["list", "--format", "csv"], environment: offline)
+        #expect(csv.stdout.components(separatedBy: "\r\n").count == 3, "a header, a row, the end")
+        // Taken off by id; again, it is not there (66).
+        let unstar = try await harness.run(["unstar", first[0]])
+        #expect(unstar.status == 0 && unstar.stdout.hasPrefix("Took \(first[2])"))
+        let twice = try await harness.run(["unstar", first[0]])
+        #expect(twice.status == 66 && lines(twice.stderr).count == 1, "\(twice.stderr)")
+        #expect(try await harness.run(["lists"]).stdout == "to hear\t1\n")
+        let empty = try await harness.run(["list"])
+        #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.contains("The list starred is empty"))
+    }
+
+    /// A bad name, neither an id nor a result, and an id nobody has are one line each, with the
+    /// usual codes, and nothing is written.
+    @Test func badRequestsAreOneLineAndWriteNothing() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.run(["search", "jack", "--format", "lines"])
+        for (arguments, status) in [
+            (["star", "--result", "1", "--list", "a/b"], Int32(64)), (["star", "--result", "1", "--list", " "], 64),
+            (["star"], 64), (["star", "1", "--result", "1"], 64), (["star", "--result", "0"], 64),
+            (["star", "--result", "999"], 64), (["list", "x\u{1B}[31m"], 64),
+        ] {
+            let result = try await harness.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(lines(result.stderr).count == 1, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("\u{1B}"))
+        }
+        #expect(try await harness.run(["lists"]).stdout.hasPrefix("No lists yet"))
+    }
+
+    /// Ten processes starring ten results at once: every one is kept (each change is one
+    /// transaction that the others wait for).
+    @Test func tenProcessesAtOnceLoseNothing() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let search = try await harness.run(["search", "jack", "johnson", "--limit", "5", "--format", "lines"])
+        let ids = lines(search.stdout).map { $0.split(separator: "\t")[0] }
+        try #require(ids.count >= 10, "\(ids.count) results")
+        let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for number in 1...10 {
+                group.addTask {
+                    try await harness.run(["star", "--result", String(number), "--list", "together"]).status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 0, count: 10))
+        let listed = try await harness.run(["list", "together", "--format", "lines"])
+        #expect(Set(lines(listed.stdout).map { $0.split(separator: "\t")[0] }) == Set(ids.prefix(10)))
+    }
+}
