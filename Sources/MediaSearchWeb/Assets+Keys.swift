@@ -1,7 +1,8 @@
 extension Assets {
     /// The keyboard: `/` goes to the search box, `j`/`k` (and the arrows, once a result has the
     /// focus) move between results, Enter opens one (it is a link), Esc goes back from a detail,
-    /// `p`, `n`, `b` play all, skip and go back a track, `?` shows them all. A key typed in a text
+    /// `s` stars the result in focus (or the detail), `p`, `n`, `b` play all, skip and go back a
+    /// track, `?` shows them all. A key typed in a text
     /// field or a menu is never taken, nor one with Ctrl, Alt or Meta; a player or a button keeps
     /// its own keys (Space, Enter, the arrows), since only letters are taken there.
     static let keys = """
@@ -84,6 +85,13 @@ extension Assets {
                   handled = false;
                 }
                 break;
+              case "s": {
+                const star = tile ? tile.querySelector("button.star")
+                  : document.querySelector("main.detail .heading button.star");
+                if (!star || star.hidden || !window.MediaSearchStar) { handled = false; break; }
+                window.MediaSearchStar.toggle(star);
+                break;
+              }
               case "p":
               case "n":
               case "b": {

@@ -77,7 +77,9 @@ enum Assets {
         .episode { width: calc(100% - 1.2rem); margin: 0 .6rem .6rem; }
         .pager { display: flex; justify-content: space-between; margin: 1.5rem 0; }
         .pager .next { margin-left: auto; }
-        .downloads { color: var(--muted); font-size: .9rem; margin: 0 0 1.5rem; }
+        .downloads { color: var(--muted); font-size: .85rem; margin: 0 0 .5rem; text-align: right; }
+        .downloads.end { display: none; text-align: left; margin: 1rem 0; }
+        @media (max-width: 640px) { .downloads.top { display: none; } .downloads.end { display: block; } }
         p.play-all { display: flex; align-items: center; gap: .75rem; flex-wrap: wrap; margin: .5rem 0 0; }
         p.play-all[hidden] { display: none; }
         p.play-all button { padding: .4rem .9rem; border-radius: .5rem; border: 0; background: var(--fill);
@@ -87,6 +89,17 @@ enum Assets {
         .track.current .title::before { content: "▶ "; color: var(--accent); }
         kbd { font: .85em ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px;
           border-radius: .3rem; padding: 0 .35em; background: var(--card); color: var(--fg); }
+        button.star { border: 0; background: none; color: var(--accent); font-size: 1.35rem; line-height: 1;
+          min-width: 2.25rem; min-height: 2.25rem; cursor: pointer; border-radius: .5rem; padding: 0; }
+        button.star[hidden] { display: none; }
+        button.star[aria-busy=true] { opacity: .5; }
+        .tile button.star { position: absolute; top: .35rem; right: .35rem; background: var(--card);
+          box-shadow: 0 0 0 1px var(--line); }
+        .heading button.star { margin: -.25rem 0 .25rem -.4rem; }
+        .track button.star { justify-self: start; }
+        .lists-link { margin-right: 1rem; font-size: .9rem; }
+        ul.lists { list-style: none; padding: 0; display: grid; gap: .5rem; }
+        ul.lists .count, main.list .count { color: var(--muted); }
         .keys-open { margin-left: 1rem; font: inherit; font-size: .9rem; background: none; border: 0; color: var(--accent);
           cursor: pointer; padding: 0; }
         .keys-open[hidden] { display: none; }
@@ -160,8 +173,8 @@ enum Assets {
         .hero .artwork.none .name { font-size: 1.2rem; overflow-wrap: anywhere; }
         """
 
-    /// The whole script of every page: the page's own behaviour, play all, the keyboard.
-    static let script = js + player + keys
+    /// The whole script of every page: the page's own behaviour, play all, the stars, the keyboard.
+    static let script = js + player + lists + keys
 
     static let js = """
         "use strict";

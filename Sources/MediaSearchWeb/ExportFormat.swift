@@ -26,15 +26,21 @@ enum ExportFormat: String, CaseIterable, Sendable {
 
     /// The page as a file to download, named after what was searched.
     func download(_ page: SearchPage, term: String) -> Response {
+        download(page.results, named: term, page: page.request.page)
+    }
+
+    /// Results as a file to download (a table or a playlist; JSON is the API's own answer), named
+    /// after `name` and the page, if any.
+    func download(_ results: [ResultEntry], named name: String, page: Int?) -> Response {
         let (text, type) =
             switch self {
-            case .json: (JSONOutput.text(page.document().json), "application/json; charset=utf-8")
-            case .csv: (ResultsTable(page.results).text, "text/csv; charset=utf-8; header=present")
-            case .m3u: (Playlist(page.results).m3u, "audio/x-mpegurl; charset=utf-8")
+            case .json, .csv: (ResultsTable(results).text, "text/csv; charset=utf-8; header=present")
+            case .m3u: (Playlist(results).m3u, "audio/x-mpegurl; charset=utf-8")
             }
         var response = WebResponse.body(text, type: type, status: .ok)
+        let file = Self.fileName(name) + (page.map { "-page\($0)" } ?? "")
         response.headers[.contentDisposition] =
-            "attachment; filename=\"\(Self.fileName(term))-page\(page.request.page).\(rawValue)\""
+            "attachment; filename=\"\(file).\(self == .m3u ? "m3u" : "csv")\""
         return response
     }
 

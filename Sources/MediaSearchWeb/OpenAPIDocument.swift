@@ -299,6 +299,257 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/api/lists": {
+              "get": {
+                "summary": "Every list that holds something, and how many items.",
+                "operationId": "lists",
+                "responses": {
+                  "200": {
+                    "description": "The lists, by name.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ListSummaries"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/api/lists/{name}": {
+              "get": {
+                "summary": "A list's items, the latest added first, as a search's results.",
+                "operationId": "list",
+                "parameters": [
+                  {
+                    "name": "name",
+                    "in": "path",
+                    "required": true,
+                    "description": "The list: `starred`, or any name of 1 to 60 letters, digits, spaces, `-`, `_`, `.` or `'` (letters and digits of any script; the pattern says the ASCII ones).",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._'-]{0,59}$"
+                    }
+                  },
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "description": "`json` (the default), or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), or `m3u`, what the results can play as an extended M3U playlist (`--format m3u`).",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "",
+                        "json",
+                        "csv",
+                        "m3u"
+                      ]
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The list.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ListDocument"
+                        }
+                      },
+                      "text/csv": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "audio/x-mpegurl": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The name or the format is not one a list may have.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/api/lists/{name}/items/{kind}/{id}": {
+              "parameters": [
+                {
+                  "name": "name",
+                  "in": "path",
+                  "required": true,
+                  "description": "The list: `starred`, or any name of 1 to 60 letters, digits, spaces, `-`, `_`, `.` or `'` (letters and digits of any script; the pattern says the ASCII ones).",
+                  "schema": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._'-]{0,59}$"
+                  }
+                },
+                {
+                  "name": "kind",
+                  "in": "path",
+                  "required": true,
+                  "schema": {
+                    "type": "string"
+                  }
+                },
+                {
+                  "name": "id",
+                  "in": "path",
+                  "required": true,
+                  "schema": {
+                    "type": "string",
+                    "pattern": "^[A-Za-z0-9._:-]{1,64}$"
+                  }
+                }
+              ],
+              "get": {
+                "summary": "Whether an item is in a list.",
+                "operationId": "listItem",
+                "responses": {
+                  "200": {
+                    "description": "Whether the item is listed now, and whether this changed it.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ListItem"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The list's name or the id is not one that may be.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such kind, no item with that id, or (GET) not in the list.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "502": {
+                    "description": "The item could not be looked up upstream.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "put": {
+                "summary": "Keeps an item in a list, with its whole record (looked up when this server has not seen it).",
+                "operationId": "keepListItem",
+                "responses": {
+                  "200": {
+                    "description": "Whether the item is listed now, and whether this changed it.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ListItem"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The list's name or the id is not one that may be.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such kind, no item with that id, or (GET) not in the list.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "502": {
+                    "description": "The item could not be looked up upstream.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "delete": {
+                "summary": "Takes an item off a list.",
+                "operationId": "removeListItem",
+                "responses": {
+                  "200": {
+                    "description": "Whether the item is listed now, and whether this changed it.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ListItem"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "description": "The list's name or the id is not one that may be.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such kind, no item with that id, or (GET) not in the list.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "502": {
+                    "description": "The item could not be looked up upstream.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
             "/api/providers": {
               "get": {
                 "summary": "The kinds, whether enabled, and their filters.",
@@ -1162,6 +1413,82 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  }
+                }
+              },
+              "ListDocument": {
+                "type": "object",
+                "required": [
+                  "name",
+                  "results"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "results": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/SearchResult"
+                    }
+                  }
+                }
+              },
+              "ListSummaries": {
+                "type": "object",
+                "required": [
+                  "lists"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "lists": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "name",
+                        "count"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "count": {
+                          "type": "integer",
+                          "minimum": 1
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "ListItem": {
+                "type": "object",
+                "required": [
+                  "list",
+                  "kind",
+                  "id",
+                  "listed",
+                  "changed"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "list": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string"
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "listed": {
+                    "type": "boolean"
+                  },
+                  "changed": {
+                    "type": "boolean"
                   }
                 }
               },

@@ -22,9 +22,9 @@ enum Screens {
             <body class="\(bodyClass)" data-loading="\(t("script.loading"))" data-back="\(t("script.back"))" \
             data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))" \
             data-play-all="\(t("player.playAll"))" data-pause="\(t("player.pause"))" data-resume="\(t("player.resume"))" \
-            data-playing="\(t("player.playing"))">
+            data-playing="\(t("player.playing"))" data-star-failed="\(t("star.failed"))">
             \(body)
-            <footer class="foot">\(t.switcher)<button type="button" class="keys-open" hidden>\(t("keys.open")) <kbd>?</kbd></button></footer>
+            <footer class="foot"><a class="lists-link" href="/lists">\(t("lists.link"))</a>\(t.switcher)<button type="button" class="keys-open" hidden>\(t("keys.open")) <kbd>?</kbd></button></footer>
             \(keys)
             </body>
             </html>
@@ -37,7 +37,7 @@ enum Screens {
         let t = Texts.current
         let rows: [(keys: [String], what: String)] = [
             (["/"], "keys.search"), (["j", "k"], "keys.move"), (["Enter"], "keys.enter"), (["Esc"], "keys.back"),
-            (["p"], "keys.play"), (["n", "b"], "keys.skip"), (["?"], "keys.help"),
+            (["s"], "keys.star"), (["p"], "keys.play"), (["n", "b"], "keys.skip"), (["?"], "keys.help"),
         ]
         let list = rows.map { row -> HTML in
             let keys = row.keys.map { key -> HTML in "<kbd>\(key)</kbd>" }
@@ -195,7 +195,9 @@ enum Screens {
             results = empty(query, page: page, suggestions: suggestions)
         } else {
             let tiles = page.results.map { entry in
-                tile(entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored)
+                tile(
+                    entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored,
+                    starred: false)
             }
             results = "<ol class=\"tiles\" id=\"tiles\">\(tiles)</ol>"
         }
@@ -212,9 +214,12 @@ enum Screens {
         }
         let pagerHTML: HTML =
             pager.isEmpty ? "" : "<nav class=\"pager\" aria-label=\"\(t("pager.label"))\">\(pager)</nav>"
-        // This page for a spreadsheet or a player, from the JSON API (which keeps no history); the
-        // next pages a scroll appends are theirs to download (the file says which page it holds).
+        // This page for a spreadsheet or a player, from the JSON API (which keeps no history), above
+        // the results (below them, the pages a scroll appends would keep pushing it away), but on a
+        // phone below them, where it costs the first screen nothing; the next pages are theirs to
+        // download (the file says which page it holds).
         var downloads: HTML = ""
+        var downloadsAtEnd: HTML = ""
         if !page.results.isEmpty && !page.repeatsPrevious {
             let api = "/api/search" + query.link().dropFirst()
             var links: [HTML] = [
@@ -226,7 +231,9 @@ enum Screens {
             let separated = links.enumerated().flatMap {
                 $0.offset == 0 ? [$0.element] : [" · ", $0.element] as [HTML]
             }
-            downloads = "<p class=\"downloads\">\(t("results.download", ["page": String(query.page)])) \(separated)</p>"
+            let line: HTML = "\(t("results.download", ["page": String(query.page)])) \(separated)"
+            downloads = "<p class=\"downloads top\">\(line)</p>"
+            downloadsAtEnd = "<p class=\"downloads end\">\(line)</p>"
         }
         return Self.page(
             title: "\(query.term ?? query.filters.values.sorted().joined(separator: " ")) – MediaSearch",
@@ -237,9 +244,10 @@ enum Screens {
                 <h1 class="sr-only">\(t("results.heading", ["term": query.term ?? query.filters.values.sorted().joined(separator: " ")]))</h1>
                 \(activeFilters(query))
                 \(messages)
+                \(downloads)
                 \(results)
                 \(pagerHTML)
-                \(downloads)
+                \(downloadsAtEnd)
                 </main>
                 """, bodyClass: "screen-search")
     }
@@ -349,7 +357,9 @@ enum Screens {
     /// can be revealed in place. A tile of a kind some provider renders opens its detail here;
     /// any other (a podcast's episode) opens its own page outside, or nothing when it has none.
     /// A censored tile's detail link says so (`?explicit=off`), so the detail censors the same names.
-    static func tile(_ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false) -> HTML {
+    static func tile(
+        _ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false, starred: Bool? = nil
+    ) -> HTML {
         let facts = tile.summary.map(fact)
         let artwork: HTML =
             tile.artworkUrl.map { url in
@@ -365,6 +375,12 @@ enum Screens {
                 "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
             } ?? ""
         let badge = kindLabel(tile.kind)
+        // Only a result this server can open can be kept (its record is looked up by kind and id).
+        let starButton: HTML =
+            starred.map {
+                kinds.contains(tile.kind) ? star(kind: tile.kind, id: tile.id, title: tile.title, pressed: $0) : ""
+            }
+            ?? ""
         let open: HTML
         let close: HTML
         if kinds.contains(tile.kind) {
@@ -384,13 +400,13 @@ enum Screens {
             <li class="tile" data-kind="\(tile.kind)" data-id="\(tile.id)">\(open)\
             \(artwork)<span class="badge">\(badge)</span>\
             <span class="title">\(tile.title)</span><span class="creator">\(tile.subtitle)</span>\
-            <ul class="facts">\(facts)</ul>\(close)\(reveal)\(audio)</li>
+            <ul class="facts">\(facts)</ul>\(close)\(reveal)\(audio)\(starButton)</li>
             """
     }
 
     /// One row of a list that plays: title (opening its detail when some provider renders it, else
     /// its own page), creator, facts, and a player as wide as the row.
-    static func track(_ tile: Tile, kinds: Set<String>) -> HTML {
+    static func track(_ tile: Tile, kinds: Set<String>, star: HTML = "") -> HTML {
         let facts = tile.summary.map(fact)
         let title: HTML
         if kinds.contains(tile.kind) {
@@ -416,7 +432,7 @@ enum Screens {
         return """
             <li class="track" data-kind="\(tile.kind)" data-id="\(tile.id)"><div class="what">\
             <span class="title">\(title)</span><span class="creator">\(tile.subtitle)</span>\
-            <ul class="facts">\(facts)</ul>\(about)</div>\(audio)</li>
+            <ul class="facts">\(facts)</ul>\(about)</div>\(audio)\(star)</li>
             """
     }
 
@@ -467,7 +483,8 @@ enum Screens {
     /// - Parameter albumKind: the kind that shows this item's album (the album kind of its
     ///   source), when the item is a song: its album's name then links to the album's detail.
     static func detail(
-        _ page: DetailPage, kinds: Set<String>, configuration: Configuration, albumKind: String? = nil
+        _ page: DetailPage, kinds: Set<String>, configuration: Configuration, albumKind: String? = nil,
+        starred: Bool? = nil
     ) -> HTML {
         let item = page.item
         let artwork: HTML =
@@ -498,7 +515,7 @@ enum Screens {
                 \(form(nil, configuration: configuration))
                 <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)">
                 <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.kind))</span>\
-                <h1>\(item.title ?? Texts.current.label("Untitled"))</h1>\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
+                <h1>\(item.title ?? Texts.current.label("Untitled"))</h1>\(starred.map { star(kind: page.kind, id: item.id, title: item.title ?? item.id, pressed: $0) } ?? "")\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
                 \(noticeList)
                 \(sections)
                 </main>

@@ -50,11 +50,16 @@ struct SecurityHeaders: RouterMiddleware {
     ) async throws -> Response {
         var response: Response
         do {
-            guard request.method == .get || request.method == .head else {
+            // A list's item is kept (PUT) and taken off (DELETE); everything else is only read.
+            let listItem = Self.isListItem(request.uri.path)
+            guard
+                request.method == .get || request.method == .head
+                    || (listItem && (request.method == .put || request.method == .delete))
+            else {
                 var refused = WebResponse.error(
-                    status: 405, message: "only GET is served", json: request.uri.path.hasPrefix("/api/"),
-                    configuration: configuration)
-                refused.headers[.allow] = "GET, HEAD"
+                    status: 405, message: listItem ? "only GET, PUT and DELETE are served" : "only GET is served",
+                    json: request.uri.path.hasPrefix("/api/"), configuration: configuration)
+                refused.headers[.allow] = listItem ? "GET, HEAD, PUT, DELETE" : "GET, HEAD"
                 // An answer to CONNECT carries no body framing a client can rely on (a 2xx would
                 // open a tunnel), so the connection is closed after it: the client sees the end
                 // at once instead of waiting for the idle time-out.
@@ -74,6 +79,13 @@ struct SecurityHeaders: RouterMiddleware {
                 configuration: configuration)
         }
         return secured(response)
+    }
+
+    /// Whether a path is a list's item (`/api/lists/{name}/items/{kind}/{id}`).
+    static func isListItem(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 7 && parts[1] == "api" && parts[2] == "lists" && parts[4] == "items"
+            && !parts[3].isEmpty && !parts[5].isEmpty && !parts[6].isEmpty
     }
 
     private func secured(_ response: Response) -> Response {

@@ -168,8 +168,8 @@ struct WebRoutes: Sendable {
                 ? catalog.providers.first { $0.media == "album" && $0.source == shown?.source }?.kind : nil
             return WebResponse.html(
                 Screens.detail(
-                    page, kinds: Set(catalog.providers.map(\.kind)), configuration: configuration, albumKind: albumKind)
-            )
+                    page, kinds: Set(catalog.providers.map(\.kind)), configuration: configuration, albumKind: albumKind,
+                    starred: false))
         case .failure(let error): return failure(error, json: false)
         }
     }
@@ -202,7 +202,7 @@ struct WebRoutes: Sendable {
     }
 
     /// The request for a detail checked, without asking anything: its `explicit` flag.
-    private func checked(kind: String, id: String, request: Request) -> Result<Bool?, any Error> {
+    func checked(kind: String, id: String, request: Request) -> Result<Bool?, any Error> {
         let explicit: Bool?
         do {
             explicit = try WebQuery.flag(QueryString.parse(request.uri.query)["explicit"], name: "explicit")
@@ -257,7 +257,7 @@ struct WebRoutes: Sendable {
 
     /// The status and sentence of a failure: the request's fault is 400, an unknown item 404,
     /// anything upstream 502.
-    private func failure(_ error: any Error, json: Bool) -> Response {
+    func failure(_ error: any Error, json: Bool) -> Response {
         let (status, message): (Int, String)
         // A page says it in its language; the JSON API in English, as the CLI's documents.
         let texts = json ? Texts(code: "en") : Texts.current

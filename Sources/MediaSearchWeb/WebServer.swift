@@ -130,6 +130,19 @@ public struct WebServer: Sendable {
             await routes.detailAPI(
                 kind: Self.parameter("kind", context), id: Self.parameter("id", context), request: request)
         }
+        router.get("/lists") { _, _ in await routes.listsScreen() }
+        router.get("/lists/:name") { _, context in await routes.listScreen(name: Self.parameter("name", context)) }
+        router.get("/api/lists") { _, _ in await routes.listsAPI() }
+        router.get("/api/lists/:name") { request, context in
+            await routes.listAPI(name: Self.parameter("name", context), request: request)
+        }
+        for method in [HTTPRequest.Method.get, .put, .delete] {
+            router.on("/api/lists/:name/items/:kind/:id", method: method) { request, context in
+                await routes.listItemAPI(
+                    method: method, name: Self.parameter("name", context), kind: Self.parameter("kind", context),
+                    id: Self.parameter("id", context), request: request)
+            }
+        }
         router.get("/api/providers") { _, _ in routes.providersAPI() }
         router.get("/api/suggest") { request, _ in await routes.suggestAPI(request) }
         router.get("/assets/app.css") { _, _ in WebResponse.asset(Assets.css, type: "text/css; charset=utf-8") }

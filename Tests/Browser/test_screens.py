@@ -8,7 +8,7 @@ detail in Chromium's own back/forward cache; Russian pages that show no word of 
 Needs what test_web.py needs, and axe-core, which .ci/run installs from PyPI
 (axe-playwright-python bundles axe.min.js; only the script file is used, not Playwright).
 """
-import argparse, importlib.util, json, os, re, sys, urllib.parse
+import argparse, importlib.util, json, os, re, sys, urllib.parse, urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -99,7 +99,9 @@ def english_left(driver, words):
         "copy.querySelectorAll('.title, .creator, .name, h1, .about, dd, .reveal span, .section.header h2,"
         " select[name=source], datalist, script, .languages, [translate=no], .chips:not(.active-filters)"
         "').forEach(e => e.remove());"
-        "return copy.textContent + ' ' + Array.from(document.querySelectorAll('[aria-label], [title], [placeholder]'))"
+        # A star's label names its item: the source's title inside the page's words.
+        "return copy.textContent + ' ' + Array.from(document.querySelectorAll("
+        "'[aria-label]:not(button.star), [title]:not(button.star), [placeholder]'))"
         ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || '') + ' '"
         " + (e.getAttribute('placeholder') || '')).join(' ');")
     return sorted({w for w in re.findall(r"[A-Za-z]+", text) if w in words})
@@ -136,7 +138,13 @@ def main():
             ("podcast detail", every + "/item/podcast/1535809341"),
             ("Deezer album detail", every + "/item/deezer-album/deezer:album:302127"),
             ("error page", every + "/item/song/0"),
+            ("lists", every + "/lists"),
+            ("a list", every + "/lists/starred"),
         ]
+        # Something to list: a song and an album, kept through the API as a page's star keeps them.
+        for item in ("song/1038991437", "album/1038991417"):
+            urllib.request.urlopen(urllib.request.Request(every + "/api/lists/starred/items/" + item, method="PUT"),
+                                   timeout=30)
         # A detail of each other kind, opened from its first result.
         for kind, term in (("movie", "star wars"), ("audiobook", "moby dick"), ("deezer-song", "daft punk"),
                            ("radio", "klara"), ("tv", "silicon valley"), ("librivox", "all"),

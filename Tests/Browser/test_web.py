@@ -380,6 +380,40 @@ def main():
         wait(driver, lambda d: "q=jack+johnson" in d.current_url and len(tiles(d)) > 0)
         check(True, "Esc goes back to the results")
 
+        print("lists: keep what you find")
+        driver.get(clean + "/?q=jack+johnson&kind=song")
+        wait(driver, lambda d: len(tiles(d)) > 1)
+        first, second = tiles(driver)[0], tiles(driver)[1]
+        star = first.find_element(By.CSS_SELECTOR, "button.star")
+        check(star.is_displayed() and star.get_attribute("aria-pressed") == "false"
+              and star.get_attribute("aria-label").startswith("Keep "), "every result has a star, not pressed")
+        star.click()
+        wait(driver, lambda d: star.get_attribute("aria-pressed") == "true")
+        check(star.get_attribute("aria-label").startswith("Take "), "pressed, it offers to take the item off")
+        second.find_element(By.CSS_SELECTOR, "a.open").send_keys("s")
+        second_star = second.find_element(By.CSS_SELECTOR, "button.star")
+        wait(driver, lambda d: second_star.get_attribute("aria-pressed") == "true")
+        check(True, "s stars the result in focus")
+        kept = [first.get_attribute("data-id"), second.get_attribute("data-id")]
+        driver.refresh()
+        wait(driver, lambda d: len(tiles(d)) > 1 and tiles(d)[1].find_element(
+            By.CSS_SELECTOR, "button.star").get_attribute("aria-pressed") == "true")
+        check(tiles(driver)[0].find_element(By.CSS_SELECTOR, "button.star").get_attribute("aria-pressed") == "true",
+              "the stars stay after a reload")
+        driver.find_element(By.CSS_SELECTOR, "footer a.lists-link").click()
+        wait(driver, lambda d: d.current_url.endswith("/lists"))
+        check("Starred Items: 2" in driver.find_element(By.TAG_NAME, "main").text, "the Lists page counts them")
+        driver.find_element(By.CSS_SELECTOR, "ul.lists a").click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main.list li.track"))
+        listed = [t.get_attribute("data-id") for t in driver.find_elements(By.CSS_SELECTOR, "main.list li.track")]
+        check(listed == kept[::-1], f"the list shows them, the latest first: {listed}")
+        check(bool(driver.find_elements(By.CSS_SELECTOR, "main.list p.play-all button")), "a list plays all")
+        driver.find_element(By.CSS_SELECTOR, "main.list li.track button.star").click()
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "main.list li.track button.star")
+             .get_attribute("aria-pressed") == "false")
+        document = json.load(urllib.request.urlopen(clean + "/api/lists/starred", timeout=30))
+        check([r["id"] for r in document["results"]] == [kept[0]], "unstarred on the list page, it is off the list")
+
         print("the results as files to keep")
         downloads = tempfile.mkdtemp(prefix="mediasearch-downloads-")
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
@@ -394,7 +428,13 @@ def main():
                 time.sleep(0.1)
             return path if os.path.exists(path) else None
 
-        driver.find_element(By.CSS_SELECTOR, "p.downloads a[href*='format=csv']").click()
+        def press(selector):
+            link = driver.find_element(By.CSS_SELECTOR, selector)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+            link.click()
+            driver.execute_script("window.scrollTo(0, 0)")
+
+        press("p.downloads a[href*='format=csv']")
         table = downloaded("mediasearch-jack-johnson-page1.csv")
         check(table is not None, f"the table downloads, named after the search: {os.listdir(downloads)}")
         if table:
@@ -403,7 +443,7 @@ def main():
             check(rows[0][:7] == ["id", "kind", "title", "creator", "year", "price", "url"],
                   f"a header row: {rows[0][:7]}")
             check([row[0] for row in rows[1:]] == shown, "a row per tile, in the page's order")
-        driver.find_element(By.CSS_SELECTOR, "p.downloads a[href*='format=m3u']").click()
+        press("p.downloads a[href*='format=m3u']")
         playlist = downloaded("mediasearch-jack-johnson-page1.m3u")
         check(playlist is not None, "the playlist downloads")
         if playlist:

@@ -588,6 +588,54 @@ struct WebTests {
         #expect(suggested.contains("Jaymie Silk"))
     }
 
+    /// The lists over HTTP (#61): an item kept and taken off through the JSON API, shown on the
+    /// Lists page and its own page, downloaded; only from this site, only with PUT and DELETE.
+    @Test func listsAreKeptThroughTheAPIAndShownOnTheirPages() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let item = "/api/lists/starred/items/song/1038991437"
+        func state(_ answer: (status: Int, headers: [String: String], body: String)) -> String {
+            let object = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+            return
+                "\(answer.status) listed \(object?["listed"] as? Bool ?? false) changed \(object?["changed"] as? Bool ?? false)"
+        }
+        #expect(try await web.get(item).status == 404, "not in the list yet")
+        let put = try await web.get(item, method: .PUT)
+        #expect(state(put) == "200 listed true changed true")
+        let again = try await web.get(item, method: .PUT)
+        #expect(state(again) == "200 listed true changed false", "kept once")
+        #expect(try await web.get("/api/lists/to%20hear/items/song/1469577741", method: .PUT).status == 200)
+        let (_, lists) = try await web.json("/api/lists")
+        let summaries = (lists["lists"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["count"] ?? "")" }
+        #expect(summaries == ["starred 1", "to hear 1"])
+        let (_, starred) = try await web.json("/api/lists/starred")
+        #expect(starred.results.compactMap { $0["title"] as? String } == ["Angel of Death"])
+        let schema = try SchemaValidator.load("search.schema.json")
+        #expect(starred.results.allSatisfy { schema.errors($0, definition: "result").isEmpty })
+        let csv = try await web.get("/api/lists/starred?format=csv")
+        #expect(csv.headers["content-disposition"] == "attachment; filename=\"mediasearch-list-starred.csv\"")
+        #expect(csv.body.components(separatedBy: "\r\n").count == 3)
+        let page = try await web.get("/lists")
+        #expect(page.status == 200 && page.body.contains("<a href=\"/lists/to%20hear\" translate=\"no\">to hear</a>"))
+        let listPage = try await web.get("/lists/starred")
+        #expect(listPage.body.contains("<h1>Starred</h1>") && listPage.body.contains("Angel of Death"))
+        #expect(listPage.body.contains("aria-pressed=\"true\" data-kind=\"song\" data-id=\"1038991437\""))
+        // Refused: another site's script, another method, a bad name, an unknown kind or id.
+        let crossSite = try await web.get(
+            item, method: .PUT, headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors"])
+        #expect(crossSite.status == 403)
+        let post = try await web.get(item, method: .POST)
+        #expect(post.status == 405 && post.headers["allow"] == "GET, HEAD, PUT, DELETE")
+        #expect(try await web.get("/api/lists/a%2Fb", method: .GET).status == 400)
+        #expect(try await web.get("/api/lists/starred/items/nothing/1", method: .PUT).status == 404)
+        #expect(try await web.get("/api/lists/starred/items/song/bad%20id", method: .PUT).status == 400)
+        let delete = try await web.get(item, method: .DELETE)
+        #expect(state(delete) == "200 listed false changed true")
+        #expect(try await web.get(item).status == 404, "taken off, it is gone")
+        let (_, after) = try await web.json("/api/lists")
+        #expect((after["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["to hear"])
+    }
+
     /// A section of several tracks offers to play them all; every page lists the keyboard's keys
     /// in its language, and the script answers them (#61). The buttons need the script, which
     /// shows them: without it, no page offers what cannot work.
