@@ -49,6 +49,15 @@ enum Schema {
         "INSERT INTO mediasearch_counts VALUES ('records', 0)",
     ]
 
+    /// Version 2: the lists people keep (#61), with their whole records.
+    static let version2 = [
+        """
+        CREATE TABLE mediasearch_lists (
+            list text NOT NULL, kind text NOT NULL, id text NOT NULL, added_at double precision NOT NULL,
+            seq bigserial NOT NULL, record bytea NOT NULL, PRIMARY KEY (list, kind, id))
+        """
+    ]
+
     /// Connects once with `url`, then creates the tables or migrates them to the current version.
     /// - Throws: ``Problem`` for a schema this program cannot use; PostgresNIO's errors otherwise.
     static func prepare(url: StoreURL, logger: Logger) async throws {
@@ -104,6 +113,11 @@ enum Schema {
         do {
             if version < 1 {
                 for statement in version1 {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+            }
+            if version < 2 {
+                for statement in version2 {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
             }

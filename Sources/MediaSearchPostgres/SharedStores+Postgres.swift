@@ -11,7 +11,7 @@ extension SharedStores {
             cache: { ttl in PostgresResponseCache(store: store, ttl: ttl, maxBytes: maxBytes) },
             budget: { budget in PostgresBudget(store: store, budget: budget) },
             library: PostgresLibrary(store: store, maxRecords: configuration.libraryMaxRecords),
-            keepAlive: { store.keepAlive() })
+            lists: PostgresLists(store: store), keepAlive: { store.keepAlive() })
     }
 
     /// Opens the store the configuration names, `nil` when it names none. One store per URL

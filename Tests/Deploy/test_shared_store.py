@@ -193,6 +193,27 @@ http {{
     check(any((r.get("title") or "") == title for r in found),
           f"`search --offline {word}` of a third process finds {title!r} (exit {offline.returncode}, {len(found)} results)")
 
+    print("== the lists are shared: items kept at once through both instances are all there, for a CLI too")
+    ids = [r["id"] for r in results if r.get("kind") == "song"]
+
+    def keep(item_id):
+        request = urllib.request.Request(f"{base}/api/lists/shared/items/song/{item_id}", method="PUT")
+        try:
+            with urllib.request.urlopen(request, timeout=40) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        statuses = list(pool.map(keep, ids))
+    check(statuses == [200] * len(ids) and len(ids) > 1, f"every item kept at once, through either instance ({statuses})")
+    listed = subprocess.run([mediasearch, "list", "shared", "--format", "json"], env=env("cli"),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+    kept = [r["id"] for r in json.loads(listed.stdout).get("results", [])] if listed.returncode == 0 else []
+    check(sorted(kept) == sorted(ids), f"`mediasearch list shared` of a third process lists them all ({kept})")
+    status, document, _ = get(f"{base}/api/lists/shared")
+    check(status == 200 and len(document.get("results", [])) == len(ids), "and so does either instance")
+
     print("== PostgreSQL stops in the middle: answers go on from the network, say so, stay within the budget")
     before = requests_sent(log)
     subprocess.run([sys.executable, CLUSTER, "stop", cluster], check=True, stdout=subprocess.DEVNULL)

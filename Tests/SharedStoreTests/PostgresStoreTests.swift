@@ -51,6 +51,41 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("Lists live in the store: two instances changing them at once lose nothing (#61)")
+    func listsAreSharedAndLoseNothing() async throws {
+        let cluster = try await PostgresCluster.start()
+        defer { cluster.remove() }
+        let a = PostgresLists(store: try await Self.open(cluster))
+        let b = PostgresLists(store: try await Self.open(cluster))
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        // Forty items kept at once, half through each instance, into one list and another.
+        let added = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for n in 0..<40 {
+                group.addTask {
+                    let item = MediaItem(id: "\(n)", title: "Item \(n)", kind: "song", creator: "Band")
+                    return try await (n.isMultiple(of: 2) ? a : b).add(
+                        item, kind: "song", to: n < 30 ? "starred" : "to hear", at: start.addingTimeInterval(Double(n)))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(added.count == 40 && added.allSatisfy { $0 }, "every item new to its list")
+        #expect(
+            try await a.lists() == [ListSummary(name: "starred", count: 30), ListSummary(name: "to hear", count: 10)])
+        let starred = try await b.items(in: "starred")
+        #expect(starred.map(\.item.id) == (0..<30).reversed().map(String.init), "the latest added first")
+        #expect(starred.first?.item.title == "Item 29" && starred.first?.item.creator == "Band", "the whole record")
+        // Kept again: not new, and its place stays; taken off through the other instance.
+        let again = MediaItem(id: "3", title: "Item 3 (remastered)", kind: "song")
+        #expect(try await a.add(again, kind: "song", to: "starred", at: start.addingTimeInterval(100)) == false)
+        #expect(try await b.remove(id: "5", kind: "song", from: "starred"))
+        #expect(try await a.remove(id: "5", kind: "song", from: "starred") == false)
+        let after = try await a.items(in: "starred")
+        #expect(after.count == 29 && !after.contains { $0.item.id == "5" })
+        #expect(after.first { $0.item.id == "3" }?.item.title == "Item 3 (remastered)")
+        #expect(after.map(\.item.id).firstIndex(of: "3") == 25, "its place kept")
+    }
+
     @Test("A URL that can never work is exit 78 in one line, never with its password")
     func wrongURLs() async throws {
         let cluster = try await PostgresCluster.start()
