@@ -30,6 +30,7 @@ extension MediaItem {
         }
         creatorID = record.artistId.map(String.init)
         collectionID = record.collectionId.map(String.init)
+        feedURL = record.feedUrl.flatMap(SafeURL.http)
     }
 
     /// The iTunes record the item was made from; an empty record for items of other sources, so

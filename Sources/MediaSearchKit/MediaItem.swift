@@ -47,6 +47,8 @@ public struct MediaItem: Sendable, Hashable, Codable {
     /// `isrc:GBDUW0000059` for a recording, `upc:724384960650` for an album. Results of two
     /// sources with the same one are one work.
     public var standardID: String?
+    /// A feed to subscribe to (RSS or Atom): a podcast's, which podcast apps import (OPML).
+    public var feedURL: String?
     /// The same work at other sources, set by the engine when it merges the results of several
     /// sources into this one (the item's own source is not among them).
     public var otherSources: [SourceOffer] = []
@@ -86,7 +88,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, kind, title, censoredTitle, creator, creatorID, collection, censoredCollection, collectionID
         case artwork, url, previewURL, releaseDate, price, currency, durationMilliseconds, genre, isExplicit
-        case description, extras, payload, standardID, otherSources
+        case description, extras, payload, standardID, otherSources, feedURL
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -112,6 +114,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
         try c.encodeIfPresent(description, forKey: .description)
         if !extras.isEmpty { try c.encode(extras, forKey: .extras) }
         try c.encodeIfPresent(standardID, forKey: .standardID)
+        try c.encodeIfPresent(feedURL, forKey: .feedURL)
         if !otherSources.isEmpty { try c.encode(otherSources, forKey: .otherSources) }
         try c.encodeIfPresent(payload, forKey: .payload)
     }
@@ -159,6 +162,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
         creatorID = try c.decodeIfPresent(String.self, forKey: .creatorID)
         collectionID = try c.decodeIfPresent(String.self, forKey: .collectionID)
         standardID = try c.decodeIfPresent(String.self, forKey: .standardID)
+        feedURL = try c.decodeIfPresent(String.self, forKey: .feedURL)
         otherSources = try c.decodeIfPresent([SourceOffer].self, forKey: .otherSources) ?? []
     }
 }

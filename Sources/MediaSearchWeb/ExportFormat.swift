@@ -4,11 +4,11 @@ import Hummingbird
 import MediaSearchCore
 import MediaSearchKit
 
-/// What `/api/search` answers with (`format=`): the JSON document, or the page as a CSV table or
-/// an M3U playlist to download, the same ``ResultsTable`` and ``Playlist`` as the command line's
-/// `--format csv` and `--format m3u`.
+/// What `/api/search` answers with (`format=`): the JSON document, or the page as a CSV table, an
+/// M3U playlist or the podcasts' feeds as OPML to download, the same ``ResultsTable``,
+/// ``Playlist`` and ``Subscriptions`` as the command line's `--format csv|m3u|opml`.
 enum ExportFormat: String, CaseIterable, Sendable {
-    case json, csv, m3u
+    case json, csv, m3u, opml
 
     /// The format a query names; none (or empty) is JSON.
     init(_ value: String?) throws(BadRequest) {
@@ -36,11 +36,12 @@ enum ExportFormat: String, CaseIterable, Sendable {
             switch self {
             case .json, .csv: (ResultsTable(results).text, "text/csv; charset=utf-8; header=present")
             case .m3u: (Playlist(results).m3u, "audio/x-mpegurl; charset=utf-8")
+            case .opml: (Subscriptions(results, title: "MediaSearch: " + name).opml, "text/x-opml; charset=utf-8")
             }
         var response = WebResponse.body(text, type: type, status: .ok)
         let file = Self.fileName(name) + (page.map { "-page\($0)" } ?? "")
         response.headers[.contentDisposition] =
-            "attachment; filename=\"\(file).\(self == .m3u ? "m3u" : "csv")\""
+            "attachment; filename=\"\(file).\(self == .json ? "csv" : rawValue)\""
         return response
     }
 

@@ -17,7 +17,7 @@ extension WebRoutes {
 
     func listScreen(name: String) async -> Response {
         do {
-            let list = try ListName.checked(name)
+            let list = try ListName.checked(name, lenient: false)
             let entries = try await session.listResults(list)
             return WebResponse.html(
                 Screens.list(
@@ -41,13 +41,13 @@ extension WebRoutes {
     func listAPI(name: String, request: Request) async -> Response {
         do {
             let format = try ExportFormat(QueryString.parse(request.uri.query)["format"])
-            let list = try ListName.checked(name)
+            let list = try ListName.checked(name, lenient: false)
             let entries = try await session.listResults(list)
             switch format {
             case .json:
                 return Self.revalidated(
                     WebResponse.json(JSONOutput.text(ListDocument(name: list, results: entries).json)))
-            case .csv, .m3u: return format.download(entries, named: "list " + list, page: nil)
+            case .csv, .m3u, .opml: return format.download(entries, named: "list " + list, page: nil)
             }
         } catch {
             return failure(error, json: true)
@@ -61,7 +61,7 @@ extension WebRoutes {
         -> Response
     {
         do {
-            let list = try ListName.checked(name)
+            let list = try ListName.checked(name, lenient: false)
             if case .failure(let error) = checked(kind: kind, id: id, request: request) { throw error }
             let listed = try await session.lists.items(in: list).contains { $0.kind == kind && $0.item.id == id }
             var answer: [String: JSONValue] = [

@@ -157,14 +157,15 @@ enum OpenAPIDocument {
                   {
                     "name": "format",
                     "in": "query",
-                    "description": "`json` (the default), or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), or `m3u`, what the results can play as an extended M3U playlist (`--format m3u`).",
+                    "description": "`json` (the default), or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), `m3u`, what the results can play as an extended M3U playlist (`--format m3u`), or `opml`, the podcasts' feeds (`--format opml`).",
                     "schema": {
                       "type": "string",
                       "enum": [
                         "",
                         "json",
                         "csv",
-                        "m3u"
+                        "m3u",
+                        "opml"
                       ]
                     }
                   }
@@ -184,6 +185,11 @@ enum OpenAPIDocument {
                         }
                       },
                       "audio/x-mpegurl": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "text/x-opml": {
                         "schema": {
                           "type": "string"
                         }
@@ -326,23 +332,24 @@ enum OpenAPIDocument {
                     "name": "name",
                     "in": "path",
                     "required": true,
-                    "description": "The list: `starred`, or any name of 1 to 60 letters, digits, spaces, `-`, `_`, `.` or `'` (letters and digits of any script; the pattern says the ASCII ones).",
+                    "description": "The list: `starred`, or a name: a letter or a digit, then up to 59 letters, digits, spaces, `.`, `_`, `'` or `-` (letters of the Latin, Greek, Cyrillic, Hebrew, Arabic, kana, CJK and Hangul blocks too).",
                     "schema": {
                       "type": "string",
-                      "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._'-]{0,59}$"
+                      "pattern": "^[\\u0030-\\u0039\\u0041-\\u005A\\u0061-\\u007A\\u00C0-\\u024F\\u0370-\\u03FF\\u0400-\\u04FF\\u05D0-\\u05EA\\u0620-\\u064A\\u3040-\\u30FF\\u4E00-\\u9FFF\\uAC00-\\uD7A3][\\u0030-\\u0039\\u0041-\\u005A\\u0061-\\u007A\\u00C0-\\u024F\\u0370-\\u03FF\\u0400-\\u04FF\\u05D0-\\u05EA\\u0620-\\u064A\\u3040-\\u30FF\\u4E00-\\u9FFF\\uAC00-\\uD7A3 ._'-]{0,59}$"
                     }
                   },
                   {
                     "name": "format",
                     "in": "query",
-                    "description": "`json` (the default), or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), or `m3u`, what the results can play as an extended M3U playlist (`--format m3u`).",
+                    "description": "`json` (the default), or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), `m3u`, what the results can play as an extended M3U playlist (`--format m3u`), or `opml`, the podcasts' feeds (`--format opml`).",
                     "schema": {
                       "type": "string",
                       "enum": [
                         "",
                         "json",
                         "csv",
-                        "m3u"
+                        "m3u",
+                        "opml"
                       ]
                     }
                   }
@@ -362,6 +369,11 @@ enum OpenAPIDocument {
                         }
                       },
                       "audio/x-mpegurl": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      },
+                      "text/x-opml": {
                         "schema": {
                           "type": "string"
                         }
@@ -387,10 +399,10 @@ enum OpenAPIDocument {
                   "name": "name",
                   "in": "path",
                   "required": true,
-                  "description": "The list: `starred`, or any name of 1 to 60 letters, digits, spaces, `-`, `_`, `.` or `'` (letters and digits of any script; the pattern says the ASCII ones).",
+                  "description": "The list: `starred`, or a name: a letter or a digit, then up to 59 letters, digits, spaces, `.`, `_`, `'` or `-` (letters of the Latin, Greek, Cyrillic, Hebrew, Arabic, kana, CJK and Hangul blocks too).",
                   "schema": {
                     "type": "string",
-                    "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._'-]{0,59}$"
+                    "pattern": "^[\\u0030-\\u0039\\u0041-\\u005A\\u0061-\\u007A\\u00C0-\\u024F\\u0370-\\u03FF\\u0400-\\u04FF\\u05D0-\\u05EA\\u0620-\\u064A\\u3040-\\u30FF\\u4E00-\\u9FFF\\uAC00-\\uD7A3][\\u0030-\\u0039\\u0041-\\u005A\\u0061-\\u007A\\u00C0-\\u024F\\u0370-\\u03FF\\u0400-\\u04FF\\u05D0-\\u05EA\\u0620-\\u064A\\u3040-\\u30FF\\u4E00-\\u9FFF\\uAC00-\\uD7A3 ._'-]{0,59}$"
                   }
                 },
                 {

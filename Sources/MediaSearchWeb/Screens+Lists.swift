@@ -65,6 +65,9 @@ extension Screens {
             if !Playlist(entries).entries.isEmpty {
                 links.append("<a href=\"\(local: api + "?format=m3u")\" download>\(t("results.download.m3u"))</a>")
             }
+            if !Subscriptions(entries, title: "").feeds.isEmpty {
+                links.append("<a href=\"\(local: api + "?format=opml")\" download>\(t("results.download.opml"))</a>")
+            }
             let separated = links.enumerated().flatMap {
                 $0.offset == 0 ? [$0.element] : [" · ", $0.element] as [HTML]
             }

@@ -130,7 +130,7 @@ struct WebRoutes: Sendable {
             let response =
                 switch format {
                 case .json: WebResponse.json(JSONOutput.text(page.document().json))
-                case .csv, .m3u:
+                case .csv, .m3u, .opml:
                     format.download(page, term: query.term ?? query.filters.values.sorted().joined(separator: " "))
                 }
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }

@@ -17,6 +17,13 @@ struct ExportCommandTests {
         let script = """
             import csv, json, re, sys
             path = sys.argv[2]
+            if sys.argv[1] == "opml":
+                import xml.etree.ElementTree as ET
+                root = ET.parse(path).getroot()
+                assert root.tag == "opml" and root.get("version") == "2.0", root.tag
+                assert root.find("head/title") is not None, "no title"
+                print(json.dumps([dict(o.attrib) for o in root.iterfind("body/outline")]))
+                sys.exit(0)
             if sys.argv[1] == "csv":
                 with open(path, newline="", encoding="utf-8") as f:
                     print(json.dumps(list(csv.reader(f, strict=True))))
@@ -107,6 +114,31 @@ struct ExportCommandTests {
         #expect(entries.map { $0["url"] as? String } == ["https://a.example/5.m4a", "https://a.example/6.m4a"])
         #expect(entries.map { $0["seconds"] as? Int } == [200, -1])
         #expect(entries.last?["title"] as? String == "-2+3 - Forged #EXTINF:1,x http://evil.example/")
+    }
+
+    /// The podcasts among the results are an OPML file a podcast app imports, read back by
+    /// Python's XML parser: a feed's title from a source cannot add an element or an attribute.
+    @Test func podcastsAreOPMLThatAnXMLParserReads() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let opml = try await harness.run(["search", "jack", "johnson", "--format", "opml"])
+        #expect(opml.status == 0, "\(opml.stderr)")
+        let outlines = try #require(try await read("opml", opml.stdout, harness: harness) as? [[String: String]])
+        #expect(outlines.map { $0["xmlUrl"] } == ["https://rss.art19.com/60-minutes"])
+        #expect(outlines.first?["text"] == "60 Minutes" && outlines.first?["type"] == "rss")
+        let songs = try await harness.run(["search", "jack", "--kind", "song", "--format", "opml"])
+        #expect(songs.status == 0 && songs.stderr.contains("has a feed"), "\(songs.stderr)")
+        let record: [String: Any] = [
+            "wrapperType": "track", "kind": "podcast", "trackId": 8, "collectionId": 8,
+            "trackName": "News & \"Views\"/><outline xmlUrl=\"http://evil.example\"/>",
+            "collectionName": "x", "artistName": "A <b>", "feedUrl": "https://feeds.example/news?a=1&b=2",
+        ]
+        let body = try JSONSerialization.data(withJSONObject: ["resultCount": 1, "results": [record]])
+        await harness.server.inject(FaultRule(fault: .body(String(decoding: body, as: UTF8.self))))
+        let hostile = try await harness.run(["search", "x", "--kind", "podcast", "--format", "opml"])
+        let read = try #require(try await read("opml", hostile.stdout, harness: harness) as? [[String: String]])
+        #expect(read.count == 1 && read.first?["xmlUrl"] == "https://feeds.example/news?a=1&b=2")
+        #expect(read.first?["title"] == "News & \"Views\"/><outline xmlUrl=\"http://evil.example\"/>")
     }
 
     /// An album's tracks, a LibriVox book's sections and radio stations play as a playlist, each

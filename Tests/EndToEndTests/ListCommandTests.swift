@@ -60,6 +60,8 @@ struct ListCommandTests {
         _ = try await harness.run(["search", "jack", "--format", "lines"])
         for (arguments, status) in [
             (["star", "--result", "1", "--list", "a/b"], Int32(64)), (["star", "--result", "1", "--list", " "], 64),
+            (["star", "--result", "1", "--list", ".hidden"], 64),
+            (["star", "--result", "1", "--list", "a\u{202E}b"], 64),
             (["star"], 64), (["star", "1", "--result", "1"], 64), (["star", "--result", "0"], 64),
             (["star", "--result", "999"], 64), (["list", "x\u{1B}[31m"], 64),
         ] {
@@ -69,6 +71,9 @@ struct ListCommandTests {
             #expect(!result.stderr.contains("\u{1B}"))
         }
         #expect(try await harness.run(["lists"]).stdout.hasPrefix("No lists yet"))
+        // Letters of other scripts make names too; spaces around and inside are tidied.
+        #expect(try await harness.run(["star", "--result", "1", "--list", "  Послушать  потом "]).status == 0)
+        #expect(try await harness.run(["lists"]).stdout == "Послушать потом\t1\n")
     }
 
     /// Ten processes starring ten results at once: every one is kept (each change is one

@@ -38,6 +38,58 @@ struct OpenCommandTests {
         #expect(await harness.server.requests().count == 1, "open must not fetch the item again")
     }
 
+    /// An album plays its tracks and a list its items: the player gets them as one playlist, in
+    /// a private file that is gone once it has played; without a player that reads playlists,
+    /// the first track plays (#61).
+    @Test func anAlbumAndAListPlayAsOnePlaylist() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [song, deezer]\n", to: "deezer.yaml")
+        let environment = [
+            "MEDIASEARCH_CONFIG": config, "MEDIASEARCH_DEEZER_URL": harness.server.baseURL + "/deezer",
+        ]
+        // A fake mpv that keeps what it was given and what the file held while it played.
+        let bin = harness.runner.home.appendingPathComponent("bin-playlist")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let log = harness.runner.home.appendingPathComponent("mpv.log").path
+        let mpv = bin.appendingPathComponent("mpv").path
+        try "#!/bin/sh\necho \"mpv $*\" >> '\(log)'\nls -l \"$1\" | cut -c1-10 >> '\(log)'\ncat \"$1\" >> '\(log)'\n"
+            .write(toFile: mpv, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: mpv)
+        var withPlayer = environment
+        withPlayer["PATH"] = bin.path + ":/usr/bin:/bin"
+        let album = try await harness.run(["open", "deezer:album:302127", "--preview"], environment: withPlayer)
+        #expect(album.status == 0, "\(album.stderr)")
+        #expect(album.stderr.contains("playing Discovery: 14 tracks"), "\(album.stderr)")
+        let played = calls(log)
+        let file = try #require(played.first?.split(separator: " ").last.map(String.init))
+        #expect(played.first == "mpv \(file)" && file.hasSuffix(".m3u"))
+        #expect(played.dropFirst().first == "-rw-------", "the playlist is private")
+        #expect(played.dropFirst(2).first == "#EXTM3U" && played.filter { $0.hasPrefix("#EXTINF:") }.count == 14)
+        #expect(played.contains("#EXTINF:320,Daft Punk - One More Time"))
+        #expect(!FileManager.default.fileExists(atPath: file), "the playlist is removed once played")
+
+        // A list: both kept items, one after the other.
+        _ = try await harness.run(["search", "jack", "--kind", "song", "--format", "lines"], environment: environment)
+        for number in ["1", "2"] { _ = try await harness.run(["star", "--result", number], environment: environment) }
+        try? FileManager.default.removeItem(atPath: log)
+        let list = try await harness.run(["open", "--list", "starred", "--preview"], environment: withPlayer)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(calls(log).filter { $0.hasPrefix("#EXTINF:") }.count == 2, "\(calls(log))")
+        #expect(try await harness.run(["open", "--list", "starred"], environment: withPlayer).status == 64)
+
+        // Only ffplay, which plays one link at a time: the first track, said so.
+        let (ffplayBin, ffplayLog) = try fakeBin(harness, ["ffplay"])
+        var onlyFfplay = environment
+        onlyFfplay["PATH"] = ffplayBin
+        let first = try await harness.run(["open", "deezer:album:302127", "--preview"], environment: onlyFfplay)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("no player for a playlist on PATH (mpv, vlc): playing the first of Discovery"))
+        #expect(
+            calls(ffplayLog).last?.hasPrefix("ffplay -autoexit -loglevel error https://") == true, "\(calls(ffplayLog))"
+        )
+    }
+
     @Test func browserWinsAndAPreviewWithoutAPlayerOpensItsLink() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }

@@ -177,7 +177,7 @@ struct TerminalOutputTests {
         let runner = try CommandRunner()
         let commands = [
             [], ["search"], ["show"], ["open"], ["providers"], ["history"], ["suggest"], ["cache"], ["library"],
-            ["config"], ["config", "show"], ["serve"],
+            ["config"], ["config", "show"], ["serve"], ["star"], ["unstar"], ["lists"], ["list"],
         ]
         for command in commands {
             let help = try await runner.run(command + ["--help"], environment: ["COLUMNS": "80"])

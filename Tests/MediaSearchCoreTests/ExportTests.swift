@@ -57,6 +57,34 @@ struct ExportTests {
         #expect(!table.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "a line feed outside a row's end")
     }
 
+    @Test func feedsAreOPMLWhoseTextCannotAddAnElement() {
+        func podcast(_ id: String, _ title: String, feed: String?) -> ResultEntry {
+            var entry = Self.entry(id, title: title)
+            entry.item.feedURL = feed
+            entry.tile.url = "https://podcasts.example/\(id)"
+            return entry
+        }
+        let feeds = Subscriptions(
+            [
+                podcast("1", "Tom & \"Jerry\" <b>'s</b>", feed: "https://feeds.example/1?a=1&b=2"),
+                podcast("2", "Again", feed: "https://feeds.example/1?a=1&b=2"),
+                podcast("3", "Script", feed: "javascript:alert(1)"), podcast("4", "None", feed: nil),
+                podcast("5", "Line\nbreak\"/><outline xmlUrl=\"http://evil\"", feed: "http://feeds.example/5"),
+            ], title: "MediaSearch: a & b")
+        #expect(
+            feeds.opml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <opml version="2.0">
+                  <head><title>MediaSearch: a &amp; b</title></head>
+                  <body>
+                    <outline type="rss" text="Tom &amp; &quot;Jerry&quot; &lt;b&gt;&#39;s&lt;/b&gt;" title="Tom &amp; &quot;Jerry&quot; &lt;b&gt;&#39;s&lt;/b&gt;" xmlUrl="https://feeds.example/1?a=1&amp;b=2" htmlUrl="https://podcasts.example/1"/>
+                    <outline type="rss" text="Line break&quot;/&gt;&lt;outline xmlUrl=&quot;http://evil&quot;" title="Line break&quot;/&gt;&lt;outline xmlUrl=&quot;http://evil&quot;" xmlUrl="http://feeds.example/5" htmlUrl="https://podcasts.example/5"/>
+                  </body>
+                </opml>
+
+                """)
+    }
+
     @Test func aPlaylistHasEachSafeLinkOnceWithItsTitleAndLength() {
         let playlist = Playlist([
             Self.entry(

@@ -34,6 +34,7 @@ struct ListCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Show the items of a list (starred, or one you name), as a search shows results.",
+        usage: "mediasearch list [<name>] [--format <format>] [<opts>]",
         discussion: HelpText.paragraphs(
             """
             Examples:
@@ -48,7 +49,7 @@ struct ListCommand: ParsableCommand, ProviderCommand {
     @Option(help: "Layout width in columns (default: the terminal's, or $COLUMNS, or 80).")
     var width: Int?
 
-    @Option(help: "text (tiles, on a terminal), lines (the default when piped), json, jsonl, csv or m3u.")
+    @Option(help: "text (tiles, on a terminal), lines (the default when piped), json, jsonl, csv, m3u or opml.")
     var format: OutputFormat?
 
     @OptionGroup var configOption: ConfigOption
@@ -72,6 +73,7 @@ struct ListCommand: ParsableCommand, ProviderCommand {
         case .jsonl: console.out(SearchOutput.jsonLines(of: entries))
         case .lines: console.out(SearchOutput.lines(of: entries))
         case .csv: console.out(ResultsTable(entries).text)
+        case .opml: console.out(Subscriptions(entries, title: "MediaSearch: " + list).opml)
         case .m3u:
             let playlist = Playlist(entries)
             console.out(playlist.m3u)

@@ -86,7 +86,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
 
     @Option(
         help:
-            "text (tiles, on a terminal), lines (tab-separated, the default when piped), json, jsonl (one object per line), csv (a table with a header row), or m3u (a playlist of what the results can play)."
+            "text (tiles, on a terminal), lines (tab-separated, the default when piped), json, jsonl (one object per line), csv (a table with a header row), m3u (a playlist of what the results can play), or opml (the podcasts' feeds)."
     )
     var format: OutputFormat?
 
@@ -151,6 +151,16 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
                 console.notice(empty)
             } else if playlist.entries.isEmpty, !page.results.isEmpty {
                 console.notice("none of the \(page.results.count) results has anything to play")
+            }
+        case .opml:
+            let feeds = Subscriptions(
+                page.repeatsPrevious ? [] : page.results,
+                title: "MediaSearch: " + (page.request.term ?? page.request.historyText))
+            console.out(feeds.opml)
+            if let empty = output.emptyMessage {
+                console.notice(empty)
+            } else if feeds.feeds.isEmpty, !page.results.isEmpty {
+                console.notice("none of the \(page.results.count) results has a feed (podcasts do: --kind podcast)")
             }
         case .lines:
             console.out(output.lines())

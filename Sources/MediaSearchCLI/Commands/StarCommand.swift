@@ -12,6 +12,7 @@ struct ListItemOptions: ParsableArguments {
     var result: Int?
 
     @Option(
+        name: [.customShort("k"), .long],
         help: "The kind of the id (a provider, source or kind of media, as search takes).",
         completion: CompletionWords.kind)
     var kind: String?
@@ -43,6 +44,7 @@ struct StarCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "star",
         abstract: "Keep an item in a list (starred, or one you name).",
+        usage: "mediasearch star (<id> [-k <kind>] | --result <n>) [--list <name>]",
         discussion: HelpText.paragraphs(
             """
             A list keeps each item's whole record: it shows offline and outlives `cache clear` and `library clear`.
@@ -72,6 +74,7 @@ struct UnstarCommand: ParsableCommand, ProviderCommand {
     static let configuration = CommandConfiguration(
         commandName: "unstar",
         abstract: "Take an item off a list.",
+        usage: "mediasearch unstar (<id> [-k <kind>] | --result <n>) [--list <name>]",
         discussion: "Examples:\n  mediasearch unstar 1469577741\n  mediasearch unstar --result 2 --list \"to watch\"")
 
     @OptionGroup var item: ListItemOptions

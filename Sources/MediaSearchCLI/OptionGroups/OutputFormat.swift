@@ -14,6 +14,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case csv
     /// What the results can play, as an extended M3U playlist: ``Playlist``.
     case m3u
+    /// The podcasts' feeds, as OPML for a podcast app: ``Subscriptions``.
+    case opml
 }
 
 /// Output format of `show`.

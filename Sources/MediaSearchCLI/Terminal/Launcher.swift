@@ -38,6 +38,15 @@ public struct Launcher: Sendable {
         return nil
     }
 
+    /// The command line that plays a playlist file (M3U) from start to end: the first of the
+    /// ``players`` that read one (mpv, vlc; ffplay plays one link at a time).
+    func player(forPlaylist path: String) -> [String]? {
+        for (name, options) in Self.players where name != "ffplay" {
+            if let program = find(name) { return [program] + options + [path] }
+        }
+        return nil
+    }
+
     /// The program's path on `PATH`, or the path itself when it names an executable.
     func find(_ name: String) -> String? {
         if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }

@@ -51,6 +51,15 @@ public struct Playlist: Sendable, Equatable {
         self.entries = entries
     }
 
+    /// What one item plays of its own: its preview, or a station's stream.
+    public init(item: MediaItem) {
+        var entries: [Entry] = []
+        Self.add(
+            title: Self.title(item.title ?? "", by: item.creator), milliseconds: item.durationMilliseconds,
+            url: item.previewURL, to: &entries)
+        self.entries = entries
+    }
+
     /// The playlist as extended M3U text (UTF-8).
     public var m3u: String {
         var text = "#EXTM3U\n"

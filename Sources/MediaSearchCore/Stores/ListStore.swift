@@ -41,28 +41,39 @@ public protocol ListStore: Sendable {
     func items(in list: String) async throws(MediaSearchError) -> [ListedItem]
 }
 
-/// The names lists may have.
+/// The names lists may have: a letter or a digit, then up to 59 letters, digits, spaces, `.`,
+/// `_`, `'` or `-`. Letters are ASCII's and those of the Latin, Greek, Cyrillic, Hebrew, Arabic,
+/// kana, CJK and Hangul blocks, named here by their ranges so that the OpenAPI document's pattern
+/// says exactly the same (JSON Schema's regular expressions have no classes by script).
 public enum ListName {
     /// The list `star` adds to when no list is named.
     public static let starred = "starred"
     /// The longest name, in characters.
     public static let maxLength = 60
 
-    /// The name as kept (trimmed, runs of spaces folded), or a usage error: 1 to 60 letters,
-    /// digits, spaces, `-`, `_`, `.` or `'`, of any script.
-    public static func checked(_ text: String) throws(MediaSearchError) -> String {
-        let name = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let allowed = name.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-                || " -_.'".unicodeScalars.contains(scalar)
-        }
-        guard !name.isEmpty, name.count <= maxLength, allowed, !TextSanitizer.line(name).isEmpty,
-            TextSanitizer.line(name) == name
-        else {
+    /// The letters and digits, by Unicode scalar ranges.
+    public static let letters: [ClosedRange<UInt32>] = [
+        0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x370...0x3FF, 0x400...0x4FF, 0x5D0...0x5EA,
+        0x620...0x64A, 0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+    ]
+    /// What else may follow the first letter.
+    public static let others: Set<UInt32> = [0x20, 0x2E, 0x5F, 0x27, 0x2D]
+
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool { letters.contains { $0.contains(scalar.value) } }
+
+    /// The name as kept (trailing spaces dropped, runs of spaces folded), or a usage error.
+    /// - Parameter lenient: a name typed on the command line may also start with spaces.
+    public static func checked(_ text: String, lenient: Bool = true) throws(MediaSearchError) -> String {
+        let given = lenient ? String(text.drop { $0 == " " }) : text
+        let scalars = given.unicodeScalars
+        let allowed =
+            scalars.first.map(isLetter) == true && scalars.count <= maxLength
+            && scalars.allSatisfy { isLetter($0) || others.contains($0.value) }
+        guard allowed else {
             throw .usage(
-                "a list's name is 1 to \(maxLength) letters, digits, spaces, '-', '_', '.' or \"'\", not '\(TextSanitizer.line(text))'"
-            )
+                "a list's name is a letter or a digit, then up to \(maxLength - 1) letters, digits, spaces, "
+                    + "'.', '_', \"'\" or '-', not '\(TextSanitizer.line(text))'")
         }
-        return name
+        return given.split(separator: " ").joined(separator: " ")
     }
 }

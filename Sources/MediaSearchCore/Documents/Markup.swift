@@ -1,0 +1,20 @@
+/// Text made safe inside HTML and XML, as an element's text or an attribute's value in either
+/// quotes: what the web's pages and the OPML of feeds write.
+public enum Markup {
+    /// `&`, `<`, `>`, `"` and `'` as references; everything else as it is.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+}
