@@ -69,8 +69,10 @@ public enum TextSanitizer {
         // U+2065...) or that only formats other text (General Category Cf: U+FFF9-U+FFFB, which
         // hide the text they annotate). A variation selector only picks an emoji's or a CJK
         // character's look: the character stays.
+        // And the noncharacters (U+FFFE, U+FFFF and their kin), which XML forbids and nothing draws.
         default:
             scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format
+                || scalar.properties.isNoncharacterCodePoint
         }
     }
 }

@@ -13,6 +13,18 @@ extension Assets {
           function help() {
             if (dialog && !dialog.open && dialog.showModal) { dialog.showModal(); }
           }
+          // Single-key shortcuts can be turned off (WCAG 2.1.4: speech input types letters), and
+          // stay off for this browser; Esc and the arrows are no character keys and stay.
+          const toggle = document.getElementById("keys-on");
+          let lettersOn = true;
+          try { lettersOn = localStorage.getItem("mediasearch-keys") !== "off"; } catch (error) { lettersOn = true; }
+          if (toggle) {
+            toggle.checked = lettersOn;
+            toggle.addEventListener("change", function () {
+              lettersOn = toggle.checked;
+              try { localStorage.setItem("mediasearch-keys", lettersOn ? "on" : "off"); } catch (error) { /* this page only */ }
+            });
+          }
           if (dialog && opener) {
             opener.hidden = false;
             opener.addEventListener("click", help);
@@ -61,6 +73,10 @@ extension Assets {
             const target = event.target;
             if (typing(target) && event.key !== "Escape") { return; }
             const tile = focused();
+            if (!lettersOn && event.key.length === 1) { return; }
+            // The arrows move between results from a result's link or star, never from its player
+            // (whose arrows seek).
+            const onResult = tile !== null && (target instanceof HTMLAnchorElement || target instanceof HTMLButtonElement);
             let handled = true;
             switch (event.key) {
               case "/": {
@@ -71,10 +87,10 @@ extension Assets {
               case "?": help(); break;
               case "j": move(1); break;
               case "k": move(-1); break;
-              case "ArrowRight": handled = tile !== null && move(1); break;
-              case "ArrowLeft": handled = tile !== null && move(-1); break;
-              case "ArrowDown": handled = tile !== null && move(columns(tile)); break;
-              case "ArrowUp": handled = tile !== null && move(-columns(tile)); break;
+              case "ArrowRight": handled = onResult && move(1); break;
+              case "ArrowLeft": handled = onResult && move(-1); break;
+              case "ArrowDown": handled = onResult && move(columns(tile)); break;
+              case "ArrowUp": handled = onResult && move(-columns(tile)); break;
               case "Escape":
                 if (typing(target)) {
                   handled = false;

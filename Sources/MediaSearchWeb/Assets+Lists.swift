@@ -7,13 +7,18 @@ extension Assets {
         (function () {
           "use strict";
           function key(kind, id) { return kind + "/" + id; }
+          // The name stays ("Keep … in Starred"); the state is aria-pressed's. The tooltip says
+          // what a press does now.
           function set(button, pressed) {
             button.setAttribute("aria-pressed", pressed ? "true" : "false");
-            const label = pressed ? button.dataset.remove : button.dataset.add;
-            button.setAttribute("aria-label", label);
-            button.title = label;
+            button.title = pressed ? button.dataset.remove : button.dataset.add;
             button.firstElementChild.textContent = pressed ? "★" : "☆";
           }
+          // Where a failure is said, politely, for screen readers too.
+          const status = document.createElement("p");
+          status.className = "sr-only";
+          status.setAttribute("role", "status");
+          document.body.appendChild(status);
           function path(button) {
             return "/api/lists/" + encodeURIComponent(button.dataset.list) + "/items/"
               + encodeURIComponent(button.dataset.kind) + "/" + encodeURIComponent(button.dataset.id);
@@ -32,7 +37,9 @@ extension Assets {
                   && other.dataset.id === button.dataset.id) { set(other, answer.listed); }
               });
             } catch (error) {
-              button.title = (document.body.dataset.starFailed || "{error}").replace("{error}", error.message);
+              const message = (document.body.dataset.starFailed || "{error}").replace("{error}", error.message);
+              button.title = message;
+              status.textContent = message;
             } finally {
               button.removeAttribute("aria-busy");
             }

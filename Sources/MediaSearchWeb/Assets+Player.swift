@@ -41,6 +41,7 @@ extension Assets {
           }
           function play(index) {
             if (!queue) { return; }
+            index = Math.max(index, 0);
             while (index < queue.players.length && queue.players[index].dataset.failed) { index += 1; }
             if (index < 0 || index >= queue.players.length) {
               queue = null;
@@ -79,6 +80,10 @@ extension Assets {
             bar.querySelector("button").addEventListener("click", function () { toggle(bar.closest("section")); });
           });
           document.addEventListener("ended", function (event) {
+            if (queue && event.target === queue.players[queue.index]) { play(queue.index + 1); }
+          }, true);
+          // A track that fails while it plays (an expired link) is skipped too.
+          document.addEventListener("error", function (event) {
             if (queue && event.target === queue.players[queue.index]) { play(queue.index + 1); }
           }, true);
           document.addEventListener("play", function (event) {

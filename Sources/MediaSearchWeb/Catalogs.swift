@@ -90,6 +90,8 @@ enum Catalogs {
             "keys.skip": "Next or previous track while playing all",
             "keys.star": "Keep the result in your starred list, or take it off",
             "keys.title": "Keyboard shortcuts",
+            "keys.toggle":
+                "Use these single-key shortcuts (turn them off if they get in your way, with speech input for one)",
             "kind.album": "Album",
             "kind.audiobook": "Audiobook",
             "kind.book": "Book",
@@ -417,6 +419,8 @@ enum Catalogs {
             "keys.skip": "Следующий или предыдущий трек при игре всего",
             "keys.star": "Сохранить результат в избранном или убрать его оттуда",
             "keys.title": "Клавиши",
+            "keys.toggle":
+                "Использовать эти клавиши-сокращения (выключите их, если они мешают, например при голосовом вводе)",
             "kind.album": "Альбом",
             "kind.audiobook": "Аудиокнига",
             "kind.book": "Книга",

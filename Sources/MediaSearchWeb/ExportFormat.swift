@@ -26,7 +26,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
 
     /// The page as a file to download, named after what was searched.
     func download(_ page: SearchPage, term: String) -> Response {
-        download(page.results, named: term, page: page.request.page)
+        download(page.repeatsPrevious ? [] : page.results, named: term, page: page.request.page)
     }
 
     /// Results as a file to download (a table or a playlist; JSON is the API's own answer), named

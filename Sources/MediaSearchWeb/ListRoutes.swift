@@ -62,7 +62,10 @@ extension WebRoutes {
     {
         do {
             let list = try ListName.checked(name, lenient: false)
-            if case .failure(let error) = checked(kind: kind, id: id, request: request) { throw error }
+            // Keeping an item looks it up, so only a kind a search here could show is taken; an
+            // item already listed is read or taken off whatever its kind is now (a kind disabled
+            // since must not leave it stuck on the list).
+            if method == .put, case .failure(let error) = checked(kind: kind, id: id, request: request) { throw error }
             let listed = try await session.lists.items(in: list).contains { $0.kind == kind && $0.item.id == id }
             var answer: [String: JSONValue] = [
                 "list": .string(list), "kind": .string(kind), "id": .string(id), "listed": .bool(listed),

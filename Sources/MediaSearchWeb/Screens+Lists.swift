@@ -11,13 +11,15 @@ extension Screens {
     {
         let t = Texts.current
         let shown = listName(list)
-        let label = t(pressed ? "star.remove" : "star.add", ["title": title, "list": shown])
+        // One name whatever the state (aria-pressed says it); the tooltip says what a press does.
+        let label = t("star.add", ["title": title, "list": shown])
+        let tip = t(pressed ? "star.remove" : "star.add", ["title": title, "list": shown])
         return """
             <button type="button" class="star" hidden aria-pressed="\(pressed ? "true" : "false")" \
             data-kind="\(kind)" data-id="\(id)" data-list="\(list)" data-title="\(title)" \
             data-add="\(t("star.add", ["title": title, "list": shown]))" \
             data-remove="\(t("star.remove", ["title": title, "list": shown]))" \
-            aria-label="\(label)" title="\(label)"><span aria-hidden="true">\(pressed ? "★" : "☆")</span></button>
+            aria-label="\(label)" title="\(tip)"><span aria-hidden="true">\(pressed ? "★" : "☆")</span></button>
             """
     }
 

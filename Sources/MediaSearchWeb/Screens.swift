@@ -46,7 +46,8 @@ enum Screens {
         }
         return """
             <dialog id="keys" aria-labelledby="keys-title"><h2 id="keys-title">\(t("keys.title"))</h2>\
-            <dl class="keys">\(list)</dl><button type="button" class="keys-close">\(t("keys.close"))</button></dialog>
+            <dl class="keys">\(list)</dl><p><label><input type="checkbox" id="keys-on" checked> \(t("keys.toggle"))</label></p>\
+            <button type="button" class="keys-close">\(t("keys.close"))</button></dialog>
             """
     }
 

@@ -91,7 +91,7 @@ def browser():
                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
                    "--disable-background-networking", "--disable-component-update", "--no-first-run"]:
         options.add_argument(option)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
                               options=options)
@@ -366,8 +366,29 @@ def main():
         dialog_text = driver.find_element(By.ID, "keys").text
         check("Go to the search box" in dialog_text and "Play all, pause, go on" in dialog_text,
               "the keys are listed in words")
+        toggle = driver.find_element(By.ID, "keys-on")
+        toggle.click()
         keys(driver).send_keys(Keys.ESCAPE).perform()
         check(not driver.execute_script("return document.getElementById('keys').open"), "Esc closes them")
+        driver.execute_script("document.activeElement.blur()")
+        keys(driver).send_keys("j").perform()
+        check(on(driver) is None, "turned off, the single keys do nothing (speech input types letters)")
+        driver.refresh()
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        keys(driver).send_keys("j").perform()
+        check(on(driver) is None, "and stay off after a reload")
+        driver.find_element(By.CSS_SELECTOR, "button.keys-open").click()
+        driver.find_element(By.ID, "keys-on").click()
+        keys(driver).send_keys(Keys.ESCAPE).perform()
+        driver.execute_script("document.activeElement.blur()")
+        keys(driver).send_keys("j").perform()
+        check(on(driver) == ids[0], "turned on again, they work")
+        audio_tile = driver.execute_script(
+            "const a = document.querySelector('#tiles > .tile audio'); if (a) { a.focus(); } return !!a")
+        if audio_tile:
+            before = on(driver)
+            keys(driver).send_keys(Keys.ARROW_RIGHT).perform()
+            check(on(driver) == before, "an arrow on a result's player stays the player's")
         opener = driver.find_element(By.CSS_SELECTOR, "button.keys-open")
         check(opener.is_displayed(), "a button in the footer shows them too")
         keys(driver).send_keys("jj").perform()
@@ -389,7 +410,8 @@ def main():
               and star.get_attribute("aria-label").startswith("Keep "), "every result has a star, not pressed")
         star.click()
         wait(driver, lambda d: star.get_attribute("aria-pressed") == "true")
-        check(star.get_attribute("aria-label").startswith("Take "), "pressed, it offers to take the item off")
+        check(star.get_attribute("title").startswith("Take ") and star.get_attribute("aria-label").startswith("Keep "),
+              "pressed, its name stays (the state is aria-pressed's) and its tip offers to take the item off")
         second.find_element(By.CSS_SELECTOR, "a.open").send_keys("s")
         second_star = second.find_element(By.CSS_SELECTOR, "button.star")
         wait(driver, lambda d: second_star.get_attribute("aria-pressed") == "true")
@@ -506,6 +528,10 @@ def main():
 
         button.click()
         wait(driver, lambda d: current(d) == titles[0] and playing(d) == [0])
+        driver.get_log("browser")  # what the page said before: not this check's
+        webdriver.ActionChains(driver).send_keys("b").perform()
+        check(current(driver) == titles[0] and not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"],
+              "b on the first track stays there, with no error")
         check(button.text == "Pause", f"while it plays the button pauses: {button.text!r}")
         check(driver.find_element(By.CSS_SELECTOR, "p.play-all .now").text == f"Playing 1 of 14: {titles[0]}",
               "the status line names what plays")

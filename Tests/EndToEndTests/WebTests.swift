@@ -628,6 +628,11 @@ struct WebTests {
         #expect(post.status == 405 && post.headers["allow"] == "GET, HEAD, PUT, DELETE")
         #expect(try await web.get("/api/lists/a%2Fb", method: .GET).status == 400)
         #expect(try await web.get("/api/lists/starred/items/nothing/1", method: .PUT).status == 404)
+        // An item of a kind this server no longer shows is still read and taken off.
+        let gone = MediaItem(id: "g1", title: "Gone", kind: "song")
+        #expect(try await ListFile(path: web.paths.listsFile).add(gone, kind: "gone", to: "starred", at: Date()))
+        #expect(try await web.get("/api/lists/starred/items/gone/g1").status == 200)
+        #expect(state(try await web.get("/api/lists/starred/items/gone/g1", method: .DELETE)) == "200 listed false changed true")
         #expect(try await web.get("/api/lists/starred/items/song/bad%20id", method: .PUT).status == 400)
         let delete = try await web.get(item, method: .DELETE)
         #expect(state(delete) == "200 listed false changed true")

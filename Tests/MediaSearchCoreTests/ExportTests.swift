@@ -26,7 +26,7 @@ struct ExportTests {
         #expect(ResultsTable.cell("plain") == "plain")
         #expect(ResultsTable.cell("a, b") == "\"a, b\"")
         #expect(ResultsTable.cell("say \"hi\"") == "\"say \"\"hi\"\"\"")
-        for formula in ["=HYPERLINK(\"http://evil\")", "+1", "-2+3", "@SUM(A1)"] {
+        for formula in ["=HYPERLINK(\"http://evil\")", "+1", "-2+3", "@SUM(A1)", "=\u{301}1+1"] {
             let cell = ResultsTable.cell(formula)
             #expect(cell.hasPrefix("\"'"), "\(formula) became \(cell)")
         }

@@ -79,11 +79,12 @@ struct SourceNumberTests {
     /// Characters drawn as nothing (the security review's S4: fillers, variation selectors,
     /// invisible operators, interlinear annotations) never reach any output; what is drawn stays.
     @Test func fillersAndOtherInvisibleCharactersAreDropped() {
-        let invisible: [Unicode.Scalar] = [
-            "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{180E}", "\u{034F}", "\u{FE00}", "\u{FE0F}",
-            "\u{E0100}", "\u{E01EF}", "\u{2065}", "\u{FFF9}", "\u{FFFA}", "\u{FFFB}", "\u{180B}", "\u{17B4}",
-            "\u{1D173}",
-        ]
+        let invisible: [Unicode.Scalar] =
+            [
+                "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{180E}", "\u{034F}", "\u{FE00}", "\u{FE0F}",
+                "\u{E0100}", "\u{E01EF}", "\u{2065}", "\u{FFF9}", "\u{FFFA}", "\u{FFFB}", "\u{180B}", "\u{17B4}",
+                "\u{1D173}",
+            ] + [0xFFFE, 0xFFFF, 0xFDD0, 0x10FFFF].compactMap(Unicode.Scalar.init)
         for scalar in invisible {
             #expect(
                 TextSanitizer.line("Ja\(scalar)ck") == "Jack", "U+\(String(scalar.value, radix: 16, uppercase: true))")

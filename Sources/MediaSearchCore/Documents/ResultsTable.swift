@@ -56,7 +56,9 @@ public struct ResultsTable: Sendable {
     static func cell(_ raw: String) -> String {
         var text = TextSanitizer.line(raw)
         var quote = false
-        if let first = text.first, "=+-@".contains(first) {
+        // The first scalar, not the first character: `=` with a combining mark is still `=` to a
+        // spreadsheet reading bytes.
+        if let first = text.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) {
             text = "'" + text
             quote = true
         }
