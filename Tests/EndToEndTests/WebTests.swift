@@ -632,7 +632,9 @@ struct WebTests {
         let gone = MediaItem(id: "g1", title: "Gone", kind: "song")
         #expect(try await ListFile(path: web.paths.listsFile).add(gone, kind: "gone", to: "starred", at: Date()))
         #expect(try await web.get("/api/lists/starred/items/gone/g1").status == 200)
-        #expect(state(try await web.get("/api/lists/starred/items/gone/g1", method: .DELETE)) == "200 listed false changed true")
+        #expect(
+            state(try await web.get("/api/lists/starred/items/gone/g1", method: .DELETE))
+                == "200 listed false changed true")
         #expect(try await web.get("/api/lists/starred/items/song/bad%20id", method: .PUT).status == 400)
         let delete = try await web.get(item, method: .DELETE)
         #expect(state(delete) == "200 listed false changed true")
