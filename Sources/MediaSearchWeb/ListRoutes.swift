@@ -66,6 +66,7 @@ extension WebRoutes {
             // item already listed is read or taken off whatever its kind is now (a kind disabled
             // since must not leave it stuck on the list).
             if method == .put, case .failure(let error) = checked(kind: kind, id: id, request: request) { throw error }
+            guard Self.isPlainID(id) else { throw BadRequest(key: "request.itemId") }
             let listed = try await session.lists.items(in: list).contains { $0.kind == kind && $0.item.id == id }
             var answer: [String: JSONValue] = [
                 "list": .string(list), "kind": .string(kind), "id": .string(id), "listed": .bool(listed),

@@ -214,10 +214,13 @@ struct WebRoutes: Sendable {
             let known = session.askableProviders.map(\.kind).joined(separator: ", ")
             return .failure(MediaSearchError.notFound("\(id) of kind '\(kind)' (kinds: \(known))"))
         }
-        guard (1...64).contains(id.count), id.unicodeScalars.allSatisfy({ Self.idCharacters.contains($0) }) else {
-            return .failure(BadRequest(key: "request.itemId"))
-        }
+        guard Self.isPlainID(id) else { return .failure(BadRequest(key: "request.itemId")) }
         return .success(explicit)
+    }
+
+    /// Whether an id is one a link may name: 1 to 64 of ``idCharacters``.
+    static func isPlainID(_ id: String) -> Bool {
+        (1...64).contains(id.unicodeScalars.count) && id.unicodeScalars.allSatisfy { idCharacters.contains($0) }
     }
 
     /// What an item id may hold (ASCII letters and digits, `.`, `_`, `:`, `-`), as the OpenAPI document says.
