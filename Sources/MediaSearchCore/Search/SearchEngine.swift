@@ -38,27 +38,104 @@ public struct SearchEngine: Sendable {
     public func run(
         _ plan: [PlannedSearch], progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
     ) async -> SearchOutcome {
-        await withTaskGroup(of: (Int, ProviderResult).self) { group in
+        var answers: [ProviderAnswer] = []
+        for await batch in arrivals(plan) {
+            for answer in batch { progress(answer.status) }
+            answers += batch
+        }
+        return Self.outcome(of: answers, plan: plan)
+    }
+
+    /// The outcome of the answers received so far, in plan order, the same works merged.
+    static func outcome(of answers: [ProviderAnswer], plan: [PlannedSearch], merged: Bool = true) -> SearchOutcome {
+        let finished = answers.sorted { $0.index < $1.index }
+        let outcome = SearchOutcome(
+            perProvider: finished.map { ($0.status.kind, $0.entries) }, statuses: finished.map(\.status))
+        guard merged else { return outcome }
+        let providers = Dictionary(plan.map { ($0.provider.kind, $0.provider) }, uniquingKeysWith: { a, _ in a })
+        return outcome.mergingSameWorks(providers)
+    }
+
+    /// Every planned provider's answer as it comes, in batches: a provider that answers within a
+    /// tenth of the first answer's time after it (at most 250 ms), or within `patience` of it,
+    /// joins that answer's batch, so that sources answering together are ranked together; after
+    /// that, each answer is a batch of its own as soon as it arrives. A slow provider never holds
+    /// back a fast one's batch. With no `patience` (`nil`), every answer is one batch at the end.
+    /// The stream ends once every provider has answered or failed; ending the iteration (or
+    /// cancelling its task) cancels the providers still asked.
+    public func arrivals(_ plan: [PlannedSearch], patience: Duration? = .zero) -> AsyncStream<[ProviderAnswer]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [ProviderAnswer].self)
+        let engine = self
+        let task = Task {
+            await engine.gather(plan, patience: patience) { continuation.yield($0) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    private enum Arrival: Sendable {
+        case answer(ProviderAnswer)
+        case settled
+    }
+
+    private func gather(
+        _ plan: [PlannedSearch], patience: Duration?, yield: @Sendable ([ProviderAnswer]) -> Void
+    ) async {
+        let clock = ContinuousClock()
+        let start = clock.now
+        await withTaskGroup(of: Arrival.self) { group in
             for (index, planned) in plan.enumerated() {
                 group.addTask {
-                    let result = await runOne(planned)
-                    progress(result.status)
-                    return (index, result)
+                    var answer = await runOne(planned)
+                    answer.index = index
+                    return .answer(answer)
                 }
             }
-            var results = [ProviderResult?](repeating: nil, count: plan.count)
-            for await (index, result) in group { results[index] = result }
-            let finished = results.compactMap { $0 }
-            let providers = Dictionary(plan.map { ($0.provider.kind, $0.provider) }, uniquingKeysWith: { a, _ in a })
-            return SearchOutcome(
-                perProvider: finished.map { ($0.status.kind, $0.entries) }, statuses: finished.map(\.status)
-            ).mergingSameWorks(providers)
+            var remaining = plan.count
+            var batch: [ProviderAnswer] = []
+            var settling = false
+            var first = true
+            while remaining > 0, let arrival = await group.next() {
+                switch arrival {
+                case .answer(let answer):
+                    remaining -= 1
+                    batch.append(answer)
+                    if patience == nil {
+                        continue
+                    } else if first && remaining > 0, let patience {
+                        // The first answer waits a tenth of its own time for its peers.
+                        first = false
+                        settling = true
+                        let wait = max(min((clock.now - start) / 10, .milliseconds(250)), patience)
+                        group.addTask {
+                            try? await Task.sleep(for: wait)
+                            return .settled
+                        }
+                    } else if !settling {
+                        yield(batch)
+                        batch = []
+                    }
+                case .settled:
+                    settling = false
+                    if !batch.isEmpty {
+                        yield(batch)
+                        batch = []
+                    }
+                }
+            }
+            if !batch.isEmpty { yield(batch) }
+            // A settling wait still running has nothing left to wait for.
+            group.cancelAll()
         }
     }
 
-    struct ProviderResult: Sendable {
-        var status: ProviderStatus
-        var entries: [ResultEntry]
+    /// One provider's answer: its status and its results, the rules applied, not yet merged.
+    public struct ProviderAnswer: Sendable {
+        public var status: ProviderStatus
+        public var entries: [ResultEntry]
+        /// The provider's place in the plan.
+        public var index = 0
     }
 
     /// One provider's items for a query, with the work every provider shares done here: the
@@ -82,7 +159,7 @@ public struct SearchEngine: Sendable {
         return items
     }
 
-    private func runOne(_ planned: PlannedSearch) async -> ProviderResult {
+    private func runOne(_ planned: PlannedSearch) async -> ProviderAnswer {
         let clock = ContinuousClock()
         let start = clock.now
         let provider = planned.provider
@@ -114,12 +191,12 @@ public struct SearchEngine: Sendable {
             var status = ProviderStatus(
                 kind: provider.kind, count: entries.count, error: nil, elapsed: (clock.now - start).seconds)
             status.fromCache = library == nil && origin.onlyCached
-            return ProviderResult(status: status, entries: entries)
+            return ProviderAnswer(status: status, entries: entries)
         } catch {
             let failure = MediaSearchError.wrap(error)
             let status = ProviderStatus(
                 kind: provider.kind, count: 0, error: failure, elapsed: (clock.now - start).seconds)
-            return ProviderResult(status: status, entries: [])
+            return ProviderAnswer(status: status, entries: [])
         }
     }
 }

@@ -119,11 +119,9 @@ public struct SearchSession: Sendable {
     private static let preparedPool: Void = Thread.detachNewThread { _ = BlockingWork.pool }
     private static let preparedClient: Void = Thread.detachNewThread { _ = NetworkTransport.client }
 
-    /// Runs one page of a search across the planned providers, orders it, and remembers it.
-    ///
-    /// Every record an online search receives is kept in the library. When every provider fails
-    /// for want of the network or of Apple's leave (rate limit, spent budget, time-outs), the
-    /// same plan is answered from the library instead and the page says so (``SearchPage/offline``).
+    /// Runs one page of a search across the planned providers, orders it, and remembers it: the
+    /// ``stream(_:order:offline:uncensored:patience:)`` of the search, waited for to its end, every
+    /// source ranked with the others (interleaved by rank and weight, whatever their timing).
     /// - Parameters:
     ///   - offline: answer from the library only, with no request at all.
     ///   - uncensored: show names uncensored even when explicit content is off.
@@ -134,6 +132,40 @@ public struct SearchSession: Sendable {
         _ request: SearchRequest, order: ResultOrder = ResultOrder(), offline: Bool = false, uncensored: Bool = false,
         started: ([String]) -> Void = { _ in }, progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
     ) async throws -> SearchPage {
+        let search = try stream(request, order: order, offline: offline, uncensored: uncensored, patience: nil)
+        started(search.plan.map(\.provider.kind))
+        for try await event in search.events {
+            switch event {
+            case .arrived(let arrival): if !arrival.fromLibrary { arrival.statuses.forEach(progress) }
+            case .finished(let page): return page
+            }
+        }
+        throw MediaSearchError.cancelled
+    }
+
+    /// Starts one page of a search across the planned providers: its events say each source's
+    /// results as it answers (already through the item rules and merged with the works shown
+    /// before), then the whole page, once every record is kept in the library and the history
+    /// and the last results are written.
+    ///
+    /// Every record an online search receives is kept in the library, as each source answers.
+    /// When every provider fails for want of the network or of the source's leave (rate limit,
+    /// spent budget, time-outs), the same plan is answered from the library instead and the page
+    /// says so (``SearchPage/offline``).
+    ///
+    /// The page's results are in the order they were shown: the sources that answered first
+    /// interleaved by rank, then each later source's new results as it answered. A sort or a
+    /// grouping other than relevance orders the whole page once every source has answered.
+    /// - Parameter patience: how long after the first source's answer the others that answer
+    ///   are ranked with it (at least a tenth of its time): a face that shows a page whole when
+    ///   its sources answer close together (a terminal's pager) waits that long for them; `nil`
+    ///   ranks every source together, in one arrival at the end (a face that waits for the whole
+    ///   page, which is then the same whatever the sources' timing).
+    /// - Throws: ``MediaSearchError/usage(_:)`` for a request that cannot run.
+    public func stream(
+        _ request: SearchRequest, order: ResultOrder = ResultOrder(), offline: Bool = false, uncensored: Bool = false,
+        patience: Duration? = .zero
+    ) throws -> SearchStream {
         var request = request
         var notices: [String] = []
         if let limit = request.limit {
@@ -146,7 +178,29 @@ public struct SearchSession: Sendable {
             throw MediaSearchError.usage(
                 "the offline library is off (library.enabled: false in \(configuration.source ?? "the config"))")
         }
-        started(plan.map(\.provider.kind))
+        let (events, continuation) = AsyncThrowingStream.makeStream(of: SearchEvent.self)
+        let task = Task { [self, request, notices] in
+            do {
+                let page = try await run(
+                    request, plan: plan, order: order, offline: offline, uncensored: uncensored, notices: notices,
+                    patience: patience
+                ) { continuation.yield(.arrived($0)) }
+                continuation.yield(.finished(page))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return SearchStream(request: request, plan: plan, events: events)
+    }
+
+    /// Runs a planned search, saying each arrival, and returns its page once all is kept.
+    private func run(
+        _ request: SearchRequest, plan: [PlannedSearch], order: ResultOrder, offline: Bool, uncensored: Bool,
+        notices: [String], patience: Duration?, arrived: (SearchArrival) -> Void
+    ) async throws -> SearchPage {
+        var notices = notices
         let reports = Reports()
         var engine = SearchEngine(
             censorNames: !request.explicit && !uncensored
@@ -155,31 +209,46 @@ public struct SearchSession: Sendable {
                 for: provider, country: request.country, lang: request.lang, explicit: request.explicit,
                 reports: reports)
         }
-        var outcome: SearchOutcome
-        // Whether every result is in the offline library, so the last results need not repeat
-        // their records (`show --result N` reads them from the library).
-        var keptInLibrary = library != nil
-        // Whether what arrived is written to the library beside the history and the last results.
-        var keepsBeside = false
+        let weight = { [self] (kind: String) in
+            provider(kind: kind).map { configuration.weight(for: $0) } ?? configuration.weight(for: kind)
+        }
+        var shown = ShownResults()
+        var answers: [SearchEngine.ProviderAnswer] = []
+        var pending = plan.map(\.provider.kind)
+        // Each source's records are kept in the library as it answers, beside the next answers;
+        // the page is returned once every write has ended.
+        var keeping: [Task<[String], Never>] = []
         var answer: OfflineAnswer?
         var unreachable: Unreachable?
+        /// Takes in a batch of answers and says what it adds.
+        func take(_ batch: [SearchEngine.ProviderAnswer], fromLibrary: Bool = false) {
+            answers += batch
+            let done = Set(batch.map(\.status.kind))
+            pending.removeAll { done.contains($0) }
+            let firstNumber = shown.entries.count + 1
+            let (added, joined) = shown.update(with: SearchEngine.outcome(of: answers, plan: plan), weight: weight)
+            arrived(
+                SearchArrival(
+                    statuses: batch.map(\.status), added: added, firstNumber: firstNumber, joined: joined,
+                    pending: pending, fromLibrary: fromLibrary))
+        }
         if offline, let library {
             engine.library = library
-            outcome = await engine.run(plan, progress: progress)
+            for await batch in engine.arrivals(plan, patience: patience) { take(batch) }
+            let outcome = SearchEngine.outcome(of: answers, plan: plan)
             answer = OfflineAnswer(results: outcome.total, records: (try? await library.count()) ?? 0, fallback: false)
         } else {
             Self.prepare(network: true)
             library?.prepare()
-            outcome = await engine.run(plan, progress: progress)
-            if Task.isCancelled { throw MediaSearchError.cancelled }
-            if !outcome.allFailed {
-                keepsBeside = library != nil
-            } else {
-                // What some provider took in before failing is kept before the library is asked.
-                let problems = await keep(outcome)
-                keptInLibrary = keptInLibrary && problems.isEmpty
-                notices += problems
+            for await batch in engine.arrivals(plan, patience: patience) {
+                if library != nil, batch.contains(where: { !$0.entries.isEmpty }) {
+                    let received = SearchEngine.outcome(of: batch, plan: plan, merged: false)
+                    keeping.append(Task { [self] in await keep(received) })
+                }
+                take(batch)
             }
+            if Task.isCancelled { throw MediaSearchError.cancelled }
+            let outcome = SearchEngine.outcome(of: answers, plan: plan)
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.neverSent ?? false }) {
                 var hosts: [String] = []
                 for url in plan.compactMap({ configuration.location(of: $0.provider) }) {
@@ -193,31 +262,49 @@ public struct SearchSession: Sendable {
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.isUnavailability ?? false }),
                 let library, let records = try? await library.count(), records > 0
             {
+                // What some provider took in before failing is kept before the library is asked.
+                for write in keeping { notices += await write.value }
+                keeping = []
                 engine.library = library
                 let failures = outcome.failures
-                outcome = await engine.run(plan)
+                answers = []
+                shown = ShownResults()
+                var fallback: [SearchEngine.ProviderAnswer] = []
+                for await batch in engine.arrivals(plan) { fallback += batch }
+                take(fallback, fromLibrary: true)
                 answer = OfflineAnswer(
-                    results: outcome.total, records: records, fallback: true,
+                    results: SearchEngine.outcome(of: answers, plan: plan).total, records: records, fallback: true,
                     reasons: failures.map { .init(kinds: $0.kinds, error: $0.error.description, failure: $0.error) })
             }
         }
-        // The library write (a few milliseconds for a page) runs beside the history and the last
-        // results, and is awaited before the page is returned: a search that has returned has
-        // kept every record, whatever happens to the process next.
-        let received = outcome
-        async let keeping = keepsBeside ? keep(received) : []
         if Task.isCancelled { throw MediaSearchError.cancelled }
-        let results = order.apply(to: outcome) { [self] kind in
-            provider(kind: kind).map { configuration.weight(for: $0) } ?? configuration.weight(for: kind)
+        let outcome = SearchEngine.outcome(of: answers, plan: plan)
+        // Results that several sources have are kept as shown, with every source in them.
+        let merged = outcome.perProvider.flatMap { group in
+            group.entries.filter { !$0.item.otherSources.isEmpty }.map { (kind: group.kind, item: $0.item) }
         }
+        if !merged.isEmpty, answer == nil, let library {
+            keeping.append(
+                Task {
+                    do {
+                        try await library.store(merged, seenAt: Date())
+                        return []
+                    } catch {
+                        return ["not kept in the offline library: \(MediaSearchError.wrap(error).description)"]
+                    }
+                })
+        }
+        let results = order == ResultOrder() ? shown.entries : order.apply(to: outcome, weight: weight)
         let repeats = repeatsPrevious(results, request: request)
         var page = SearchPage(
             request: request, plan: plan, outcome: outcome, results: results, order: order,
             repeatsPrevious: repeats, notices: [], saved: true, offline: answer, unreachable: unreachable)
+        // Whether every result is in the offline library, so the last results need not repeat
+        // their records (`show --result N` reads them from the library).
+        let withRecords = library == nil
         // History and last results are written under file locks, off the cooperative pool, side by
-        // side (each waits for its own flush to the disk). A face that keeps neither, such as the
-        // JSON API, spares the trip to the blocking pool.
-        let withRecords = !keptInLibrary
+        // side (each waits for its own flush to the disk), beside the library's writes. A face that
+        // keeps neither, such as the JSON API, spares the trip to the blocking pool.
         if recordsHistory || savesLastResults {
             let shown = page
             // The history's lock is waited for without holding a thread of the blocking pool.
@@ -226,7 +313,9 @@ public struct SearchSession: Sendable {
             page.apply(await history)
             page.apply(await last)
         }
-        let problems = await keeping
+        // A search that has returned has kept every record, whatever happens to the process next.
+        var problems: [String] = []
+        for write in keeping { problems += await write.value }
         if !problems.isEmpty, !withRecords, savesLastResults {
             // The library could not take the records: the last results carry them after all.
             let shown = page
