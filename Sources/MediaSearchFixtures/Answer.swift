@@ -10,6 +10,8 @@ struct Answer: Sendable {
     var body = Data()
     var contentType = "text/javascript; charset=utf-8"
     var delay: Duration = .zero
+    /// A gate the answer waits at before its delay.
+    var gate: FaultGate?
     /// Bytes per chunk and pause, for a slow answer.
     var drip: (Int, Duration)?
     /// Whether the connection breaks after the headers.
@@ -28,11 +30,6 @@ struct Answer: Sendable {
         self.body = body
     }
 
-    init(delay: Duration, base: Answer) {
-        self = base
-        self.delay = delay
-    }
-
     init(fault: Fault) {
         switch fault {
         case .status(let status, let body):
@@ -43,6 +40,9 @@ struct Answer: Sendable {
         case .delay(let delay):
             self.init()
             self.delay = delay
+        case .hold(let gate):
+            self.init()
+            self.gate = gate
         case .huge(let bytes, let chunked):
             self.init()
             self.generated = bytes

@@ -8,6 +8,8 @@ public enum Fault: Sendable {
     case body(String, contentType: String = "text/javascript; charset=utf-8")
     /// Answers normally, this long after the request arrived (and the server's latency).
     case delay(Duration)
+    /// Answers normally (or with a later rule's fault) once the gate is open.
+    case hold(FaultGate)
     /// Answers 200 with a body of this many bytes of valid-looking JSON padding, generated as it
     /// is sent (a 1 GB answer costs the server no memory); announced by `Content-Length`, or
     /// `chunked` with no length, so the client learns its size only by reading it.

@@ -14,6 +14,7 @@ enum FixtureResponder {
     static func respond(
         _ answer: Answer, until: ContinuousClock.Instant, sent: ByteCounter? = nil
     ) async throws -> Response {
+        if let gate = answer.gate { await gate.wait() }
         let deadline = until + answer.delay
         if deadline > .now { try await Task.sleep(until: deadline, clock: .continuous) }
         var headers: HTTPFields = [.contentType: answer.contentType]

@@ -140,10 +140,22 @@ public actor FixtureServer {
             if let remaining = faults[position].times {
                 if remaining <= 1 { faults.remove(at: position) } else { faults[position].times = remaining - 1 }
             }
-            if case .delay(let delay) = fault {
-                return Answer(delay: delay, base: routed(path: path, query: query))
+            switch fault {
+            case .delay, .hold:
+                // A slow answer may also be a failing one: a later rule's fault, after the wait.
+                let failure = faults.dropFirst(position + 1).first {
+                    switch $0.fault {
+                    case .delay, .hold: false
+                    default: $0.matches(path: path, query: query)
+                    }
+                }
+                var answer = failure.map { Answer(fault: $0.fault) } ?? routed(path: path, query: query)
+                if case .delay(let delay) = fault { answer.delay = delay }
+                if case .hold(let gate) = fault { answer.gate = gate }
+                return answer
+            default:
+                return Answer(fault: fault)
             }
-            return Answer(fault: fault)
         }
         return routed(path: path, query: query)
     }

@@ -4,6 +4,8 @@ import MediaSearchFixtures
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
 //   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]
 //                        [--log FILE] [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
+//                        [--slow PATH=MS]
+// --slow /json/stations/search=3000 answers that path 3 s late (one slow source among fast ones).
 // Artwork is served locally (generated pictures) so the demo shows images with no network;
 // --remote-artwork keeps the recorded links to Apple's servers.
 // --port 0 picks a free port; the first line printed names it.
@@ -13,6 +15,7 @@ var routes = FixtureRoutes.default
 routes.localArtwork = true
 var logPath: String?
 var failures: [(String, Int)] = []
+var slow: [(String, Int)] = []
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -52,6 +55,14 @@ while let argument = arguments.next() {
             exit(64)
         }
         failures.append((String(parts[0]), status))
+    case "--slow":
+        let parts = arguments.next()?.split(separator: "=") ?? []
+        guard parts.count == 2, parts[0].hasPrefix("/"), let milliseconds = Int(parts[1]), milliseconds >= 0 else {
+            FileHandle.standardError.write(
+                Data("mediasearch-fixtures: --slow takes PATH=MS, e.g. /json/stations/search=3000\n".utf8))
+            exit(64)
+        }
+        slow.append((String(parts[0]), milliseconds))
     case "--log":
         guard let value = arguments.next() else {
             FileHandle.standardError.write(Data("mediasearch-fixtures: --log takes a file\n".utf8))
@@ -62,7 +73,7 @@ while let argument = arguments.next() {
         let usage =
             "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]"
             + " [--log FILE]"
-            + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]\n"
+            + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS] [--slow PATH=MS]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
     }
@@ -70,8 +81,17 @@ while let argument = arguments.next() {
 do {
     let server = try await FixtureServer.start(port: port, routes: routes, latency: .milliseconds(latency))
     if let logPath { try await server.logRequests(to: logPath) }
+    // Delays first: a slow path that also fails answers its failure after the delay.
+    for (path, milliseconds) in slow {
+        await server.inject(FaultRule(path: path, fault: .delay(.milliseconds(milliseconds))))
+    }
     for (media, status) in failures {
-        await server.inject(FaultRule(path: "/search", query: ["media": media], fault: .status(status)))
+        // `--fail /json/stations/search=503`: a path of its own; `--fail podcast=503`: an iTunes media.
+        let rule =
+            media.hasPrefix("/")
+            ? FaultRule(path: media, fault: .status(status))
+            : FaultRule(path: "/search", query: ["media": media], fault: .status(status))
+        await server.inject(rule)
     }
     let banner = """
         Serving recorded iTunes responses on \(server.baseURL) (Ctrl-C to stop)
