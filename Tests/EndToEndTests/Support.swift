@@ -15,6 +15,11 @@ struct Harness {
     func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60
     ) async throws -> CommandRunner.Result {
+        try await runner.run(arguments, environment: variables(environment), timeout: timeout)
+    }
+
+    /// The variables that point every source at the server, with `environment` over them.
+    func variables(_ environment: [String: String] = [:]) -> [String: String] {
         var variables = [
             "MEDIASEARCH_ITUNES_URL": server.baseURL, "MEDIASEARCH_DEEZER_URL": server.baseURL + "/deezer",
             "MEDIASEARCH_RADIO_URL": server.baseURL, "MEDIASEARCH_TV_URL": server.baseURL + "/tvmaze",
@@ -23,7 +28,7 @@ struct Harness {
             "MEDIASEARCH_OPENLIBRARY_URL": server.baseURL + "/openlibrary",
         ]
         variables.merge(environment) { _, new in new }
-        return try await runner.run(arguments, environment: variables, timeout: timeout)
+        return variables
     }
 
     /// Runs a search with `--format json` and decodes the document.

@@ -122,24 +122,47 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         let spinner = Spinner(
             console: console, kinds: [], enabled: console.stderrIsTerminal || network.verbose,
             animated: console.stderrIsTerminal, waits: environment.waits)
+        let order = ResultOrder(sort: sort, reversed: reverse, grouped: group)
+        let chosen = format ?? (console.stdoutIsTerminal ? .text : .lines)
+        var stream = StreamedResults(
+            format: chosen, console: console, width: environment.layoutWidth(width),
+            style: environment.textStyle(terminal.color), artwork: artwork)
         let page: SearchPage
         do {
-            page = try await session.search(
-                request, order: ResultOrder(sort: sort, reversed: reverse, grouped: group), offline: network.offline,
-                uncensored: uncensored,
-                started: { spinner.start(kinds: $0) }, progress: { spinner.finished($0) })
+            // Tiles on a terminal are shown whole (through the pager when they fill the screen)
+            // unless a source is still pending half a second after the first answered.
+            let search = try session.stream(
+                request, order: order, offline: network.offline, uncensored: uncensored,
+                patience: StreamedResults.patience(for: chosen, order: order, page: request.page))
+            // Lines, JSON lines and tiles are written as each source answers, in the order shown;
+            // a sorted or grouped page, a later page (it may repeat the one before) and the
+            // formats that are one document wait for every source.
+            stream.enabled = StreamedResults.patience(for: chosen, order: order, page: search.request.page) != nil
+            spinner.start(kinds: search.plan.map(\.provider.kind))
+            var finished: SearchPage?
+            for try await event in search.events {
+                switch event {
+                case .arrived(let arrival):
+                    if !arrival.fromLibrary { arrival.statuses.forEach(spinner.finished) }
+                    if stream.show(arrival, spinner: spinner) { spinner.start(kinds: arrival.pending) }
+                case .finished(let done):
+                    finished = done
+                }
+            }
             spinner.stop()
+            guard let finished else { throw MediaSearchError.cancelled }
+            page = finished
         } catch {
             spinner.stop()
             throw error
         }
         let output = SearchOutput(
             page: page, commandLine: nextPageCommand(page.request, defaultLimit: configuration.limit))
-        switch format ?? (console.stdoutIsTerminal ? .text : .lines) {
+        switch chosen {
         case .json:
             JSONOutput.write(output.document().json, to: console.outBytes)
         case .jsonl:
-            console.out(output.jsonLines())
+            if !stream.wrote { console.out(output.jsonLines()) }
             if let empty = output.emptyMessage { console.notice(empty) }
         case .csv:
             console.out(ResultsTable(page.repeatsPrevious ? [] : page.results).text)
@@ -163,17 +186,19 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
                 console.notice("none of the \(page.results.count) results has a feed (podcasts do: --kind podcast)")
             }
         case .lines:
-            console.out(output.lines())
+            if !stream.wrote { console.out(output.lines()) }
             if let empty = output.emptyMessage { console.notice(empty) }
             if page.repeatsPrevious {
                 console.notice("no more results: page \(page.request.page) repeats page \(page.request.page - 1)")
             }
         case .text:
-            environment.show(
-                output.text(
-                    width: environment.layoutWidth(width), style: environment.textStyle(terminal.color),
-                    artwork: artwork),
-                pager: !terminal.noPager)
+            if stream.wrote {
+                // The tiles are on the screen already: what is left is the footer.
+                console.out(output.footer(style: stream.style, late: stream.late))
+            } else {
+                environment.show(
+                    output.text(width: stream.width, style: stream.style, artwork: artwork), pager: !terminal.noPager)
+            }
         }
         for failure in page.outcome.failures {
             // The error says what happened; what the terminal can do about it is said here.

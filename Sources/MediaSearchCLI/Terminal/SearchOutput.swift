@@ -101,9 +101,13 @@ public struct SearchOutput: Sendable {
         }
     }
 
-    private func footer(style: TextStyle) -> String {
+    /// The lines under the tiles: the count of results by kind, which sources were late (they
+    /// answered after the tiles above them were shown), the next page and how to see a result.
+    public func footer(style: TextStyle, late: [String] = []) -> String {
         let counts = page.outcome.statuses.map { status in
-            status.error == nil ? "\(status.kind) \(status.count)" : "\(status.kind) failed"
+            let count = status.error == nil ? "\(status.kind) \(status.count)" : "\(status.kind) failed"
+            return late.contains(status.kind) && status.error == nil
+                ? count + " (late, \(String(format: "%.1f s", status.elapsed)))" : count
         }
         var line =
             style.dim(

@@ -1,0 +1,89 @@
+import MediaSearchCore
+import MediaSearchKit
+
+/// Writes a search's results as each source answers (#59): lines and JSON lines from the first
+/// answer on; tiles on a terminal once some source is late (when every source answered together
+/// the page is shown whole, through the pager). A result that a later source joins is never
+/// written twice: JSON lines get an update line (``JoinedResult/json``), tiles a short note.
+struct StreamedResults {
+    var format: OutputFormat
+    var console: Console
+    var width: Int
+    var style: TextStyle
+    var artwork: Bool
+    /// How long tiles wait, after the first source answered, for the others: a page whose
+    /// sources answer within it is shown whole (and paged when it fills the screen); after it,
+    /// the late sources' tiles follow those shown.
+    static let tilesPatience: Duration = .milliseconds(500)
+
+    /// How long after the first source's answer the others are ranked with it, for a format:
+    /// `nil` (all together, at the end) for the formats that are one document, a sorted or
+    /// grouped page and a later page (it may repeat the page before it); at once for lines.
+    static func patience(for format: OutputFormat, order: ResultOrder, page: Int) -> Duration? {
+        guard order == ResultOrder(), page == 1 else { return nil }
+        switch format {
+        case .lines, .jsonl: return .zero
+        case .text: return tilesPatience
+        case .json, .csv, .m3u, .opml: return nil
+        }
+    }
+    /// Whether results may be written before the search ends.
+    var enabled = false
+    /// Whether some results were written: the page's own rendering then writes only what is left.
+    private(set) var wrote = false
+    /// The kinds that answered after the first results were written.
+    private(set) var late: [String] = []
+
+    init(format: OutputFormat, console: Console, width: Int, style: TextStyle, artwork: Bool) {
+        self.format = format
+        self.console = console
+        self.width = width
+        self.style = style
+        self.artwork = artwork
+    }
+
+    /// Writes what an arrival adds, when the search streams; answers whether the spinner, stopped
+    /// for the writing, should start again (sources are still pending).
+    mutating func show(_ arrival: SearchArrival, spinner: Spinner) -> Bool {
+        guard enabled else { return false }
+        switch format {
+        case .lines, .jsonl:
+            var text = SearchOutput.lines(of: arrival.added)
+            if format == .jsonl {
+                text = SearchOutput.jsonLines(of: arrival.added)
+                for joined in arrival.joined { text += joined.json.text(pretty: false) + "\n" }
+            }
+            wrote = true
+            guard !text.isEmpty else { return false }
+            // The spinner's line (on a terminal's standard error) is cleared before the lines.
+            spinner.stop()
+            console.out(text)
+            return !arrival.pending.isEmpty
+        case .text:
+            // Tiles stream only once some source is late: a search whose sources answered
+            // together is shown whole, as before.
+            guard wrote || !arrival.pending.isEmpty else { return false }
+            if wrote { late += arrival.statuses.map(\.kind) }
+            spinner.stop()
+            var layout = TileLayout(width: width, style: style, showArtwork: artwork)
+            if artwork { layout = layout.singleColumn }
+            var text = ""
+            if !arrival.added.isEmpty {
+                text += layout.render(arrival.added.map(\.tile), firstNumber: arrival.firstNumber) + "\n"
+            }
+            for joined in arrival.joined {
+                let sources = joined.entry.item.otherSources.map(\.source) + [joined.entry.sourceName]
+                let names = Set(sources).sorted().joined(separator: ", ")
+                text +=
+                    style.dim("\(joined.number). \(TextSanitizer.line(joined.entry.tile.title)): also on \(names)")
+                    + "\n"
+            }
+            if !text.isEmpty { console.out(text) }
+            wrote = true
+            return !arrival.pending.isEmpty
+        case .json, .csv, .m3u, .opml:
+            return false
+        }
+    }
+
+}
