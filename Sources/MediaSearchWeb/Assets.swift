@@ -54,6 +54,16 @@ enum Assets {
         .messages .notice { color: var(--muted); padding: .25rem .75rem; }
         .tiles { list-style: none; padding: 0; margin: 0; display: grid; gap: 1rem;
           grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); }
+        .tiles > li.pending, .tiles > li.failed-source { display: flex; flex-direction: column; align-items: center;
+          justify-content: center; gap: .6rem; min-height: 12rem; padding: 1rem; text-align: center; color: var(--muted);
+          border: 1px dashed var(--line); border-radius: .75rem; }
+        .tiles > li.failed-source { border-style: solid; background: var(--badbg); color: var(--bad); }
+        .tiles > li.failed-source p { margin: 0; }
+        .tiles:has(> li.stream-end) > li.pending { display: none; }
+        .pending-bar { width: 1.2rem; height: 1.2rem; border-radius: 50%; border: 2px solid currentColor;
+          border-right-color: transparent; animation: turn 1s linear infinite; }
+        @keyframes turn { to { transform: rotate(360deg); } }
+        @media (prefers-reduced-motion: reduce) { .pending-bar { animation: none; } }
         .tiles.small { grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); }
         .tile { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; overflow: hidden;
           position: relative; display: flex; flex-direction: column; }

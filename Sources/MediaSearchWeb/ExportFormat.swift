@@ -4,11 +4,15 @@ import Hummingbird
 import MediaSearchCore
 import MediaSearchKit
 
-/// What `/api/search` answers with (`format=`): the JSON document, or the page as a CSV table, an
+/// What `/api/search` answers with (`format=`): the JSON document, JSON lines (a search's as
+/// its sources answer: ``WebRoutes/searchLines(_:query:)``), or the page as a CSV table, an
 /// M3U playlist or the podcasts' feeds as OPML to download, the same ``ResultsTable``,
 /// ``Playlist`` and ``Subscriptions`` as the command line's `--format csv|m3u|opml`.
 enum ExportFormat: String, CaseIterable, Sendable {
-    case json, csv, m3u, opml
+    case json, jsonl, csv, m3u, opml
+
+    /// JSON lines' media type.
+    static let jsonLinesType = "application/x-ndjson; charset=utf-8"
 
     /// The format a query names; none (or empty) is JSON.
     init(_ value: String?) throws(BadRequest) {
@@ -35,10 +39,14 @@ enum ExportFormat: String, CaseIterable, Sendable {
         let (text, type) =
             switch self {
             case .json, .csv: (ResultsTable(results).text, "text/csv; charset=utf-8; header=present")
+            case .jsonl:
+                (results.map { ResultRecord($0).json.text(pretty: false) + "\n" }.joined(), Self.jsonLinesType)
             case .m3u: (Playlist(results).m3u, "audio/x-mpegurl; charset=utf-8")
             case .opml: (Subscriptions(results, title: "MediaSearch: " + name).opml, "text/x-opml; charset=utf-8")
             }
         var response = WebResponse.body(text, type: type, status: .ok)
+        // JSON lines are for programs to read, not a file to keep.
+        if self == .jsonl { return response }
         let file = Self.fileName(name) + (page.map { "-page\($0)" } ?? "")
         response.headers[.contentDisposition] =
             "attachment; filename=\"\(file).\(self == .json ? "csv" : rawValue)\""

@@ -47,7 +47,7 @@ extension WebRoutes {
             case .json:
                 return Self.revalidated(
                     WebResponse.json(JSONOutput.text(ListDocument(name: list, results: entries).json)))
-            case .csv, .m3u, .opml: return format.download(entries, named: "list " + list, page: nil)
+            case .jsonl, .csv, .m3u, .opml: return format.download(entries, named: "list " + list, page: nil)
             }
         } catch {
             return failure(error, json: true)

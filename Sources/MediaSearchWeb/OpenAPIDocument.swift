@@ -157,12 +157,13 @@ enum OpenAPIDocument {
                   {
                     "name": "format",
                     "in": "query",
-                    "description": "`json` (the default), or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), `m3u`, what the results can play as an extended M3U playlist (`--format m3u`), or `opml`, the podcasts' feeds (`--format opml`).",
+                    "description": "`json` (the default); `jsonl`, JSON lines (`application/x-ndjson`, the CLI's `--format jsonl`): a search's results written as its sources answer, each once, an `update` line when a later source has a result already written (its `kind`, `id` and `result` number, and every source it now has), and last an `end` line (`total`, `providers`, `hasMore`, `notices`); or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), `m3u`, what the results can play as an extended M3U playlist (`--format m3u`), or `opml`, the podcasts' feeds (`--format opml`).",
                     "schema": {
                       "type": "string",
                       "enum": [
                         "",
                         "json",
+                        "jsonl",
                         "csv",
                         "m3u",
                         "opml"
@@ -177,6 +178,11 @@ enum OpenAPIDocument {
                       "application/json": {
                         "schema": {
                           "$ref": "#/components/schemas/SearchDocument"
+                        }
+                      },
+                      "application/x-ndjson": {
+                        "schema": {
+                          "type": "string"
                         }
                       },
                       "text/csv": {
@@ -341,12 +347,13 @@ enum OpenAPIDocument {
                   {
                     "name": "format",
                     "in": "query",
-                    "description": "`json` (the default), or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), `m3u`, what the results can play as an extended M3U playlist (`--format m3u`), or `opml`, the podcasts' feeds (`--format opml`).",
+                    "description": "`json` (the default); `jsonl`, JSON lines (`application/x-ndjson`, the CLI's `--format jsonl`): a search's results written as its sources answer, each once, an `update` line when a later source has a result already written (its `kind`, `id` and `result` number, and every source it now has), and last an `end` line (`total`, `providers`, `hasMore`, `notices`); or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), `m3u`, what the results can play as an extended M3U playlist (`--format m3u`), or `opml`, the podcasts' feeds (`--format opml`).",
                     "schema": {
                       "type": "string",
                       "enum": [
                         "",
                         "json",
+                        "jsonl",
                         "csv",
                         "m3u",
                         "opml"
@@ -361,6 +368,11 @@ enum OpenAPIDocument {
                       "application/json": {
                         "schema": {
                           "$ref": "#/components/schemas/ListDocument"
+                        }
+                      },
+                      "application/x-ndjson": {
+                        "schema": {
+                          "type": "string"
                         }
                       },
                       "text/csv": {

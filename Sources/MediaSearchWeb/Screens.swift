@@ -8,6 +8,11 @@ import MediaSearchKit
 enum Screens {
     /// The whole page around a screen.
     static func page(title: String, body: HTML, bodyClass: String) -> HTML {
+        "\(pageStart(title: title, bodyClass: bodyClass))\n\(body)\n\(pageEnd)"
+    }
+
+    /// The page up to its screen: the head and the body's opening.
+    static func pageStart(title: String, bodyClass: String) -> HTML {
         let t = Texts.current
         return """
             <!doctype html>
@@ -23,7 +28,13 @@ enum Screens {
             data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))" \
             data-play-all="\(t("player.playAll"))" data-pause="\(t("player.pause"))" data-resume="\(t("player.resume"))" \
             data-playing="\(t("player.playing"))" data-star-failed="\(t("star.failed"))">
-            \(body)
+            """
+    }
+
+    /// The page after its screen: the footer, the keys' dialog and the body's end.
+    static var pageEnd: HTML {
+        let t = Texts.current
+        return """
             <footer class="foot"><a class="lists-link" href="/lists">\(t("lists.link"))</a>\(t.switcher)<button type="button" class="keys-open" hidden>\(t("keys.open")) <kbd>?</kbd></button></footer>
             \(keys)
             </body>
@@ -158,21 +169,37 @@ enum Screens {
         _ query: WebQuery, page: SearchPage?, catalog: ProviderCatalog, configuration: Configuration,
         suggestions: [String], confirm: Bool = false, counts: TabCounts? = nil
     ) -> HTML {
+        let parts = searchParts(
+            query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions,
+            confirm: confirm, counts: counts)
+        return "\(parts.before)\(parts.results)\(parts.after)"
+    }
+
+    /// The search screen in three parts: the page up to its results, the results, and the rest;
+    /// a page that fills in as its sources answer (``StreamedSearch``) leaves the list of results
+    /// open (`pending` names the kinds still asked) and writes the late ones before the rest.
+    static func searchParts(
+        _ query: WebQuery, page: SearchPage?, catalog: ProviderCatalog, configuration: Configuration,
+        suggestions: [String], confirm: Bool = false, counts: TabCounts? = nil, pending: [String] = []
+    ) -> (before: HTML, results: HTML, after: HTML) {
         let t = Texts.current
-        let tabs = tabs(query, catalog: catalog, counts: counts ?? page.map { TabCounts(page: $0, catalog: catalog) })
+        let tabs = tabs(
+            query, catalog: catalog, counts: counts ?? page.map { TabCounts(page: $0, catalog: catalog) },
+            pending: pending)
         let kinds = Set(catalog.providers.map(\.kind))
         guard let page else {
             let hints = suggestions.prefix(8).map { text -> HTML in
                 "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
             }
             let recent: HTML = hints.isEmpty ? "" : "<h2>\(t("welcome.recent"))</h2><ul class=\"chips\">\(hints)</ul>"
-            return Self.page(
+            let screen = Self.page(
                 title: "MediaSearch",
                 body: """
                     \(form(query, configuration: configuration, catalog: catalog))
                     \(tabs)
                     <main id="results" class="welcome"><h1 class="sr-only">MediaSearch</h1><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(t(confirm ? "welcome.confirm" : "welcome.lead"))</p>\(recent)</main>
                     """, bodyClass: "screen-search")
+            return (screen, "", "")
         }
         let failures = page.outcome.failures.map { failure in
             errorItem(kinds: failure.kinds, message: Texts.current.failure(failure.error) + hint(for: failure.error))
@@ -192,7 +219,16 @@ enum Screens {
             (failures + reasons + noticeList).isEmpty
             ? "" : "<ul class=\"messages\" aria-live=\"polite\">\(failures + reasons + retry + noticeList)</ul>"
         let results: HTML
-        if page.results.isEmpty || page.repeatsPrevious {
+        if !pending.isEmpty {
+            // Filled in as the sources answer: the list stays open, a placeholder for each.
+            let tiles = page.results.map { entry in
+                tile(
+                    entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored,
+                    starred: false)
+            }
+            results =
+                "<ol class=\"tiles\" id=\"tiles\">\(tiles)\(StreamedSearch.placeholders(pending, catalog: catalog))"
+        } else if page.results.isEmpty || page.repeatsPrevious {
             results = empty(query, page: page, suggestions: suggestions)
         } else {
             let tiles = page.results.map { entry in
@@ -239,38 +275,52 @@ enum Screens {
             downloads = "<p class=\"downloads top\">\(line)</p>"
             downloadsAtEnd = "<p class=\"downloads end\">\(line)</p>"
         }
-        return Self.page(
-            title: "\(query.term ?? query.filters.values.sorted().joined(separator: " ")) – MediaSearch",
-            body: """
-                \(form(query, configuration: configuration, catalog: catalog))
-                \(tabs)
-                <main id="results">
-                <h1 class="sr-only">\(t("results.heading", ["term": query.term ?? query.filters.values.sorted().joined(separator: " ")]))</h1>
-                \(activeFilters(query))
-                \(messages)
-                \(downloads)
-                \(results)
-                \(pagerHTML)
-                \(downloadsAtEnd)
-                </main>
-                """, bodyClass: "screen-search")
+        let title = "\(query.term ?? query.filters.values.sorted().joined(separator: " ")) – MediaSearch"
+        let before: HTML = """
+            \(pageStart(title: title, bodyClass: "screen-search"))
+            \(form(query, configuration: configuration, catalog: catalog))
+            \(tabs)
+            <main id="results">
+            <h1 class="sr-only">\(t("results.heading", ["term": query.term ?? query.filters.values.sorted().joined(separator: " ")]))</h1>
+            \(activeFilters(query))
+            \(messages)
+            \(downloads)
+
+            """
+        let after: HTML = """
+
+            \(pagerHTML)
+            \(downloadsAtEnd)
+            </main>
+            \(pageEnd)
+            """
+        return (before, results, after)
     }
 
     /// "All" and one tab per kind of media the enabled sources give (Songs holds every source's
     /// songs; which sources answer is the Source choice of the form), each with its number of
     /// results when known.
-    static func tabs(_ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil) -> HTML {
-        func count(_ value: Int?) -> HTML {
-            value.map { "<span class=\"count\">\(Formatting.grouped($0))</span>" } ?? ""
+    static func tabs(
+        _ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil, pending: [String] = []
+    ) -> HTML {
+        func count(_ value: Int?, pending: Bool = false) -> HTML {
+            // A kind of media with a source still asked is pending, never 0 (#59).
+            if pending {
+                return
+                    "<span class=\"count pending\"><span aria-hidden=\"true\">…</span><span class=\"sr-only\">\(Texts.current("tabs.pending"))</span></span>"
+            }
+            return value.map { "<span class=\"count\">\(Formatting.grouped($0))</span>" } ?? ""
         }
+        let media = Dictionary(catalog.providers.map { ($0.kind, $0.media) }, uniquingKeysWith: { first, _ in first })
+        let pendingMedia = Set(pending.compactMap { media[$0] })
         let t = Texts.current
         let shown = current(query, catalog: catalog)
         let all: HTML =
-            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total))</a>"
+            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total, pending: !pending.isEmpty))</a>"
         let kinds = mediaTabs(catalog).map { tab -> HTML in
             let here = HTML(raw: shown == tab.media ? " aria-current=\"page\"" : "")
             return
-                "<a href=\"\(local: query.link(kind: .some(tab.media)))\" data-kind=\"\(tab.media)\"\(here)>\(t.tabName(media: tab.media, entries: tab.entries))\(count(counts?.byMedia[tab.media]))</a>"
+                "<a href=\"\(local: query.link(kind: .some(tab.media)))\" data-kind=\"\(tab.media)\"\(here)>\(t.tabName(media: tab.media, entries: tab.entries))\(count(counts?.byMedia[tab.media], pending: pendingMedia.contains(tab.media)))</a>"
         }
         return "<nav class=\"tabs\" aria-label=\"\(t("tabs.label"))\">\(all)\(kinds)</nav>"
     }
@@ -453,8 +503,11 @@ enum Screens {
     /// One of a tile's facts: a label in the page's words (`320 episodes`), or what the source
     /// sent (an album's name, a genre), marked as not for translating.
     static func fact(_ text: String) -> HTML {
-        guard let words = Texts.current.label.value(text) else { return "<li translate=\"no\">\(text)</li>" }
-        return "<li>\(words)</li>"
+        // The sources a result merged ("also on Deezer") are marked, for a page that fills in
+        // (StreamedSearch) to bring them up to date.
+        let also = HTML(raw: text.hasPrefix("also on ") ? " data-also" : "")
+        guard let words = Texts.current.label.value(text) else { return "<li translate=\"no\"\(also)>\(text)</li>" }
+        return "<li\(also)>\(words)</li>"
     }
 
     /// What a tile plays: its own preview, else its item's (a track listed in an album's detail).

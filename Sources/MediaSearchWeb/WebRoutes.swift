@@ -67,24 +67,169 @@ struct WebRoutes: Sendable {
                 Screens.search(query, page: nil, catalog: catalog, configuration: configuration, suggestions: history))
         }
         do {
-            let page = try await session.search(query.request(configuration: configuration), order: query.order)
-            // The read may see this search's own entry, written meanwhile.
-            let history = ((try? await recent) ?? []).filter {
-                $0.caseInsensitiveCompare(page.request.historyText) != .orderedSame
+            // A page in relevance order fills in as its sources answer, once some result is in and
+            // a source is still asked; a sorted page or a later one waits for all of them (and
+            // ranks them together, as the answer cache will show them).
+            let streams = query.order == ResultOrder() && query.page == 1
+            let search = try session.stream(
+                query.request(configuration: configuration), order: query.order, patience: streams ? .zero : nil)
+            let events = EventSource(search.events)
+            var statuses: [ProviderStatus] = []
+            var shown: [ResultEntry] = []
+            while let event = try await events.next() {
+                switch event {
+                case .finished(let page):
+                    return await finished(page, query: query, key: key, recent: (try? await recent) ?? [])
+                case .arrived(let arrival):
+                    statuses += arrival.statuses
+                    for joined in arrival.joined where shown.indices.contains(joined.number - 1) {
+                        shown[joined.number - 1] = joined.entry
+                    }
+                    shown += arrival.added
+                    // A page with nothing on it yet waits for its end (what it says when empty needs all).
+                    guard streams, !arrival.pending.isEmpty, !shown.isEmpty else {
+                        continue
+                    }
+                    let partial = SearchPage.partial(of: search, statuses: statuses, results: shown, order: query.order)
+                    return stream(partial, pending: arrival.pending, events: events, query: query, key: key)
+                }
             }
-            let suggestions =
-                page.results.isEmpty
-                ? ((try? await session.suggestions(for: query.term ?? "")) ?? []) + history : []
-            let response = WebResponse.html(
-                Screens.search(
-                    query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions,
-                    counts: await counts(of: page, query: query)),
-                status: Self.upstreamFailure(page) == nil ? .ok : .badGateway)
-            if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
-            return response
+            return failure(MediaSearchError.cancelled, json: false)
         } catch {
             return failure(error, json: false)
         }
+    }
+
+    /// The whole page of a search that has ended, kept in the answer cache when every source
+    /// answered.
+    private func finished(_ page: SearchPage, query: WebQuery, key: String, recent: [String]) async -> Response {
+        let response = await render(page, query: query, recent: recent)
+        if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
+        return response
+    }
+
+    /// The whole page of a search, with what to try when it found nothing.
+    private func render(_ page: SearchPage, query: WebQuery, recent: [String]) async -> Response {
+        // The read may see this search's own entry, written meanwhile.
+        let history = recent.filter { $0.caseInsensitiveCompare(page.request.historyText) != .orderedSame }
+        let suggestions =
+            page.results.isEmpty ? ((try? await session.suggestions(for: query.term ?? "")) ?? []) + history : []
+        return WebResponse.html(
+            Screens.search(
+                query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions,
+                counts: await counts(of: page, query: query)),
+            status: Self.upstreamFailure(page) == nil ? .ok : .badGateway)
+    }
+
+    /// A search as JSON lines (`format=jsonl`), written as its sources answer: each result once,
+    /// an update line when a later source has a result already written (``JoinedResult/json``),
+    /// and last an `end` line with every source's status, the total and the notices. A search
+    /// that fails everywhere before any line is a 502, as the JSON document's; a sorted page or a
+    /// later one is written whole at its end. Never kept in the answer cache.
+    func searchLines(query: WebQuery) async throws -> Response {
+        let streams = query.order == ResultOrder() && query.page == 1
+        let search = try apiSession.stream(
+            query.request(configuration: configuration), order: query.order, patience: streams ? .zero : nil)
+        let events = EventSource(search.events)
+        var lines: [String] = []
+        while let event = try await events.next() {
+            switch event {
+            case .finished(let page):
+                if let failed = Self.upstreamFailure(page) {
+                    return WebResponse.error(
+                        status: 502, message: failed, json: true, configuration: configuration, notices: page.notices)
+                }
+                return WebResponse.body(
+                    (lines + [Self.endLine(page)]).joined(), type: ExportFormat.jsonLinesType, status: .ok)
+            case .arrived(let arrival):
+                lines.append(Self.lines(arrival))
+                guard !arrival.pending.isEmpty, arrival.statuses.contains(where: { $0.error == nil }) else { continue }
+                let written = lines.joined()
+                let body = ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: written))
+                    while let event = try await events.next() {
+                        switch event {
+                        case .arrived(let arrival): try await writer.write(ByteBuffer(string: Self.lines(arrival)))
+                        case .finished(let page): try await writer.write(ByteBuffer(string: Self.endLine(page)))
+                        }
+                    }
+                    try await writer.finish(nil)
+                }
+                return Response(
+                    status: .ok, headers: [.contentType: ExportFormat.jsonLinesType, .cacheControl: "no-store"],
+                    body: body)
+            }
+        }
+        throw MediaSearchError.cancelled
+    }
+
+    /// An arrival's JSON lines: its new results, then its update lines.
+    static func lines(_ arrival: SearchArrival) -> String {
+        (arrival.added.map { ResultRecord($0).json } + arrival.joined.map(\.json)).map {
+            $0.text(pretty: false) + "\n"
+        }.joined()
+    }
+
+    /// The last JSON line of a search: `{"end": {...}}` with the total, each source's status, whether
+    /// a next page may exist and the notices, as the JSON document says them.
+    static func endLine(_ page: SearchPage) -> String {
+        var end: [String: JSONValue] = ["total": .number(Double(page.results.count))]
+        if case .object(let fields) = page.document().json {
+            for key in ["providers", "notices", "hasMore"] { end[key] = fields[key] }
+        }
+        return JSONValue.object(["end": .object(end)]).text(pretty: false) + "\n"
+    }
+
+    /// The page of a search whose first sources have answered, written now, and filled in as
+    /// the others answer (``StreamedSearch``); the whole page goes to the answer cache at the end.
+    private func stream(
+        _ partial: SearchPage, pending: [String], events: EventSource, query: WebQuery, key: String
+    ) -> Response {
+        let texts = Texts.current
+        let routes = self
+        let parts = Screens.searchParts(
+            query, page: partial, catalog: catalog, configuration: configuration, suggestions: [],
+            counts: StreamedSearch.counts(partial.outcome.statuses, shown: partial.results, catalog: catalog),
+            pending: pending)
+        let body = ResponseBody { writer in
+            try await Texts.$current.withValue(texts) {
+                try await writer.write(ByteBuffer(string: parts.before.raw + parts.results.raw))
+                var statuses = partial.outcome.statuses
+                var shown = partial.results
+                var last: SearchPage?
+                while let event = try await events.next() {
+                    switch event {
+                    case .arrived(let arrival):
+                        statuses += arrival.statuses
+                        shown += arrival.added
+                        let counts = StreamedSearch.counts(statuses, shown: shown, catalog: routes.catalog)
+                        let chunk = StreamedSearch.chunk(arrival, query: query, catalog: routes.catalog, counts: counts)
+                        try await writer.write(ByteBuffer(string: chunk.raw))
+                    case .finished(let page):
+                        last = page
+                    }
+                }
+                var tail = StreamedSearch.end.raw
+                if let last {
+                    tail +=
+                        Screens.searchParts(
+                            query, page: last, catalog: routes.catalog, configuration: routes.configuration,
+                            suggestions: []
+                        ).after.raw
+                    // The next visit gets the whole page at once (reload, a new tab, the back/forward cache aside).
+                    if !last.outcome.hasFailures && last.offline == nil {
+                        await routes.answers.put(key, await routes.render(last, query: query, recent: []))
+                    }
+                    _ = await routes.counts(of: last, query: query)
+                } else {
+                    tail += "</main>\(Screens.pageEnd)"
+                }
+                try await writer.write(ByteBuffer(string: tail))
+                try await writer.finish(nil)
+            }
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: body)
     }
 
     /// The tabs' numbers for a page: an All page's own (kept for its kinds' tabs); on a kind's tab
@@ -122,6 +267,7 @@ struct WebRoutes: Sendable {
                     status: 400, message: "q is required (or a filter that can be the search itself)", json: true,
                     configuration: configuration)
             }
+            if format == .jsonl { return try await searchLines(query: query) }
             let page = try await apiSession.search(query.request(configuration: configuration), order: query.order)
             if let failed = Self.upstreamFailure(page) {
                 return WebResponse.error(
@@ -130,7 +276,7 @@ struct WebRoutes: Sendable {
             let response =
                 switch format {
                 case .json: WebResponse.json(JSONOutput.text(page.document().json))
-                case .csv, .m3u, .opml:
+                case .jsonl, .csv, .m3u, .opml:
                     format.download(page, term: query.term ?? query.filters.values.sorted().joined(separator: " "))
                 }
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
@@ -275,5 +421,19 @@ struct WebRoutes: Sendable {
         default: (status, message) = (500, "internal error")
         }
         return WebResponse.error(status: status, message: message, json: json, configuration: configuration)
+    }
+}
+
+/// A search's events, read first by the route (until it knows whether the page streams), then by
+/// the response's body: never by both at once, hence the unchecked `Sendable`.
+final class EventSource: @unchecked Sendable {
+    private var iterator: AsyncThrowingStream<SearchEvent, any Error>.AsyncIterator
+
+    init(_ events: AsyncThrowingStream<SearchEvent, any Error>) {
+        iterator = events.makeAsyncIterator()
+    }
+
+    func next() async throws -> SearchEvent? {
+        try await iterator.next()
     }
 }

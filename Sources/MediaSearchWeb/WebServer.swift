@@ -149,6 +149,9 @@ public struct WebServer: Sendable {
         router.get("/assets/app.js") { _, _ in
             WebResponse.asset(Assets.script, type: "text/javascript; charset=utf-8")
         }
+        router.get("/assets/stream.js") { _, _ in
+            WebResponse.asset(Assets.stream, type: "text/javascript; charset=utf-8")
+        }
         router.get("/openapi.json") { _, _ in
             WebResponse.asset(OpenAPIDocument.json, type: "application/json; charset=utf-8")
         }

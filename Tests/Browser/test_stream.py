@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""A search page fills in as its sources answer (#59), in headless Chromium.
+
+One fixture server answers iTunes at once and Radio Browser 4 s late; a second answers Radio
+Browser late with a 503. Over each, `mediasearch serve` with song, movie, audiobook, podcast and
+radio. The page is loaded without waiting for its end, as a person sees it arrive:
+- the fast sources' tiles are on the screen, with a placeholder for the radio and its tab (and
+  All's) pending, before the radio answers; axe-core finds nothing then, in English and Russian;
+- the radio's tiles (or its error line with Try again) take the placeholder's place, the tabs
+  show numbers, a polite status line names the source; the focus never moves;
+- the layout shift of the whole load stays within 0.1 (Chromium's layout-shift entries);
+- Back from a detail and a reload show the whole page.
+
+    python3 Tests/Browser/test_stream.py --bin "$(swift build --show-bin-path)"
+"""
+import argparse, os, sys
+
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_web  # noqa: E402
+import test_screens  # noqa: E402
+from test_web import check, tiles, wait  # noqa: E402
+
+KINDS = ["song", "movie", "audiobook", "podcast", "radio"]
+LATE_MS = 4000
+# Recorded from the page's first moment: layout shifts, when the first tile and the radio arrived.
+WATCH = """
+window.__watch = {shift: 0, firstTile: null, radio: null, focusMoved: false};
+new PerformanceObserver(function (list) {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__watch.shift += entry.value;
+}).observe({type: "layout-shift", buffered: true});
+new MutationObserver(function () {
+  const w = window.__watch;
+  if (w.firstTile === null && document.querySelector("#tiles > li.tile")) w.firstTile = performance.now();
+  if (w.radio === null && document.querySelector("#tiles > li.stream-end")) w.radio = performance.now();
+  if (document.activeElement && document.activeElement !== document.body) w.focusMoved = true;
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def load_streaming(driver, url):
+    """Opens a page without waiting for its end (the driver's page load strategy is none)."""
+    driver.get(url)
+    wait(driver, lambda d: d.execute_script("return !!document.querySelector('#tiles > li.tile')"), 30)
+
+
+def run(driver, base, language, failing):
+    late = "failed" if failing else "answered"
+    # A term of its own each time: the response cache would answer a term asked before at once.
+    load_streaming(driver, base + f"?q=jack+{language}+{late}&ui=" + language)
+    pending = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#tiles > li.pending')).map(p => p.dataset.kind)")
+    before = len(tiles(driver))
+    ended = driver.execute_script("return !!document.querySelector('#tiles > li.stream-end')")
+    check(pending == ["radio"] and before > 0 and not ended,
+          f"{language}: the fast sources' {before} tiles show while the radio is pending ({pending})")
+    counts = driver.execute_script(
+        "return Array.from(document.querySelectorAll('nav.tabs a')).map(a => [a.dataset.kind || 'all',"
+        " !!a.querySelector('.count.pending')])")
+    check(dict(counts).get("all") and dict(counts).get("radio-station") and not dict(counts).get("song"),
+          f"{language}: All and Radio are pending, Songs is counted ({counts})")
+    test_screens.audit(driver, f"a page still filling in ({language}, radio {late})")
+    wait(driver, lambda d: d.execute_script("return document.readyState === 'complete'"), 30)
+    watch = driver.execute_script("return window.__watch")
+    check(watch["firstTile"] is not None and watch["radio"] is not None and watch["firstTile"] < watch["radio"],
+          f"{language}: the first tile came before the late radio ({watch['firstTile']} < {watch['radio']} ms)")
+    left = driver.execute_script("return document.querySelectorAll('#tiles > li.pending, #tiles > li.arrived,"
+                                 " #tiles > template').length")
+    check(left == 0, f"{language}: no placeholder or marker is left once the radio {late} ({left})")
+    status = driver.execute_script("return (document.querySelector('#tiles').previousElementSibling || {}).textContent")
+    check(bool(status) and ("Radio Browser" in status), f"{language}: a polite status line names the radio ({status!r})")
+    pending_tabs = driver.execute_script("return document.querySelectorAll('nav.tabs .count.pending').length")
+    check(pending_tabs == 0, f"{language}: no tab is pending at the end")
+    if failing:
+        error = driver.find_elements(By.CSS_SELECTOR, "#tiles > li.failed-source a.button")
+        check(len(error) == 1, f"{language}: the radio's failure is one line with one Try again")
+    check(watch["shift"] <= 0.1, f"{language}: the layout shifts {watch['shift']:.3f} <= 0.1 while filling in")
+    check(not watch["focusMoved"], f"{language}: the focus never moved")
+    test_screens.audit(driver, f"the filled page ({language}, radio {late})")
+    shown = len(tiles(driver))
+    return shown
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    args = parser.parse_args()
+    test_screens.AXE = test_screens.axe_script()
+    slow = f"/json/stations/search={LATE_MS}"
+    base, home = test_web.serve(args.bin, "--slow", slow, kinds=KINDS)
+    failing_base, failing_home = test_web.serve(args.bin, "--slow", slow, "--fail", "/json/stations/search=503",
+                                                kinds=KINDS)
+    driver = test_web.browser(page_load_strategy="none")
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
+        for language in ["en", "ru"]:
+            shown = run(driver, base, language, failing=False)
+            # Back from a detail restores the whole page, every source's tiles.
+            driver.find_element(By.CSS_SELECTOR, "#tiles > li.tile a").click()
+            wait(driver, lambda d: "/item/" in d.current_url)
+            driver.back()
+            wait(driver, lambda d: "q=jack" in d.current_url and d.execute_script(
+                "return document.readyState === 'complete'"), 30)
+            wait(driver, lambda d: len(tiles(d)) > 0)
+            check(len(tiles(driver)) == shown and not driver.find_elements(By.CSS_SELECTOR, "#tiles > li.pending"),
+                  f"{language}: Back shows the whole page ({len(tiles(driver))} of {shown} tiles, none pending)")
+            driver.refresh()
+            wait(driver, lambda d: d.execute_script("return document.readyState === 'complete'"), 30)
+            check(len(tiles(driver)) == shown and not driver.find_elements(By.CSS_SELECTOR, "#tiles > li.pending"),
+                  f"{language}: a reload shows the whole page at once ({len(tiles(driver))} tiles)")
+            run(driver, failing_base, language, failing=True)
+    finally:
+        test_web.stop(driver, home, failing_home)
+    test_web.finish(argparse.Namespace(update_docs=False, artifacts=""), [], "streaming")
+
+
+if __name__ == "__main__":
+    main()
