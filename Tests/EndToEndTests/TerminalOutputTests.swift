@@ -340,7 +340,7 @@ struct PagerTests {
     /// `command` runs in place of `mediasearch` (e.g. a shell piping it), with `arguments` after it.
     func onPTY(
         _ harness: Harness, _ arguments: [String], waitFor: String, keys: String, columns: Int = 80,
-        command: [String]? = nil
+        command: [String]? = nil, environment: [String: String] = [:], signalFile: String? = nil
     ) async throws -> Session {
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Terminal/pty_session.py")
@@ -349,11 +349,12 @@ struct PagerTests {
         let result = try await runner.run(
             [
                 "python3", driver.path, "--rows", "24", "--cols", String(columns), "--wait-for", waitFor, "--settle",
-                "1", "--send", keys, "--timeout", "30", "--",
-            ] + (command ?? [harness.runner.executable.path]) + arguments,
+                "1", "--send", keys, "--timeout", "30",
+            ] + (signalFile.map { ["--signal-file", $0] } ?? []) + ["--"]
+                + (command ?? [harness.runner.executable.path]) + arguments,
             environment: [
                 "MEDIASEARCH_ITUNES_URL": harness.server.baseURL, "TERM": "xterm-256color", "PATH": path,
-            ], timeout: 60)
+            ].merging(environment) { _, new in new }, timeout: 60)
         #expect(result.status == 0, "the pty driver failed: \(result.stderr)")
         return try JSONDecoder().decode(Session.self, from: Data(result.stdout.utf8))
     }
@@ -378,6 +379,36 @@ struct PagerTests {
         #expect(session.status == 130, "status \(String(describing: session.status)) (nil: hung)")
         let history = try await harness.run(["history"])
         #expect(history.stdout == "1. jack\n")
+    }
+
+    /// On a terminal, the tiles of the sources that answered show while a late one is pending
+    /// (the spinner names it); its tiles follow, numbered on, and the footer says it was late.
+    /// The radio is held until the screen shows the songs, so no clock decides the outcome.
+    @Test func aLateSourcesTilesFollowTheOthers() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let gate = FaultGate()
+        defer { gate.open() }
+        await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
+        let config = try harness.runner.write("kinds: [song, radio]\n", to: "late.yaml")
+        let signal = harness.runner.home.appendingPathComponent("songs-shown").path
+        let opener = Task {
+            while !FileManager.default.fileExists(atPath: signal) { try await Task.sleep(for: .milliseconds(20)) }
+            gate.open()
+        }
+        defer { opener.cancel() }
+        let session = try await onPTY(
+            harness, ["search", "klara", "--config", config], waitFor: "\\[SONG\\]", keys: "",
+            environment: ["MEDIASEARCH_RADIO_URL": harness.server.baseURL], signalFile: signal)
+        let output = session.output
+        #expect(session.seen && session.status == 0, "\(output.suffix(400).debugDescription)")
+        let songs = try #require(output.range(of: "[SONG]"))
+        let pending = try #require(output.range(of: "searching radio"), "the spinner names the radio")
+        let station = try #require(output.range(of: "[RADIO"), "\(output.suffix(600).debugDescription)")
+        #expect(songs.lowerBound < pending.lowerBound && pending.lowerBound < station.lowerBound)
+        #expect(output.contains("(late, "), "the footer says the radio was late")
+        let numbers = output.matches(of: /(\d+)\. (?:\e\[[0-9;]*m)*\[/).compactMap { Int($0.1) }
+        #expect(!numbers.isEmpty && numbers == Array(1..<(numbers.count + 1)), "numbered on: \(numbers)")
     }
 
     @Test("The spinner names what is pending, counts a budget wait down, and never shows an empty list")

@@ -4,8 +4,8 @@
 The command is the session leader of a new terminal of --rows x --cols, so it and whatever it
 starts in its own process group (a pager) are the terminal's foreground group, exactly as under
 an interactive shell. Once the screen shows --wait-for (a regular expression), it waits --settle
-seconds and types --send (Python escapes: "q", "\\x03" for Ctrl-C), then waits for the command
-to exit. Prints one JSON object: {"status": exit status or 128+signal, null when it had to be
+seconds and types --send (Python escapes: "q", "\\x03" for Ctrl-C), and creates --signal-file (for a
+test waiting to let a held source answer), then waits for the command to exit. Prints one JSON object: {"status": exit status or 128+signal, null when it had to be
 killed after --timeout seconds; "seen": whether --wait-for appeared; "output": all it wrote}.
 
     python3 Tests/Terminal/pty_session.py --wait-for 'results' --send q -- /path/mediasearch search jack
@@ -21,6 +21,7 @@ def main():
     parser.add_argument("--settle", type=float, default=0.5)
     parser.add_argument("--send", default="")
     parser.add_argument("--timeout", type=float, default=30)
+    parser.add_argument("--signal-file", default=None)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -51,6 +52,8 @@ def main():
             output += chunk
         if not seen and re.search(args.wait_for, output.decode("utf-8", "replace")):
             seen, seen_at = True, time.monotonic()
+            if args.signal_file:
+                open(args.signal_file, "w").close()
         if seen and not sent and keys and time.monotonic() - (seen_at or started) >= args.settle:
             os.write(fd, keys)
             sent = True
