@@ -12,7 +12,7 @@ private struct GatedProvider: MediaProvider {
     var mediaKind = "song"
     let source: String
     var items: [MediaItem] = []
-    var gate: Gate? = nil
+    var gate: HeldGate? = nil
     var failure: MediaSearchError? = nil
 
     func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
@@ -24,13 +24,15 @@ private struct GatedProvider: MediaProvider {
 
 /// Opens once; every waiter goes on then, or after ten seconds whatever happens: a search that
 /// waited for every source before saying anything fails these tests, never hangs them.
-private actor Gate {
+private actor HeldGate {
     private var open = false
 
     func wait() async {
         let clock = ContinuousClock()
         let end = clock.now + .seconds(10)
-        while !open && clock.now < end { try? await Task.sleep(for: .milliseconds(5)) }
+        while !open && clock.now < end {
+            do { try await Task.sleep(for: .milliseconds(5)) } catch { return }
+        }
     }
 
     func release() { open = true }
@@ -41,8 +43,10 @@ private actor Gate {
 /// shown. No test here waits on a clock: the slow source answers when the test lets it.
 @Suite("A search as its sources answer", .slots)
 struct SearchStreamTests {
-    static func song(_ id: String, _ title: String, by creator: String = "Daft Punk") -> MediaItem {
-        MediaItem(id: id, title: title, creator: creator, durationMilliseconds: 320_000)
+    static func song(
+        _ id: String, _ title: String, by creator: String = "Daft Punk", seconds: Double = 320
+    ) -> MediaItem {
+        MediaItem(id: id, title: title, creator: creator, durationMilliseconds: Int(seconds * 1000))
     }
 
     /// A session over the providers, its files in a folder of its own (removed by the caller).
@@ -58,10 +62,33 @@ struct SearchStreamTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)").path
     }
 
+    /// Reads a search to its end, opening the gate once only `kinds` are pending: the ids added,
+    /// the results joined, and the page.
+    fileprivate static func read(_ search: SearchStream, releasing gate: HeldGate, when kinds: [String]) async throws
+        -> (
+            shown: [String], joined: [JoinedResult], page: SearchPage?
+        )
+    {
+        var shown: [String] = []
+        var joined: [JoinedResult] = []
+        var page: SearchPage?
+        for try await event in search.events {
+            switch event {
+            case .arrived(let arrival):
+                shown += arrival.added.map(\.item.id)
+                joined += arrival.joined
+                if arrival.pending == kinds { await gate.release() }
+            case .finished(let finished):
+                page = finished
+            }
+        }
+        return (shown, joined, page)
+    }
+
     @Test func aFastSourcesResultsArriveWhileASlowOneIsPending() async throws {
         let root = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let gate = Gate()
+        let gate = HeldGate()
         let fast = GatedProvider(kind: "song", source: "itunes", items: [Self.song("1", "Around the World")])
         let slow = GatedProvider(
             kind: "deezer-song", source: "deezer",
@@ -103,33 +130,43 @@ struct SearchStreamTests {
     @Test func aLateSourceOfTheSameWorkNeverShowsItTwice() async throws {
         let root = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let gate = Gate()
+        let gate = HeldGate()
         let late = GatedProvider(kind: "song", source: "itunes", items: [Self.song("1", "One More Time")], gate: gate)
         let early = GatedProvider(kind: "deezer-song", source: "deezer", items: [Self.song("d1", "One More Time")])
         let search = try Self.session([late, early], root: root).stream(SearchRequest(term: "daft punk"))
-        var shown: [String] = []
-        var joined: [JoinedResult] = []
-        var page: SearchPage?
-        for try await event in search.events {
-            switch event {
-            case .arrived(let arrival):
-                shown += arrival.added.map(\.item.id)
-                joined += arrival.joined
-                if arrival.pending == ["song"] { await gate.release() }
-            case .finished(let finished):
-                page = finished
-            }
-        }
+        let (shown, joined, page) = try await Self.read(search, releasing: gate, when: ["song"])
         #expect(shown == ["d1"], "one result for the work, as first shown")
         #expect(joined.map(\.number) == [1] && joined.first?.kind == "deezer-song" && joined.first?.id == "d1")
         #expect(page?.results.count == 1)
+    }
+
+    /// Two results shown apart (their lengths 3 s apart) and a late record that is the same work
+    /// as both (1.5 s from each): it joins one of them, both keep their numbers and records, and
+    /// nothing is shown twice or lost.
+    @Test func aLateRecordBetweenTwoResultsJoinsOneAndLeavesBoth() async throws {
+        let root = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let gate = HeldGate()
+        let late = GatedProvider(
+            kind: "song", source: "itunes", items: [Self.song("a1", "Da Funk", seconds: 201.5)], gate: gate)
+        let first = GatedProvider(
+            kind: "deezer-song", source: "deezer", items: [Self.song("b1", "Da Funk", seconds: 200)])
+        let second = GatedProvider(
+            kind: "mb-song", source: "musicbrainz", items: [Self.song("c1", "Da Funk", seconds: 203)])
+        let search = try Self.session([late, first, second], root: root).stream(SearchRequest(term: "daft punk"))
+        let (shown, joined, page) = try await Self.read(search, releasing: gate, when: ["song"])
+        #expect(Set(shown) == ["b1", "c1"] && shown.count == 2, "\(shown)")
+        #expect(joined.count == 1 && joined.first?.entry.item.otherSources.map(\.id) == ["a1"])
+        let results = try #require(page?.results)
+        #expect(results.map(\.item.id) == shown, "the page keeps the results as shown, each once")
+        #expect(results.flatMap(\.item.otherSources).map(\.id) == ["a1"])
     }
 
     /// A source that fails says so in its own arrival; the others' results stand.
     @Test func aFailedSourceIsAnArrivalOfItsOwn() async throws {
         let root = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let gate = Gate()
+        let gate = HeldGate()
         let fast = GatedProvider(kind: "song", source: "itunes", items: [Self.song("1", "Digital Love")])
         let broken = GatedProvider(
             kind: "deezer-song", source: "deezer", gate: gate, failure: .httpStatus(503))

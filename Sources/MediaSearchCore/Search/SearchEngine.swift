@@ -39,10 +39,7 @@ public struct SearchEngine: Sendable {
         _ plan: [PlannedSearch], progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
     ) async -> SearchOutcome {
         var answers: [ProviderAnswer] = []
-        for await batch in arrivals(plan) {
-            for answer in batch { progress(answer.status) }
-            answers += batch
-        }
+        for await batch in arrivals(plan, patience: nil, progress: progress) { answers += batch }
         return Self.outcome(of: answers, plan: plan)
     }
 
@@ -61,13 +58,19 @@ public struct SearchEngine: Sendable {
     /// joins that answer's batch, so that sources answering together are ranked together; after
     /// that, each answer is a batch of its own as soon as it arrives. A slow provider never holds
     /// back a fast one's batch. With no `patience` (`nil`), every answer is one batch at the end.
-    /// The stream ends once every provider has answered or failed; ending the iteration (or
-    /// cancelling its task) cancels the providers still asked.
-    public func arrivals(_ plan: [PlannedSearch], patience: Duration? = .zero) -> AsyncStream<[ProviderAnswer]> {
+    /// An answer the response cache or the library gave (no source asked) waits at least 20 ms:
+    /// answers read from disk come a few milliseconds apart, and a search answered again is
+    /// ranked as it was. The stream ends once every provider has answered or failed; ending the
+    /// iteration (or cancelling its task) cancels the providers still asked.
+    /// - Parameter progress: called as each provider finishes, whatever its batch.
+    public func arrivals(
+        _ plan: [PlannedSearch], patience: Duration? = .zero,
+        progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
+    ) -> AsyncStream<[ProviderAnswer]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [ProviderAnswer].self)
         let engine = self
         let task = Task {
-            await engine.gather(plan, patience: patience) { continuation.yield($0) }
+            await engine.gather(plan, patience: patience, progress: progress) { continuation.yield($0) }
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
@@ -80,7 +83,8 @@ public struct SearchEngine: Sendable {
     }
 
     private func gather(
-        _ plan: [PlannedSearch], patience: Duration?, yield: @Sendable ([ProviderAnswer]) -> Void
+        _ plan: [PlannedSearch], patience: Duration?, progress: @escaping @Sendable (ProviderStatus) -> Void,
+        yield: @Sendable ([ProviderAnswer]) -> Void
     ) async {
         let clock = ContinuousClock()
         let start = clock.now
@@ -89,6 +93,7 @@ public struct SearchEngine: Sendable {
                 group.addTask {
                     var answer = await runOne(planned)
                     answer.index = index
+                    progress(answer.status)
                     return .answer(answer)
                 }
             }
@@ -107,7 +112,9 @@ public struct SearchEngine: Sendable {
                         // The first answer waits a tenth of its own time for its peers.
                         first = false
                         settling = true
-                        let wait = max(min((clock.now - start) / 10, .milliseconds(250)), patience)
+                        let fromDisk = library != nil || answer.status.fromCache
+                        let floor: Duration = fromDisk ? .milliseconds(20) : .zero
+                        let wait = max(min((clock.now - start) / 10, .milliseconds(250)), patience, floor)
                         group.addTask {
                             try? await Task.sleep(for: wait)
                             return .settled

@@ -43,8 +43,16 @@ public struct JoinedResult: Sendable {
 public struct SearchStream: Sendable {
     public var request: SearchRequest
     public var plan: [PlannedSearch]
-    /// Ends with ``SearchEvent/finished(_:)``, or throws `cancelled`.
+    /// Ends with ``SearchEvent/finished(_:)``, or throws `cancelled`; a consumer that stops
+    /// reading (its task cancelled) ends it without either, and the search is cancelled.
     public var events: AsyncThrowingStream<SearchEvent, any Error>
+    /// The search's own task: done once the page is kept, or once a cancelled search has kept
+    /// what it showed.
+    let task: Task<Void, Never>
+
+    /// Waits until the search has ended: a face whose reading was cancelled calls it before it
+    /// exits, so that the results it showed are kept (for `show --result N`, and in the library).
+    public func ended() async { await task.value }
 }
 
 extension JoinedResult {
@@ -61,57 +69,51 @@ extension JoinedResult {
     }
 }
 
-/// The results shown so far in the order shown, and which result each source's record went to.
-/// The merged view of a search is rebuilt from every answer so far (``SameWork`` in plan order);
-/// a result already shown keeps its number, and a record of it that arrives later joins it.
+/// The results shown so far, in the order shown. Each arrival's records are folded into them:
+/// the results shown are the hosts (``SameWork``), so a later source's record of a work shown
+/// joins that result, which keeps its number and its record; the arrival's other results follow,
+/// ranked among themselves.
 struct ShownResults {
     private(set) var entries: [ResultEntry] = []
-    /// The result number (index) of each record shown, by kind and id.
-    private var slots: [String: Int] = [:]
-    private var sourceCounts: [Int] = []
-    /// The kind and id each result was first shown with.
-    private var origins: [(kind: String, id: String)] = []
 
-    private static func key(_ kind: String, _ id: String) -> String { kind + "\u{0}" + id }
+    private static func key(_ entry: ResultEntry) -> String { entry.kind + "\u{0}" + entry.item.id }
 
-    private static func members(_ entry: ResultEntry) -> [String] {
-        [key(entry.kind, entry.item.id)] + entry.item.otherSources.map { key($0.kind, $0.id) }
-    }
-
-    /// Takes in the merged view of every answer so far: the results it has that none shown
-    /// holds are added (interleaved by rank and weight among themselves), those shown are
-    /// brought up to date, and those that gained a source are said.
+    /// Takes in a batch of answers: the results it adds (interleaved by rank and weight) and
+    /// the results shown that it joined.
     mutating func update(
-        with outcome: SearchOutcome, weight: (String) -> Double
+        with batch: [SearchEngine.ProviderAnswer], providers: [String: any MediaProvider],
+        weight: (String) -> Double
     ) -> (added: [ResultEntry], joined: [JoinedResult]) {
-        var fresh: [(kind: String, entries: [ResultEntry])] = []
-        var joined: [JoinedResult] = []
-        for group in outcome.perProvider {
-            var new: [ResultEntry] = []
-            for entry in group.entries {
-                let members = Self.members(entry)
-                guard let slot = members.compactMap({ slots[$0] }).min() else {
-                    new.append(entry)
-                    continue
-                }
-                entries[slot] = entry
-                for member in members where slots[member] == nil { slots[member] = slot }
-                if members.count > sourceCounts[slot] {
-                    sourceCounts[slot] = members.count
-                    let origin = origins[slot]
-                    joined.append(JoinedResult(number: slot + 1, kind: origin.kind, id: origin.id, entry: entry))
-                }
+        // The results shown first, by kind in the order first shown, then the batch in plan order.
+        var groups: [(kind: String, entries: [ResultEntry])] = []
+        for entry in entries {
+            if let group = groups.firstIndex(where: { $0.kind == entry.kind }) {
+                groups[group].entries.append(entry)
+            } else {
+                groups.append((entry.kind, [entry]))
             }
-            if !new.isEmpty { fresh.append((group.kind, new)) }
         }
-        let added = ResultOrdering.interleave(fresh, weight: weight)
-        for entry in added {
-            let members = Self.members(entry)
-            for member in members { slots[member] = entries.count }
-            entries.append(entry)
-            sourceCounts.append(members.count)
-            origins.append((entry.kind, entry.item.id))
+        let shownGroups = groups.count
+        groups += batch.sorted { $0.index < $1.index }.map { ($0.status.kind, $0.entries) }
+        let merged = SearchOutcome(perProvider: groups, statuses: []).mergingSameWorks(providers)
+        // A result shown stays where it is, brought up to date; one that the merge folded into
+        // another result shown (the two were told apart before) stays as it was shown.
+        var now: [String: ResultEntry] = [:]
+        for group in merged.perProvider.prefix(shownGroups) {
+            for entry in group.entries { now[Self.key(entry)] = entry }
         }
+        var joined: [JoinedResult] = []
+        for slot in entries.indices {
+            guard let entry = now[Self.key(entries[slot])] else { continue }
+            if entry.item.otherSources.count > entries[slot].item.otherSources.count {
+                joined.append(
+                    JoinedResult(number: slot + 1, kind: entries[slot].kind, id: entries[slot].item.id, entry: entry))
+            }
+            entries[slot] = entry
+        }
+        let fresh = merged.perProvider.dropFirst(shownGroups).filter { !$0.entries.isEmpty }
+        let added = ResultOrdering.interleave(Array(fresh), weight: weight)
+        entries += added
         return (added, joined)
     }
 }

@@ -132,14 +132,13 @@ public struct SearchSession: Sendable {
         _ request: SearchRequest, order: ResultOrder = ResultOrder(), offline: Bool = false, uncensored: Bool = false,
         started: ([String]) -> Void = { _ in }, progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
     ) async throws -> SearchPage {
-        let search = try stream(request, order: order, offline: offline, uncensored: uncensored, patience: nil)
+        let search = try stream(
+            request, order: order, offline: offline, uncensored: uncensored, patience: nil, progress: progress)
         started(search.plan.map(\.provider.kind))
         for try await event in search.events {
-            switch event {
-            case .arrived(let arrival): if !arrival.fromLibrary { arrival.statuses.forEach(progress) }
-            case .finished(let page): return page
-            }
+            if case .finished(let page) = event { return page }
         }
+        await search.ended()
         throw MediaSearchError.cancelled
     }
 
@@ -161,10 +160,12 @@ public struct SearchSession: Sendable {
     ///   its sources answer close together (a terminal's pager) waits that long for them; `nil`
     ///   ranks every source together, in one arrival at the end (a face that waits for the whole
     ///   page, which is then the same whatever the sources' timing).
+    /// - Parameter progress: called as each source answers or fails (a spinner), whatever its
+    ///   arrival; not for a fallback to the library.
     /// - Throws: ``MediaSearchError/usage(_:)`` for a request that cannot run.
     public func stream(
         _ request: SearchRequest, order: ResultOrder = ResultOrder(), offline: Bool = false, uncensored: Bool = false,
-        patience: Duration? = .zero
+        patience: Duration? = .zero, progress: @escaping @Sendable (ProviderStatus) -> Void = { _ in }
     ) throws -> SearchStream {
         var request = request
         var notices: [String] = []
@@ -183,7 +184,7 @@ public struct SearchSession: Sendable {
             do {
                 let page = try await run(
                     request, plan: plan, order: order, offline: offline, uncensored: uncensored, notices: notices,
-                    patience: patience
+                    patience: patience, progress: progress
                 ) { continuation.yield(.arrived($0)) }
                 continuation.yield(.finished(page))
                 continuation.finish()
@@ -192,13 +193,14 @@ public struct SearchSession: Sendable {
             }
         }
         continuation.onTermination = { _ in task.cancel() }
-        return SearchStream(request: request, plan: plan, events: events)
+        return SearchStream(request: request, plan: plan, events: events, task: task)
     }
 
     /// Runs a planned search, saying each arrival, and returns its page once all is kept.
     private func run(
         _ request: SearchRequest, plan: [PlannedSearch], order: ResultOrder, offline: Bool, uncensored: Bool,
-        notices: [String], patience: Duration?, arrived: (SearchArrival) -> Void
+        notices: [String], patience: Duration?, progress: @escaping @Sendable (ProviderStatus) -> Void,
+        arrived: (SearchArrival) -> Void
     ) async throws -> SearchPage {
         var notices = notices
         let reports = Reports()
@@ -212,6 +214,7 @@ public struct SearchSession: Sendable {
         let weight = { [self] (kind: String) in
             provider(kind: kind).map { configuration.weight(for: $0) } ?? configuration.weight(for: kind)
         }
+        let providers = Dictionary(plan.map { ($0.provider.kind, $0.provider) }, uniquingKeysWith: { a, _ in a })
         var shown = ShownResults()
         var answers: [SearchEngine.ProviderAnswer] = []
         var pending = plan.map(\.provider.kind)
@@ -226,7 +229,7 @@ public struct SearchSession: Sendable {
             let done = Set(batch.map(\.status.kind))
             pending.removeAll { done.contains($0) }
             let firstNumber = shown.entries.count + 1
-            let (added, joined) = shown.update(with: SearchEngine.outcome(of: answers, plan: plan), weight: weight)
+            let (added, joined) = shown.update(with: batch, providers: providers, weight: weight)
             arrived(
                 SearchArrival(
                     statuses: batch.map(\.status), added: added, firstNumber: firstNumber, joined: joined,
@@ -234,20 +237,30 @@ public struct SearchSession: Sendable {
         }
         if offline, let library {
             engine.library = library
-            for await batch in engine.arrivals(plan, patience: patience) { take(batch) }
+            for await batch in engine.arrivals(plan, patience: patience, progress: progress) { take(batch) }
             let outcome = SearchEngine.outcome(of: answers, plan: plan)
             answer = OfflineAnswer(results: outcome.total, records: (try? await library.count()) ?? 0, fallback: false)
         } else {
             Self.prepare(network: true)
             library?.prepare()
-            for await batch in engine.arrivals(plan, patience: patience) {
+            for await batch in engine.arrivals(plan, patience: patience, progress: progress) {
                 if library != nil, batch.contains(where: { !$0.entries.isEmpty }) {
                     let received = SearchEngine.outcome(of: batch, plan: plan, merged: false)
                     keeping.append(Task { [self] in await keep(received) })
                 }
                 take(batch)
             }
-            if Task.isCancelled { throw MediaSearchError.cancelled }
+            if Task.isCancelled {
+                // What was shown is kept: its records, and the numbers `show --result N` opens.
+                for write in keeping { _ = await write.value }
+                if savesLastResults, !shown.entries.isEmpty {
+                    let partial = SearchPage(
+                        request: request, plan: plan, outcome: SearchOutcome(perProvider: [], statuses: []),
+                        results: shown.entries, order: order, repeatsPrevious: false, notices: [], saved: true)
+                    _ = saveLastResults(of: partial, withRecords: true)
+                }
+                throw MediaSearchError.cancelled
+            }
             let outcome = SearchEngine.outcome(of: answers, plan: plan)
             if outcome.allFailed, outcome.statuses.allSatisfy({ $0.error?.neverSent ?? false }) {
                 var hosts: [String] = []
@@ -279,21 +292,12 @@ public struct SearchSession: Sendable {
         }
         if Task.isCancelled { throw MediaSearchError.cancelled }
         let outcome = SearchEngine.outcome(of: answers, plan: plan)
-        // Results that several sources have are kept as shown, with every source in them.
-        let merged = outcome.perProvider.flatMap { group in
-            group.entries.filter { !$0.item.otherSources.isEmpty }.map { (kind: group.kind, item: $0.item) }
-        }
-        if !merged.isEmpty, answer == nil, let library {
-            keeping.append(
-                Task {
-                    do {
-                        try await library.store(merged, seenAt: Date())
-                        return []
-                    } catch {
-                        return ["not kept in the offline library: \(MediaSearchError.wrap(error).description)"]
-                    }
-                })
-        }
+        // Results that several sources have are kept as shown, with every source in them, once
+        // every source's own records are written (the same record, written later, wins).
+        let merged =
+            answer == nil
+            ? shown.entries.filter { !$0.item.otherSources.isEmpty }.map { (kind: $0.kind, item: $0.item) } : []
+        async let kept = keepAll(keeping, merged: merged)
         let results = order == ResultOrder() ? shown.entries : order.apply(to: outcome, weight: weight)
         let repeats = repeatsPrevious(results, request: request)
         var page = SearchPage(
@@ -314,8 +318,7 @@ public struct SearchSession: Sendable {
             page.apply(await last)
         }
         // A search that has returned has kept every record, whatever happens to the process next.
-        var problems: [String] = []
-        for write in keeping { problems += await write.value }
+        let problems = await kept
         if !problems.isEmpty, !withRecords, savesLastResults {
             // The library could not take the records: the last results carry them after all.
             let shown = page
@@ -328,6 +331,24 @@ public struct SearchSession: Sendable {
         page.notices =
             notices + problems + reports.all + (library?.takeNotices() ?? []) + cacheProblems + page.notices
         return page
+    }
+
+    /// Waits for each source's records to be written, then writes the merged results; the
+    /// problems, each said once.
+    private func keepAll(_ writes: [Task<[String], Never>], merged: [(kind: String, item: MediaItem)]) async
+        -> [String]
+    {
+        var problems: [String] = []
+        for write in writes { problems += await write.value }
+        if !merged.isEmpty, let library {
+            do {
+                try await library.store(merged, seenAt: Date())
+            } catch {
+                problems.append("not kept in the offline library: \(error.description)")
+            }
+        }
+        var seen = Set<String>()
+        return problems.filter { seen.insert($0).inserted }
     }
 
     /// What `write` (of the history or the last results) says, done on the blocking pool; nothing
