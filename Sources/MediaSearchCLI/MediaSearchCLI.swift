@@ -28,6 +28,9 @@ public enum MediaSearchCLI {
                 variables: ProcessInfo.processInfo.environment,
                 currentDirectory: FileManager.default.currentDirectoryPath, console: .standard)
         }
+        // A reader of our output that goes away (`| head`) is no reason to lose what a search
+        // keeps: writes to it fail quietly (Console.standard) and the command ends as it would.
+        signal(SIGPIPE, SIG_IGN)
         signal(SIGINT, SIG_IGN)
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         let pressed = Mutex(false)

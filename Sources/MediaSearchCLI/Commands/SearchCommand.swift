@@ -133,7 +133,8 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             // unless a source is still pending half a second after the first answered.
             let search = try session.stream(
                 request, order: order, offline: network.offline, uncensored: uncensored,
-                patience: StreamedResults.patience(for: chosen, order: order, page: request.page))
+                patience: StreamedResults.patience(for: chosen, order: order, page: request.page),
+                progress: { spinner.finished($0) })
             // Lines, JSON lines and tiles are written as each source answers, in the order shown;
             // a sorted or grouped page, a later page (it may repeat the one before) and the
             // formats that are one document wait for every source.
@@ -143,14 +144,17 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             for try await event in search.events {
                 switch event {
                 case .arrived(let arrival):
-                    if !arrival.fromLibrary { arrival.statuses.forEach(spinner.finished) }
-                    if stream.show(arrival, spinner: spinner) { spinner.start(kinds: arrival.pending) }
+                    if stream.show(arrival, spinner: spinner) { spinner.resume() }
                 case .finished(let done):
                     finished = done
                 }
             }
             spinner.stop()
-            guard let finished else { throw MediaSearchError.cancelled }
+            guard let finished else {
+                // Interrupted: the search keeps what it showed before the command ends.
+                await search.ended()
+                throw MediaSearchError.cancelled
+            }
             page = finished
         } catch {
             spinner.stop()
@@ -195,6 +199,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             if stream.wrote {
                 // The tiles are on the screen already: what is left is the footer.
                 console.out(output.footer(style: stream.style, late: stream.late))
+                if let empty = output.emptyMessage { console.notice(empty) }
             } else {
                 environment.show(
                     output.text(width: stream.width, style: stream.style, artwork: artwork), pager: !terminal.noPager)

@@ -43,15 +43,17 @@ public struct Console: Sendable {
         self.terminalWidth = terminalWidth
     }
 
-    /// The process's standard output and error.
+    /// The process's standard output and error. A reader that has gone (`search … | head -3`)
+    /// stops nothing: what is written after it is dropped, and the command finishes its work
+    /// (the results it showed are kept); SIGPIPE is ignored by the process for that.
     public static var standard: Console {
         Console(
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+            err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             terminalWidth: Self.querySize()?.width, terminalHeight: Self.querySize()?.height,
-            outBytes: { bytes in bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) } }
+            outBytes: { bytes in bytes.withUnsafeBytes { try? FileHandle.standardOutput.write(contentsOf: Data($0)) } }
         ).with(errorWidth: { querySize(STDERR_FILENO)?.width })
     }
 

@@ -44,7 +44,7 @@ public struct SearchOutput: Sendable {
     }
 
     /// One compact JSON object per result and line, as they are ordered.
-    public func jsonLines() -> String { Self.jsonLines(of: ordered) }
+    public func jsonLines() -> String { repeatsPrevious ? "" : Self.jsonLines(of: ordered) }
 
     /// One compact JSON object per result and line (a search's, a list's).
     public static func jsonLines(of entries: [ResultEntry]) -> String {

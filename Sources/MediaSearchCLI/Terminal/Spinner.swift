@@ -45,6 +45,12 @@ final class Spinner: Sendable {
         state.withLock { $0.task = task }
     }
 
+    /// Starts again after ``stop()``, naming the kinds still pending.
+    func resume() {
+        let pending = state.withLock { $0.pending }
+        start(kinds: pending)
+    }
+
     func finished(_ status: ProviderStatus) {
         state.withLock { $0.pending.removeAll { $0 == status.kind } }
         if enabled && !animated {

@@ -53,8 +53,8 @@ struct StreamedResults {
                 text = SearchOutput.jsonLines(of: arrival.added)
                 for joined in arrival.joined { text += joined.json.text(pretty: false) + "\n" }
             }
-            wrote = true
             guard !text.isEmpty else { return false }
+            wrote = true
             // The spinner's line (on a terminal's standard error) is cleared before the lines.
             spinner.stop()
             console.out(text)
@@ -63,8 +63,8 @@ struct StreamedResults {
             // Tiles stream only once some source is late: a search whose sources answered
             // together is shown whole, as before.
             guard wrote || !arrival.pending.isEmpty else { return false }
+            // Sources that answer once tiles are on the screen are late, found something or not.
             if wrote { late += arrival.statuses.map(\.kind) }
-            spinner.stop()
             var layout = TileLayout(width: width, style: style, showArtwork: artwork)
             if artwork { layout = layout.singleColumn }
             var text = ""
@@ -72,13 +72,15 @@ struct StreamedResults {
                 text += layout.render(arrival.added.map(\.tile), firstNumber: arrival.firstNumber) + "\n"
             }
             for joined in arrival.joined {
-                let sources = joined.entry.item.otherSources.map(\.source) + [joined.entry.sourceName]
-                let names = Set(sources).sorted().joined(separator: ", ")
+                let names = joined.entry.item.otherSources.map(\.source).joined(separator: ", ")
                 text +=
                     style.dim("\(joined.number). \(TextSanitizer.line(joined.entry.tile.title)): also on \(names)")
                     + "\n"
             }
-            if !text.isEmpty { console.out(text) }
+            // Nothing to show yet (a failure, nothing found): the page waits, and says so at the end.
+            guard !text.isEmpty else { return false }
+            spinner.stop()
+            console.out(text)
             wrote = true
             return !arrival.pending.isEmpty
         case .json, .csv, .m3u, .opml:
