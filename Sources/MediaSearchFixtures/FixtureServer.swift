@@ -137,18 +137,18 @@ public actor FixtureServer {
         requestLog?.write(Data("\(path)?\(rawQuery)\n".utf8))
         if let position = faults.firstIndex(where: { $0.matches(path: path, query: query) }) {
             let fault = faults[position].fault
+            // A slow answer may also be a failing one: a later rule's fault, after the wait.
+            let failure = faults.dropFirst(position + 1).first {
+                switch $0.fault {
+                case .delay, .hold: false
+                default: $0.matches(path: path, query: query)
+                }
+            }
             if let remaining = faults[position].times {
                 if remaining <= 1 { faults.remove(at: position) } else { faults[position].times = remaining - 1 }
             }
             switch fault {
             case .delay, .hold:
-                // A slow answer may also be a failing one: a later rule's fault, after the wait.
-                let failure = faults.dropFirst(position + 1).first {
-                    switch $0.fault {
-                    case .delay, .hold: false
-                    default: $0.matches(path: path, query: query)
-                    }
-                }
                 var answer = failure.map { Answer(fault: $0.fault) } ?? routed(path: path, query: query)
                 if case .delay(let delay) = fault { answer.delay = delay }
                 if case .hold(let gate) = fault { answer.gate = gate }

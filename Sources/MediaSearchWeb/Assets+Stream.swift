@@ -28,9 +28,17 @@ extension Assets {
           function arrived(marker) {
             let node = marker.previousElementSibling;
             if (node && node.matches("template.tabs-now")) {
-              const tabs = document.querySelector("nav.tabs");
-              const now = node.content.firstElementChild;
-              if (tabs && now) tabs.replaceWith(now);
+              // Each tab's number is replaced in place: a tab that has the focus keeps it.
+              const tabs = document.querySelectorAll("nav.tabs a");
+              const now = node.content.querySelectorAll("nav.tabs a");
+              now.forEach(function (link, index) {
+                const tab = tabs[index];
+                if (!tab) return;
+                const old = tab.querySelector(".count");
+                if (old) old.remove();
+                const count = link.querySelector(".count");
+                if (count) tab.appendChild(count);
+              });
               const used = node;
               node = node.previousElementSibling;
               used.remove();

@@ -347,7 +347,7 @@ enum OpenAPIDocument {
                   {
                     "name": "format",
                     "in": "query",
-                    "description": "`json` (the default); `jsonl`, JSON lines (`application/x-ndjson`, the CLI's `--format jsonl`): a search's results written as its sources answer, each once, an `update` line when a later source has a result already written (its `kind`, `id` and `result` number, and every source it now has), and last an `end` line (`total`, `providers`, `hasMore`, `notices`); or the page as a file to download: `csv`, a table with a header row (RFC 4180; the CLI's `--format csv`), `m3u`, what the results can play as an extended M3U playlist (`--format m3u`), or `opml`, the podcasts' feeds (`--format opml`).",
+                    "description": "`json` (the default); `jsonl`, one result a line (`application/x-ndjson`); or the list as a file to download: `csv`, `m3u` or `opml`, as for a search.",
                     "schema": {
                       "type": "string",
                       "enum": [

@@ -316,7 +316,7 @@ enum Screens {
         let t = Texts.current
         let shown = current(query, catalog: catalog)
         let all: HTML =
-            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total, pending: !pending.isEmpty))</a>"
+            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total, pending: !pending.isEmpty && query.kind == nil))</a>"
         let kinds = mediaTabs(catalog).map { tab -> HTML in
             let here = HTML(raw: shown == tab.media ? " aria-current=\"page\"" : "")
             return

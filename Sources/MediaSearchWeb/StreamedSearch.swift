@@ -62,6 +62,14 @@ enum StreamedSearch {
             """
     }
 
+    /// What a streamed search noticed on its way, said below its results (the page's top was
+    /// written before): the notices of its page.
+    static func notices(_ page: SearchPage) -> HTML {
+        guard !page.notices.isEmpty else { return "" }
+        let items = page.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
+        return "<ul class=\"messages\">\(items)</ul>"
+    }
+
     /// The end of the open list: every source has answered.
     static let end: HTML = "<li hidden class=\"stream-end\"></li></ol>"
 

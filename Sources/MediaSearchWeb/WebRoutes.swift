@@ -60,9 +60,9 @@ struct WebRoutes: Sendable {
         let session = self.session
         // The page's list of earlier searches is read beside the search, its lock waited for at
         // most 2 s: a history another process holds costs that list, never the page's time.
-        async let recent = session.history().suggestions(for: "", lockTimeout: 2)
+        let recent = Task { (try? await session.history().suggestions(for: "", lockTimeout: 2)) ?? [] }
         guard !query.isEmpty else {
-            let history = (try? await recent) ?? []
+            let history = await recent.value
             return WebResponse.html(
                 Screens.search(query, page: nil, catalog: catalog, configuration: configuration, suggestions: history))
         }
@@ -79,7 +79,7 @@ struct WebRoutes: Sendable {
             while let event = try await events.next() {
                 switch event {
                 case .finished(let page):
-                    return await finished(page, query: query, key: key, recent: (try? await recent) ?? [])
+                    return await finished(page, query: query, key: key, recent: await recent.value)
                 case .arrived(let arrival):
                     statuses += arrival.statuses
                     for joined in arrival.joined where shown.indices.contains(joined.number - 1) {
@@ -90,8 +90,10 @@ struct WebRoutes: Sendable {
                     guard streams, !arrival.pending.isEmpty, !shown.isEmpty else {
                         continue
                     }
+                    // A streamed page offers no earlier searches (it has results): their read is not waited for.
+                    recent.cancel()
                     let partial = SearchPage.partial(of: search, statuses: statuses, results: shown, order: query.order)
-                    return stream(partial, pending: arrival.pending, events: events, query: query, key: key)
+                    return await stream(partial, pending: arrival.pending, events: events, query: query, key: key)
                 }
             }
             return failure(MediaSearchError.cancelled, json: false)
@@ -127,6 +129,8 @@ struct WebRoutes: Sendable {
     /// that fails everywhere before any line is a 502, as the JSON document's; a sorted page or a
     /// later one is written whole at its end. Never kept in the answer cache.
     func searchLines(query: WebQuery) async throws -> Response {
+        // A page that waits (sorted, or a later one, which may repeat the page before) is written
+        // from the page, as the JSON document is.
         let streams = query.order == ResultOrder() && query.page == 1
         let search = try apiSession.stream(
             query.request(configuration: configuration), order: query.order, patience: streams ? .zero : nil)
@@ -139,11 +143,18 @@ struct WebRoutes: Sendable {
                     return WebResponse.error(
                         status: 502, message: failed, json: true, configuration: configuration, notices: page.notices)
                 }
+                if !streams {
+                    lines =
+                        page.repeatsPrevious
+                        ? [] : page.results.map { ResultRecord($0).json.text(pretty: false) + "\n" }
+                }
                 return WebResponse.body(
                     (lines + [Self.endLine(page)]).joined(), type: ExportFormat.jsonLinesType, status: .ok)
             case .arrived(let arrival):
                 lines.append(Self.lines(arrival))
-                guard !arrival.pending.isEmpty, arrival.statuses.contains(where: { $0.error == nil }) else { continue }
+                guard streams, !arrival.pending.isEmpty, arrival.statuses.contains(where: { $0.error == nil }) else {
+                    continue
+                }
                 let written = lines.joined()
                 let body = ResponseBody { writer in
                     try await writer.write(ByteBuffer(string: written))
@@ -173,7 +184,7 @@ struct WebRoutes: Sendable {
     /// The last JSON line of a search: `{"end": {...}}` with the total, each source's status, whether
     /// a next page may exist and the notices, as the JSON document says them.
     static func endLine(_ page: SearchPage) -> String {
-        var end: [String: JSONValue] = ["total": .number(Double(page.results.count))]
+        var end: [String: JSONValue] = ["total": .number(Double(page.repeatsPrevious ? 0 : page.results.count))]
         if case .object(let fields) = page.document().json {
             for key in ["providers", "notices", "hasMore"] { end[key] = fields[key] }
         }
@@ -184,12 +195,12 @@ struct WebRoutes: Sendable {
     /// the others answer (``StreamedSearch``); the whole page goes to the answer cache at the end.
     private func stream(
         _ partial: SearchPage, pending: [String], events: EventSource, query: WebQuery, key: String
-    ) -> Response {
+    ) async -> Response {
         let texts = Texts.current
         let routes = self
         let parts = Screens.searchParts(
             query, page: partial, catalog: catalog, configuration: configuration, suggestions: [],
-            counts: StreamedSearch.counts(partial.outcome.statuses, shown: partial.results, catalog: catalog),
+            counts: await tabCounts(partial.outcome.statuses, shown: partial.results, query: query),
             pending: pending)
         let body = ResponseBody { writer in
             try await Texts.$current.withValue(texts) {
@@ -202,7 +213,7 @@ struct WebRoutes: Sendable {
                     case .arrived(let arrival):
                         statuses += arrival.statuses
                         shown += arrival.added
-                        let counts = StreamedSearch.counts(statuses, shown: shown, catalog: routes.catalog)
+                        let counts = await routes.tabCounts(statuses, shown: shown, query: query)
                         let chunk = StreamedSearch.chunk(arrival, query: query, catalog: routes.catalog, counts: counts)
                         try await writer.write(ByteBuffer(string: chunk.raw))
                     case .finished(let page):
@@ -211,6 +222,8 @@ struct WebRoutes: Sendable {
                 }
                 var tail = StreamedSearch.end.raw
                 if let last {
+                    // What the search noticed on its way (a clamped limit, a history not saved...).
+                    tail += StreamedSearch.notices(last).raw
                     tail +=
                         Screens.searchParts(
                             query, page: last, catalog: routes.catalog, configuration: routes.configuration,
@@ -230,6 +243,17 @@ struct WebRoutes: Sendable {
         }
         return Response(
             status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: body)
+    }
+
+    /// The tabs' numbers while a page fills in, as ``counts(of:query:)`` gives them at its end: on a
+    /// kind's tab the All tab's numbers of the same search where this server has them.
+    func tabCounts(_ statuses: [ProviderStatus], shown: [ResultEntry], query: WebQuery) async -> TabCounts {
+        let own = StreamedSearch.counts(statuses, shown: shown, catalog: catalog)
+        guard query.kind != nil else { return own }
+        guard let media = Screens.current(query, catalog: catalog) else {
+            return TabCounts(total: nil, byMedia: own.byMedia)
+        }
+        return own.onTab(media, from: await tabCounts.get(query.link(kind: .some(nil), page: 1)))
     }
 
     /// The tabs' numbers for a page: an All page's own (kept for its kinds' tabs); on a kind's tab

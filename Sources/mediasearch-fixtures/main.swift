@@ -1,11 +1,14 @@
 import Foundation
 import MediaSearchFixtures
+import Synchronization
 
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
 //   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]
 //                        [--log FILE] [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
-//                        [--slow PATH=MS]
-// --slow /json/stations/search=3000 answers that path 3 s late (one slow source among fast ones).
+//                        [--slow PATH=MS] [--hold PATH]
+// --slow /json/stations/search=3000 answers that path 3 s late (one slow source among fast ones);
+// --hold PATH holds its answers until the server gets SIGUSR1 (which lets those held so far go:
+// a browser test's slow source that answers when the test says, whatever the machine's speed).
 // Artwork is served locally (generated pictures) so the demo shows images with no network;
 // --remote-artwork keeps the recorded links to Apple's servers.
 // --port 0 picks a free port; the first line printed names it.
@@ -16,6 +19,7 @@ routes.localArtwork = true
 var logPath: String?
 var failures: [(String, Int)] = []
 var slow: [(String, Int)] = []
+var held: [String] = []
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -63,6 +67,13 @@ while let argument = arguments.next() {
             exit(64)
         }
         slow.append((String(parts[0]), milliseconds))
+    case "--hold":
+        guard let value = arguments.next(), value.hasPrefix("/") else {
+            FileHandle.standardError.write(
+                Data("mediasearch-fixtures: --hold takes a path, e.g. /json/stations/search\n".utf8))
+            exit(64)
+        }
+        held.append(value)
     case "--log":
         guard let value = arguments.next() else {
             FileHandle.standardError.write(Data("mediasearch-fixtures: --log takes a file\n".utf8))
@@ -73,7 +84,7 @@ while let argument = arguments.next() {
         let usage =
             "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]"
             + " [--log FILE]"
-            + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS] [--slow PATH=MS]\n"
+            + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS] [--slow PATH=MS] [--hold PATH]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
     }
@@ -81,18 +92,42 @@ while let argument = arguments.next() {
 do {
     let server = try await FixtureServer.start(port: port, routes: routes, latency: .milliseconds(latency))
     if let logPath { try await server.logRequests(to: logPath) }
-    // Delays first: a slow path that also fails answers its failure after the delay.
-    for (path, milliseconds) in slow {
-        await server.inject(FaultRule(path: path, fault: .delay(.milliseconds(milliseconds))))
+    /// The rules, with the gate of the held paths: delays and holds first, so that a slow path
+    /// that also fails answers its failure after the wait.
+    let (slow, held, failures) = (slow, held, failures)
+    @Sendable func install(_ gate: FaultGate) async {
+        await server.clearFaults()
+        for (path, milliseconds) in slow {
+            await server.inject(FaultRule(path: path, fault: .delay(.milliseconds(milliseconds))))
+        }
+        for path in held { await server.inject(FaultRule(path: path, fault: .hold(gate))) }
+        for (media, status) in failures {
+            // `--fail /json/stations/search=503`: a path of its own; `--fail podcast=503`: an iTunes media.
+            let rule =
+                media.hasPrefix("/")
+                ? FaultRule(path: media, fault: .status(status))
+                : FaultRule(path: "/search", query: ["media": media], fault: .status(status))
+            await server.inject(rule)
+        }
     }
-    for (media, status) in failures {
-        // `--fail /json/stations/search=503`: a path of its own; `--fail podcast=503`: an iTunes media.
-        let rule =
-            media.hasPrefix("/")
-            ? FaultRule(path: media, fault: .status(status))
-            : FaultRule(path: "/search", query: ["media": media], fault: .status(status))
-        await server.inject(rule)
+    let gates = Mutex(FaultGate())
+    await install(gates.withLock { $0 })
+    // SIGUSR1 lets the answers held so far go; the next ones wait for the next signal.
+    signal(SIGUSR1, SIG_IGN)
+    let releases = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
+    // Run on a dispatch queue, not the main actor this top-level code is on: hence @Sendable.
+    releases.setEventHandler { @Sendable in
+        let next = FaultGate()
+        let released = gates.withLock { gates in
+            defer { gates = next }
+            return gates
+        }
+        Task.detached {
+            await install(next)
+            released.open()
+        }
     }
+    releases.resume()
     let banner = """
         Serving recorded iTunes responses on \(server.baseURL) (Ctrl-C to stop)
         Try: MEDIASEARCH_ITUNES_URL=\(server.baseURL) swift run mediasearch search jack johnson

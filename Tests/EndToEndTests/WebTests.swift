@@ -702,7 +702,8 @@ struct WebTests {
         #expect(all.body.contains("format=opml\" download>Podcasts (OPML)</a>"), "offered where a result has a feed")
         #expect(!page.body.contains("format=opml"), "and not where none has")
         let wrong = try await web.get("/api/search?q=jack&format=xml")
-        #expect(wrong.status == 400 && wrong.body.contains("format must be one of json, csv, m3u, opml, not 'xml'"))
+        #expect(
+            wrong.status == 400 && wrong.body.contains("format must be one of json, jsonl, csv, m3u, opml, not 'xml'"))
         #expect(ExportFormat.fileName("Ünïcode & AC/DC: «Live»!") == "mediasearch-unicode-ac-dc-live")
         #expect(ExportFormat.fileName("ジャズ") == "mediasearch")
     }
