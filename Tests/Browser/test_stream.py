@@ -49,8 +49,10 @@ def run(driver, base, fixtures, language, failing):
     late = "failed" if failing else "answered"
     # A term of its own each time: the response cache would answer a term asked before at once.
     load_streaming(driver, base + f"?q=jack+{language}+{late}&ui=" + language)
-    pending = driver.execute_script(
-        "return Array.from(document.querySelectorAll('#tiles > li.pending')).map(p => p.dataset.kind)")
+    # The iTunes kinds answer at once (one may come a moment after another); the radio is held.
+    placeholders = "return Array.from(document.querySelectorAll('#tiles > li.pending')).map(p => p.dataset.kind)"
+    test_screens.until(driver, lambda d: d.execute_script(placeholders) == ["radio"], 30)
+    pending = driver.execute_script(placeholders)
     before = len(tiles(driver))
     ended = driver.execute_script("return !!document.querySelector('#tiles > li.stream-end')")
     check(pending == ["radio"] and before > 0 and not ended,

@@ -62,6 +62,14 @@ struct StreamingTests {
             "\(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         #expect(ids.count == Set(ids).count, "no result is written twice")
         #expect(records.contains { $0["kind"] as? String == "radio" }, "the radio's stations follow")
+        // `show --result N` opens the Nth line written, the late source's included.
+        let config = harness.runner.home.appendingPathComponent("streaming.yaml").path
+        for number in [1, ids.count] {
+            let shown = try await harness.run(
+                ["show", "--result", String(number), "--format", "json"], environment: ["MEDIASEARCH_CONFIG": config])
+            let document = try #require(Self.object(shown.stdout), "\(shown.stderr)")
+            #expect(document["id"] as? String == ids[number - 1], "result \(number)")
+        }
     }
 
     /// A late source that has a work already written joins it with an update line (its kind, id

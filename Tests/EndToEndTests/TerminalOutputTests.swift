@@ -413,6 +413,30 @@ struct PagerTests {
         #expect(!numbers.isEmpty && numbers == Array(1..<(numbers.count + 1)), "numbered on: \(numbers)")
     }
 
+    /// Ctrl-C while a late source is pending ends the search (130) and keeps what it showed:
+    /// `show --result 1` opens the first tile on the screen, not the search before.
+    @Test func ctrlCWhileASourceIsLateKeepsTheTilesShown() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let gate = FaultGate()
+        defer { gate.open() }
+        await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
+        let config = try harness.runner.write("kinds: [song, radio]\n", to: "late.yaml")
+        let environment = ["MEDIASEARCH_RADIO_URL": harness.server.baseURL]
+        // An earlier search with other results: what `show --result 1` must no longer open.
+        let earlier = try await harness.run(["search", "jack", "--kind", "movie", "--format", "json"])
+        #expect(earlier.status == 0)
+        let session = try await onPTY(
+            harness, ["search", "klara", "--config", config], waitFor: "\\[SONG\\]", keys: "\\x03",
+            environment: environment)
+        #expect(session.seen && session.sent)
+        #expect(session.status == 130, "status \(String(describing: session.status)) (nil: hung)")
+        let shown = try await harness.run(
+            ["show", "--result", "1", "--format", "json", "--config", config], environment: environment)
+        let document = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        #expect(document?["kind"] as? String == "song", "\(shown.stdout.prefix(200)) \(shown.stderr)")
+    }
+
     @Test("The spinner names what is pending, counts a budget wait down, and never shows an empty list")
     func spinnerOnATerminal() async throws {
         let harness = try await Harness.start()
