@@ -634,7 +634,7 @@ enum OpenAPIDocument {
           "components": {
             "schemas": {
               "SearchResult": {
-                "description": "One result; also each line of --format jsonl.",
+                "description": "One result; also each result line of --format jsonl (its other lines are update lines: $defs/update).",
                 "type": "object",
                 "required": [
                   "kind",
@@ -784,60 +784,103 @@ enum OpenAPIDocument {
                     "description": "Every source known to have the work: the result's own first (when known), then those merged into it.",
                     "type": "array",
                     "items": {
-                      "type": "object",
-                      "required": [
-                        "source",
-                        "kind",
-                        "id",
-                        "url",
-                        "price",
-                        "currency",
-                        "previewUrl",
-                        "facts"
-                      ],
-                      "additionalProperties": false,
-                      "properties": {
-                        "source": {
-                          "type": "string"
-                        },
-                        "kind": {
-                          "type": "string"
-                        },
-                        "id": {
-                          "type": "string"
-                        },
-                        "url": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
-                        },
-                        "price": {
-                          "type": [
-                            "number",
-                            "null"
-                          ]
-                        },
-                        "currency": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
-                        },
-                        "previewUrl": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
-                        },
-                        "facts": {
-                          "description": "What the source adds about the work that the result's own source does not say, each as people read it (ISRC GBAHS1400099, Label Asylum Records); empty for the result's own source.",
-                          "type": "array",
-                          "items": {
-                            "type": "string"
-                          }
-                        }
+                      "$ref": "#/components/schemas/SearchSource"
+                    }
+                  }
+                }
+              },
+              "SearchSource": {
+                "description": "One source that has the work: its name for people, the provider (kind) and its id there, its page, price and preview.",
+                "type": "object",
+                "required": [
+                  "source",
+                  "kind",
+                  "id",
+                  "url",
+                  "price",
+                  "currency",
+                  "previewUrl",
+                  "facts"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "source": {
+                    "type": "string"
+                  },
+                  "kind": {
+                    "type": "string"
+                  },
+                  "id": {
+                    "type": "string"
+                  },
+                  "url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "price": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "currency": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "previewUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "facts": {
+                    "description": "What the source adds about the work that the result's own source does not say, each as people read it (ISRC GBAHS1400099, Label Asylum Records); empty for the result's own source.",
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
+              },
+              "SearchUpdate": {
+                "description": "A line of --format jsonl (and of the JSON API's format=jsonl) written when a source answering later has a work written before: the number, kind and id that result was written with, and every source it now has. Never a second result for the same work.",
+                "type": "object",
+                "required": [
+                  "update",
+                  "sources"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "update": {
+                    "type": "object",
+                    "required": [
+                      "result",
+                      "kind",
+                      "id"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "result": {
+                        "description": "The result's number as written (the first line is 1).",
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "kind": {
+                        "type": "string"
+                      },
+                      "id": {
+                        "type": "string"
                       }
+                    }
+                  },
+                  "sources": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/SearchSource"
                     }
                   }
                 }

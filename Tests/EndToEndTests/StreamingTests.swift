@@ -94,6 +94,13 @@ struct StreamingTests {
         let lines = rest.split(separator: "\n").compactMap(Self.object)
         let updates = lines.filter { $0["update"] != nil }
         let update = try #require(updates.first, "an update line: \(rest)")
+        // Every line is a result or an update, as the search schema says.
+        let schema = try SchemaValidator.load("search.schema.json")
+        #expect(schema.errors(update, definition: "update") == [])
+        #expect(schema.errors(written, definition: "result") == [])
+        var broken = update
+        broken["update"] = ["result": 0, "kind": "deezer-song"]
+        #expect(schema.errors(broken, definition: "update").count >= 1, "the schema refuses an update without its id")
         let target = update["update"] as? [String: Any]
         #expect(target?["kind"] as? String == "deezer-song" && target?["id"] as? String == written["id"] as? String)
         #expect(target?["result"] as? Int == 1)
