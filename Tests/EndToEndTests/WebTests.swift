@@ -1044,6 +1044,55 @@ struct WebTests {
         #expect(try await web.get("/api/search?q=love&lang=fr").status == 400)
     }
 
+    /// A target in absolute form (`GET http://other.example/ HTTP/1.1`, the form browsers send
+    /// only to proxies) is answered as its `Host` header names it, and that header is checked
+    /// (README, "Safety"; #58): a foreign Host is a 421 and runs no search, this server's is served.
+    @Test func anAbsoluteFormTargetIsAnsweredAsItsCheckedHostSays() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        let host = String(web.base.dropFirst("http://".count))
+        let before = await web.fixtures.requests().count
+        for target in ["http://other.example/?q=jack", "http://other.example/api/search?q=jack"] {
+            let (status, text) = try await web.raw(
+                "GET \(target) HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n")
+            #expect(status == 421, "\(target): \(text.prefix(200))")
+        }
+        #expect(await web.fixtures.requests().count == before, "no search ran")
+        let (own, _) = try await web.raw(
+            "GET http://other.example/api/search?q=jack HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+        #expect(own == 200, "answered as its Host (this server) names it")
+    }
+
+    /// The answer cache keeps complete answers only (#58): a page or an API answer with a failed
+    /// source is asked again at the same address, and once the source is back, it is whole. The
+    /// page with a late failing source (which fills in as it answers) is not kept either.
+    @Test func onlyCompleteAnswersAreKept() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        // A 400 is not tried again, so the failure is the source's whole answer.
+        await web.fixtures.inject(FaultRule(path: "/search", query: ["media": "podcast"], fault: .status(400)))
+        for path in ["/?q=jack", "/api/search?q=jack"] {
+            let failed = try await web.get(path)
+            #expect(failed.body.contains("podcast"), "\(path)")
+        }
+        let failedPage = try await web.get("/?q=jack")
+        #expect(
+            failedPage.body.contains("class=\"error\" data-kinds=\"podcast\"")
+                || failedPage.body.contains("class=\"failed-source\" data-kind=\"podcast\""))
+        await web.fixtures.clearFaults()
+        let page = try await web.get("/?q=jack")
+        #expect(!page.body.contains("data-kinds=\"podcast\"") && !page.body.contains("failed-source"))
+        #expect(page.body.contains("data-kind=\"podcast\" data-id="), "the podcasts are there now")
+        let api = try await web.get("/api/search?q=jack")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any])
+        #expect(document.kinds.contains("podcast"), "the API's answer is whole now")
+        // And the whole answer is kept: asked again, the sources are not.
+        let before = await web.fixtures.requests().count
+        _ = try await web.get("/?q=jack")
+        _ = try await web.get("/api/search?q=jack")
+        #expect(await web.fixtures.requests().count == before)
+    }
+
     /// When a kind failed and the others found nothing, the page says so with a way to try
     /// again, in plain words: no spelling advice for a search that could not run everywhere.
     @Test func aFailedKindIsNotASpellingMistake() async throws {
