@@ -124,6 +124,7 @@ enum Assets {
         .empty ul:not(.chips) { display: inline-block; text-align: left; margin: 0 auto; padding-left: 1.2rem; }
         .messages .retry { padding: .25rem 0; }
         .tabs .count { margin-left: .35rem; font-size: .8em; color: var(--muted); }
+        .tabs .count.pending { position: relative; }
         .filters { flex-basis: 100%; }
         .filters > summary { cursor: pointer; color: var(--muted); }
         .filters .fields { display: flex; flex-wrap: wrap; gap: .5rem 1rem; padding-top: .5rem; }

@@ -118,6 +118,16 @@ def main():
             check(len(tiles(driver)) == shown and not driver.find_elements(By.CSS_SELECTOR, "#tiles > li.pending"),
                   f"{language}: a reload shows the whole page at once ({len(tiles(driver))} tiles)")
             run(driver, failing_base, failing_fixtures, language, failing=True)
+        # On a phone, a page still filling in is never wider than the screen (a pending tab's words
+        # for screen readers once made it 650 px wide).
+        test_screens.screen(driver, 390, 844)
+        driver.get(base + "?q=jack+phone&ui=ru")
+        test_screens.until(driver, lambda d: d.execute_script(
+            "return !!document.querySelector('#tiles > li.pending') && !!document.querySelector('#tiles > li.tile')"), 30)
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 390, f"on a 390 px phone the page filling in is {width} px wide")
+        fixtures.send_signal(signal.SIGUSR1)
+        wait(driver, lambda d: d.execute_script("return document.readyState === 'complete'"), 30)
     finally:
         test_web.stop(driver, home, failing_home)
     test_web.finish(argparse.Namespace(update_docs=False, artifacts=""), [], "streaming")
