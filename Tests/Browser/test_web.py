@@ -378,10 +378,14 @@ def main():
         keys(driver).send_keys("j").perform()
         check(on(driver) is None, "turned off, the single keys do nothing (speech input types letters)")
         driver.refresh()
-        wait(driver, lambda d: len(tiles(d)) > 0)
+        # The page's script must have run before its keys and buttons do anything.
+        wait(driver, lambda d: len(tiles(d)) > 0
+             and d.execute_script("return document.readyState") == "complete")
         keys(driver).send_keys("j").perform()
         check(on(driver) is None, "and stay off after a reload")
         driver.find_element(By.CSS_SELECTOR, "button.keys-open").click()
+        wait(driver, lambda d: d.execute_script("return document.getElementById('keys').open")
+             and d.find_element(By.ID, "keys-on").is_displayed())
         driver.find_element(By.ID, "keys-on").click()
         keys(driver).send_keys(Keys.ESCAPE).perform()
         driver.execute_script("document.activeElement.blur()")
