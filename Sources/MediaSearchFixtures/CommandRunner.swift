@@ -37,6 +37,24 @@ public struct CommandRunner: Sendable {
         executable = found
         home = FileManager.default.temporaryDirectory.appendingPathComponent("mediasearch-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try write(Self.userConfiguration, to: Self.userConfigurationPath)
+    }
+
+    /// Where the home's own config file is (`$XDG_CONFIG_HOME/mediasearch/config.yaml`).
+    public static let userConfigurationPath = "config/mediasearch/config.yaml"
+
+    /// The config file every new home starts with: iTunes's four kinds, as most tests ask one
+    /// source about one behaviour. The built-in defaults search more free sources
+    /// (`Configuration.kinds`); a test of those removes this file (``removeUserConfiguration()``),
+    /// and a test of other sources writes its own.
+    public static let userConfiguration = "kinds: [\(testKinds.joined(separator: ", "))]\n"
+
+    /// iTunes's four kinds, which most tests search.
+    public static let testKinds = ["song", "movie", "audiobook", "podcast"]
+
+    /// Removes the home's config file, so that a run has the built-in defaults.
+    public func removeUserConfiguration() throws {
+        try FileManager.default.removeItem(at: home.appendingPathComponent(Self.userConfigurationPath))
     }
 
     /// The environment of a run: only the private home, XDG directories and the given variables.

@@ -129,8 +129,10 @@ do {
     }
     releases.resume()
     let banner = """
-        Serving recorded iTunes responses on \(server.baseURL) (Ctrl-C to stop)
-        Try: MEDIASEARCH_ITUNES_URL=\(server.baseURL) swift run mediasearch search jack johnson
+        Serving recorded responses of every source on \(server.baseURL) (Ctrl-C to stop)
+        Point every source at it, in each shell that runs mediasearch:
+        \(SourceVariables.exportLine(base: server.baseURL))
+        Then try: swift run mediasearch search jack johnson
 
         """
     FileHandle.standardOutput.write(Data(banner.utf8))

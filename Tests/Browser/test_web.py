@@ -40,15 +40,18 @@ def start(command, env, pattern):
     return match.group(1).rstrip("/")
 
 
-def serve(bindir, *fixture_options, kinds=None):
+# iTunes's four kinds, which these checks were written for; the screens test shows every source.
+ITUNES_KINDS = ["song", "movie", "audiobook", "podcast"]
+
+
+def serve(bindir, *fixture_options, kinds=ITUNES_KINDS):
     fixtures = start([os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *fixture_options], os.environ,
                      r"on (http://127\.0\.0\.1:\d+)")
     home = tempfile.mkdtemp(prefix="mediasearch-browser-")
     config = os.path.join(home, "config.yaml")
     with open(config, "w") as f:
         f.write("providers:\n  itunes: {rate_limit: 1000/min}\n")  # many searches in a few seconds
-        if kinds:
-            f.write(f"kinds: [{', '.join(kinds)}]\n")
+        f.write(f"kinds: [{', '.join(kinds)}]\n")
     # Every source at the fixture server: iTunes, Deezer and Radio Browser (a kind reachable by id even off).
     env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_ITUNES_URL": fixtures,
            "MEDIASEARCH_DEEZER_URL": fixtures + "/deezer", "MEDIASEARCH_RADIO_URL": fixtures,

@@ -161,7 +161,8 @@ struct EndToEndHardeningTests {
     @Test func redirectLoopsOfEveryKindNeverCrossTheBudget() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("providers:\n  itunes: {rate_limit: 20/min}\n", to: "twenty.yaml")
+        let config = try harness.runner.write(
+            CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 20/min}\n", to: "twenty.yaml")
         for media in ["music", "movie", "audiobook", "podcast"] {
             await harness.server.inject(
                 FaultRule(path: "/search", query: ["media": media], fault: .redirect(to: "/search?media=\(media)")))
@@ -177,7 +178,8 @@ struct EndToEndHardeningTests {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write(
-            "providers:\n  itunes: {timeout: 1, rate_limit: 4/min}\n", to: "slow.yaml")
+            CommandRunner.userConfiguration + "providers:\n  itunes: {timeout: 1, rate_limit: 4/min}\n", to: "slow.yaml"
+        )
         try spendBudget(harness, limit: 4, age: 50)
         let started = ContinuousClock.now
         let (result, document) = try await harness.searchJSON(["jack", "--config", config])
@@ -212,7 +214,8 @@ struct EndToEndHardeningTests {
     @Test func noWaitFailsAtOnceSayingHowLong() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("providers:\n  itunes: {rate_limit: 4/min}\n", to: "budget.yaml")
+        let config = try harness.runner.write(
+            CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 4/min}\n", to: "budget.yaml")
         try spendBudget(harness, limit: 4, age: 30)
         let started = Date()
         let result = try await harness.run(["search", "jack", "--config", config, "--no-wait"])

@@ -112,7 +112,8 @@ struct LibraryCommandTests {
         #expect(first.status == 0, "\(first.stderr)")
         let seen = try await records(harness)
         let config = try harness.runner.write(
-            "providers:\n  itunes: {timeout: 0.5}\ncache:\n  enabled: false\n", to: "down.yaml")
+            CommandRunner.userConfiguration + "providers:\n  itunes: {timeout: 0.5}\ncache:\n  enabled: false\n",
+            to: "down.yaml")
         let down = try await harness.run(
             ["search", "jack", "--config", config, "--format", "lines"],
             environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"])

@@ -10,7 +10,7 @@ import Testing
 struct ReliabilityTests {
     /// A time-out short enough that time-out faults end in seconds, long enough that the healthy
     /// kinds (loopback answers in milliseconds) never miss it on a machine loaded by other work.
-    static let fastConfig = "providers:\n  itunes: {timeout: 8}\n"
+    static let fastConfig = CommandRunner.userConfiguration + "providers:\n  itunes: {timeout: 8}\n"
 
     /// Every caller has run at least one successful search: its history and its cached answers
     /// must be there, and valid.
@@ -149,7 +149,8 @@ struct ReliabilityTests {
     @Test func theBudgetIsNeverCrossed() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("providers:\n  itunes: {rate_limit: 3/min}\n", to: "budget.yaml")
+        let config = try harness.runner.write(
+            CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 3/min}\n", to: "budget.yaml")
         let (result, document) = try await harness.searchJSON(["x", "--no-wait", "--config", config])
         #expect(result.status == 3)
         #expect(await harness.server.requests().count == 3)

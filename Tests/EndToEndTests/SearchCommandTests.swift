@@ -62,10 +62,13 @@ struct SearchCommandTests {
     @Test func anotherToolsConfigInTheCurrentDirectoryIsIgnored() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
+        try harness.runner.removeUserConfiguration()
         try harness.runner.write("services:\n  web: {image: nginx}\nlimit: banana\n", to: "config.yaml")
         let (result, document) = try await harness.searchJSON(["jack"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(document.kinds == ["song", "movie", "audiobook", "podcast"])
+        // The built-in defaults: iTunes's four kinds and the free sources that bear a typed search.
+        let asked = Set(document.providers.compactMap { $0["kind"] as? String })
+        #expect(asked == ["song", "movie", "audiobook", "podcast", "deezer-song", "tv", "openlibrary", "radio"])
         let show = try await harness.run(["config", "show"])
         #expect(show.stdout.hasPrefix("# no config file: built-in defaults\n"))
     }
@@ -73,6 +76,7 @@ struct SearchCommandTests {
     @Test func configPathShowAndInit() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
+        try harness.runner.removeUserConfiguration()
         let user = harness.runner.home.appendingPathComponent("config/mediasearch/config.yaml").path
         let before = try await harness.run(["config", "path"])
         #expect(before.status == 0 && before.stdout == user + "\n")

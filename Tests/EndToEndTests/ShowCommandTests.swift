@@ -210,7 +210,7 @@ struct ShowCommandTests {
     @Test func censoredNamesUnlessUncensored() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("explicit: false\n", to: "clean.yaml")
+        let config = try harness.runner.write(CommandRunner.userConfiguration + "explicit: false\n", to: "clean.yaml")
         let (_, censored) = try await detail(harness, ["1540774502", "--config", config])
         #expect(censored["title"] as? String == "Jack Johnson (Byron The Aquarius Remix)")
         let (_, revealed) = try await detail(harness, ["1540774502", "--config", config, "--uncensored"])

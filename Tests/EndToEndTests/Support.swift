@@ -20,13 +20,7 @@ struct Harness {
 
     /// The variables that point every source at the server, with `environment` over them.
     func variables(_ environment: [String: String] = [:]) -> [String: String] {
-        var variables = [
-            "MEDIASEARCH_ITUNES_URL": server.baseURL, "MEDIASEARCH_DEEZER_URL": server.baseURL + "/deezer",
-            "MEDIASEARCH_RADIO_URL": server.baseURL, "MEDIASEARCH_TV_URL": server.baseURL + "/tvmaze",
-            "MEDIASEARCH_LIBRIVOX_URL": server.baseURL + "/librivox",
-            "MEDIASEARCH_MUSICBRAINZ_URL": server.baseURL + "/musicbrainz",
-            "MEDIASEARCH_OPENLIBRARY_URL": server.baseURL + "/openlibrary",
-        ]
+        var variables = SourceVariables.variables(base: server.baseURL)
         variables.merge(environment) { _, new in new }
         return variables
     }

@@ -11,11 +11,33 @@ import Testing
 
 @Suite("Terminal output, end to end", .slots)
 struct TerminalOutputTests {
+    /// With the built-in defaults (iTunes and the free sources on by default), the footer stays
+    /// one 80-column line: the kinds that found nothing are named together, or only counted when
+    /// naming them would not fit; a kind that found something is counted as before.
+    @Test func theFooterOfEveryDefaultSourceFitsOneLine() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        try harness.runner.removeUserConfiguration()
+        func footer(_ words: [String], width: Int = 80) async throws -> String {
+            let result = try await harness.run(["search"] + words + ["--width", String(width), "--format", "text"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            return try #require(lines.last { $0.contains(" results · ") })
+        }
+        // The recorded Deezer, TVmaze, Open Library and Radio Browser have nothing for this term.
+        let four = try await footer(["jack", "johnson"])
+        #expect(four == "14 results · song 5 · movie 7 · audiobook 1 · podcast 1 · 4 found nothing · page 1")
+        let klara = try await footer(["klara", "--kind", "radio,tv"])
+        #expect(klara == "10 results · radio 10 · nothing from tv · page 1")
+        let wide = try await footer(["jack", "johnson"], width: 160)
+        #expect(wide.hasSuffix("podcast 1 · nothing from deezer-song, tv, openlibrary, radio · page 1"), "\(wide)")
+    }
+
     /// The whole text output of a mixed-kind search, fixed width, piped (no color).
     @Test func goldenMixedKindSearch() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
-        let config = try harness.runner.write("limit: 2\n", to: "two.yaml")
+        let config = try harness.runner.write(CommandRunner.userConfiguration + "limit: 2\n", to: "two.yaml")
         let result = try await harness.run([
             "search", "jack", "johnson", "--width", "80", "--config", config, "--format", "text",
         ])
@@ -442,7 +464,8 @@ struct PagerTests {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         // The budget's slots free 10 s from now: a wait even for a child that starts late.
-        let config = try harness.runner.write("providers:\n  itunes: {rate_limit: 4/min}\n", to: "slow.yaml")
+        let config = try harness.runner.write(
+            CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 4/min}\n", to: "slow.yaml")
         var budget = Configuration()
         budget.environmentURLs["MEDIASEARCH_ITUNES_URL"] = URL(string: harness.server.baseURL)!
         let sent = Array(repeating: String(Date().timeIntervalSince1970 - 50), count: 4).joined(separator: ",")

@@ -28,7 +28,8 @@ struct WebHarness {
 
     static func start(
         routes: FixtureRoutes = .default, timeout: Double = 10, rateLimit: Int = 1000, diskCache: Bool = true,
-        limits: ConnectionLimits = ConnectionLimits(), kinds: [String]? = nil, allowedHosts: [String] = []
+        limits: ConnectionLimits = ConnectionLimits(), kinds: [String] = CommandRunner.testKinds,
+        allowedHosts: [String] = []
     ) async throws -> WebHarness {
         let fixtures = try await FixtureServer.start(routes: routes)
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
@@ -37,19 +38,14 @@ struct WebHarness {
         var config =
             "providers:\n  itunes: {timeout: \(timeout), rate_limit: \(rateLimit)/min}\n"
             + "  deezer: {timeout: \(timeout)}\n  radio: {timeout: \(timeout)}\ncache:\n  enabled: \(diskCache)\n"
-        if let kinds { config += "kinds: [\(kinds.joined(separator: ", "))]\n" }
+        config += "kinds: [\(kinds.joined(separator: ", "))]\n"
         try Data(config.utf8).write(to: folder.appendingPathComponent("config.yaml"))
         let variables = [
             "HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "MEDIASEARCH_ITUNES_URL": fixtures.baseURL, "MEDIASEARCH_DEEZER_URL": fixtures.baseURL + "/deezer",
-            "MEDIASEARCH_RADIO_URL": fixtures.baseURL, "MEDIASEARCH_TV_URL": fixtures.baseURL + "/tvmaze",
-            "MEDIASEARCH_LIBRIVOX_URL": fixtures.baseURL + "/librivox",
-            "MEDIASEARCH_MUSICBRAINZ_URL": fixtures.baseURL + "/musicbrainz",
-            "MEDIASEARCH_OPENLIBRARY_URL": fixtures.baseURL + "/openlibrary",
-        ]
+        ].merging(SourceVariables.variables(base: fixtures.baseURL)) { _, source in source }
         // As `mediasearch` composes it: the PostgreSQL store, should a test name one.
         SharedStores.register(opener: SharedStores.openPostgres)
         let environment = CommandEnvironment(

@@ -222,6 +222,15 @@ struct ConfigurationTests {
         }
     }
 
+    /// The defaults name sources that a binary composed without them lacks: those are left out,
+    /// not an error; the same kinds written in a file must exist.
+    @Test func aDefaultKindThisBinaryLacksIsLeftOut() throws {
+        let known = ["song", "movie", "audiobook", "podcast"]
+        try Configuration().validate(knownKinds: known)
+        let written = try parse("kinds: [song, radio]\n")
+        #expect(throws: MediaSearchError.self) { try written.validate(knownKinds: known) }
+    }
+
     @Test func lookupOrderAndEnvironmentOverride() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         let xdg = directory.appendingPathComponent("xdg/mediasearch")

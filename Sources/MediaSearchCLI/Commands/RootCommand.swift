@@ -8,7 +8,7 @@ struct RootCommand: ParsableCommand {
         CommandConfiguration(
             commandName: "mediasearch",
             abstract:
-                "Search songs, movies, audiobooks and podcasts in the iTunes catalog from your terminal or browser.",
+                "Search songs, movies, TV shows, books, audiobooks, podcasts and radio at many sources at once, from your terminal or browser.",
             discussion: HelpText.paragraphs(
                 """
                 Examples:

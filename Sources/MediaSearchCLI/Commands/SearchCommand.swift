@@ -198,7 +198,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         case .text:
             if stream.wrote {
                 // The tiles are on the screen already: what is left is the footer.
-                console.out(output.footer(style: stream.style, late: stream.late))
+                console.out(output.footer(style: stream.style, late: stream.late, width: stream.width))
                 if let empty = output.emptyMessage { console.notice(empty) }
             } else {
                 environment.show(

@@ -87,7 +87,7 @@ public struct SearchOutput: Sendable {
         } else {
             out += tileLayout.render(ordered.map(\.tile)) + "\n"
         }
-        out += footer(style: style)
+        out += footer(style: style, width: width)
         return out
     }
 
@@ -103,16 +103,32 @@ public struct SearchOutput: Sendable {
 
     /// The lines under the tiles: the count of results by kind, which sources were late (they
     /// answered after the tiles above them were shown), the next page and how to see a result.
-    public func footer(style: TextStyle, late: [String] = []) -> String {
-        let counts = page.outcome.statuses.map { status in
-            let count = status.error == nil ? "\(status.kind) \(status.count)" : "\(status.kind) failed"
-            return late.contains(status.kind) && status.error == nil
-                ? count + " (late, \(String(format: "%.1f s", status.elapsed)))" : count
+    /// A kind that found nothing is not counted one by one: they are named together at the end
+    /// (`nothing from tv, radio`), or only counted (`2 found nothing`) when naming them would make
+    /// the first line longer than `width`, so that it stays one line however many sources are on.
+    public func footer(style: TextStyle, late: [String] = [], width: Int = 80) -> String {
+        var counts: [String] = []
+        var empty: [String] = []
+        for status in page.outcome.statuses {
+            if status.error != nil {
+                counts.append("\(status.kind) failed")
+            } else if status.count == 0 && !late.contains(status.kind) {
+                empty.append(status.kind)
+            } else {
+                let count = "\(status.kind) \(status.count)"
+                counts.append(
+                    late.contains(status.kind) ? count + " (late, \(String(format: "%.1f s", status.elapsed)))" : count)
+            }
         }
-        var line =
-            style.dim(
-                "\(ordered.count) result\(ordered.count == 1 ? "" : "s") · \(counts.joined(separator: " · ")) · page \(number)"
-            ) + "\n"
+        let results = "\(ordered.count) result\(ordered.count == 1 ? "" : "s")"
+        func summary(_ nothing: String?) -> String {
+            ([results] + counts + [nothing, "page \(number)"].compactMap { $0 }).joined(separator: " · ")
+        }
+        var first = summary(empty.isEmpty ? nil : "nothing from \(empty.joined(separator: ", "))")
+        if first.count > width, !empty.isEmpty {
+            first = summary("\(empty.count) found nothing")
+        }
+        var line = style.dim(first) + "\n"
         if hasMore { line += style.dim("More: \(commandLine)") + "\n" }
         line += style.dim("Details: mediasearch show --result N") + "\n"
         return line

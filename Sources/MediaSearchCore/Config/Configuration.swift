@@ -21,8 +21,14 @@ public struct Configuration: Sendable {
         }
     }
 
-    /// The enabled kinds, in display order.
-    public var kinds: [String] = ["song", "movie", "audiobook", "podcast"]
+    /// The enabled kinds, in display order. By default iTunes's four kinds and the free sources
+    /// that need no key and bear a search a person types: Deezer's songs, TVmaze, Open Library
+    /// and Radio Browser (docs/sources.md, "On by default").
+    public var kinds: [String] = Self.defaultKinds
+    /// The kinds enabled when no file says (docs/sources.md, "On by default").
+    public static let defaultKinds = [
+        "song", "movie", "audiobook", "podcast", "deezer-song", "tv", "openlibrary", "radio",
+    ]
     /// Results per kind and request, 1...200 (S4).
     public var limit: Int = 30
     public var providers: [String: KindSettings] = [:]
@@ -262,8 +268,11 @@ public struct Configuration: Sendable {
 
     /// Checks that every enabled kind has a provider.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` naming the kind's line.
+    /// A kind of the built-in defaults that this binary lacks (one composed without that source)
+    /// is left out quietly: only a kind the file names must exist.
     public func validate(knownKinds: [String]) throws(MediaSearchError) {
-        for kind in kinds where !knownKinds.contains(kind) {
+        let defaulted = origins["kinds"] == nil && kinds == Self.defaultKinds
+        for kind in kinds where !knownKinds.contains(kind) && !defaulted {
             throw .invalidConfig(
                 file: source ?? "built-in defaults", line: kindLines[kind], key: "kinds",
                 message: DidYouMean.unknownKind(kind, known: knownKinds))

@@ -13,11 +13,13 @@ public enum DocumentedConfiguration {
 
         # Enabled kinds, in display order. Remove a kind to leave it out of every search. An entry names a
         # provider (song), a source (deezer: Deezer's songs and albums) or a kind of media.
-        # Also available, off by default (each enabled kind costs one request per search): music-video,
-        # album, radio, tv, librivox, musicbrainz, musicbrainz-album, openlibrary, deezer (or deezer-song,
-        # deezer-album). With several sources of one kind, the same work from two of them is one result
-        # that lists both (docs/sources.md).
-        kinds: [song, movie, audiobook, podcast]
+        # On by default: iTunes's songs, movies, audiobooks and podcasts, and the free sources that need no
+        # key: Deezer's songs, TV shows from TVmaze, books from Open Library and Radio Browser's stations.
+        # Each enabled kind costs its source one request per search; results show as each source answers,
+        # so a slow one never holds back the others. Also available: music-video, album, librivox,
+        # musicbrainz, musicbrainz-album, deezer-album (deezer: both of Deezer's). With several sources of
+        # one kind, the same work from two of them is one result that lists both (docs/sources.md).
+        kinds: [song, movie, audiobook, podcast, deezer-song, tv, openlibrary, radio]
 
         # Results per kind and request, 1-200 (out-of-range values on the command line are clamped).
         limit: 30
@@ -35,11 +37,11 @@ public enum DocumentedConfiguration {
           song: {limit: 30, weight: 1.0}
           # itunes: {base_url: "https://itunes.apple.com", rate_limit: 20/min, timeout: 10}
           # deezer: {base_url: "https://api.deezer.com", rate_limit: 50/5s, timeout: 10}
-          # Internet radio stations from Radio Browser: add radio to kinds: to search it.
+          # Internet radio stations from Radio Browser (a community's servers).
           # radio: {base_url: "https://de1.api.radio-browser.info", rate_limit: 10/10s, timeout: 10}
-          # TV shows from TVmaze: add tv to kinds: to search it.
+          # TV shows from TVmaze.
           # tv: {base_url: "https://api.tvmaze.com", rate_limit: 20/10s, timeout: 10}
-          # Books from Open Library: add openlibrary to kinds: to search it.
+          # Books from Open Library (it asks for at most one request a second).
           # openlibrary: {base_url: "https://openlibrary.org", rate_limit: 1/s, timeout: 10}
 
         # Include explicit content. When false, names are shown censored (show --uncensored reveals them).
