@@ -244,7 +244,11 @@ public enum MediaSearchCLI {
         let code = RootCommand.exitCode(for: error).rawValue
         if code == 0 {
             var text = RootCommand.fullMessage(for: error)
-            if arguments.first == "search" || (arguments.first == "help" && arguments.dropFirst().first == "search") {
+            // Not after the version, nor after the JSON of `--experimental-dump-help`, which tools
+            // read whole.
+            if !arguments.contains("--experimental-dump-help"), !arguments.contains("--version"),
+                arguments.first == "search" || (arguments.first == "help" && arguments.dropFirst().first == "search")
+            {
                 // The kinds the config in effect enables; a config that cannot be read leaves the defaults.
                 let explicit = arguments.firstIndex(of: "--config").flatMap {
                     arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil

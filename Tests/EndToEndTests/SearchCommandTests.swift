@@ -73,6 +73,22 @@ struct SearchCommandTests {
         #expect(show.stdout.hasPrefix("# no config file: built-in defaults\n"))
     }
 
+    /// `search --help` ends with the kinds and filters of the config in effect; `--version` and
+    /// the JSON of `--experimental-dump-help` (which completion tools read whole) do not.
+    @Test func onlyHelpGetsTheKindsAndFilters() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let help = try await harness.run(["search", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("PROVIDER FILTERS:"))
+        let version = try await harness.run(["search", "--version"])
+        #expect(version.status == 0 && version.stdout.split(separator: "\n").count == 1, "\(version.stdout)")
+        let dump = try await harness.run(["search", "--experimental-dump-help"])
+        #expect(dump.status == 0)
+        #expect(
+            try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) is [String: Any],
+            "\(dump.stdout.suffix(200))")
+    }
+
     @Test func configPathShowAndInit() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
@@ -138,8 +154,9 @@ struct SearchCommandTests {
         }
         #expect(rows.count == 14)
         #expect(rows.allSatisfy { $0.count == 7 })
+        // Lines are written as each source answers (#59): which kind comes first is the sources'.
         #expect(
-            rows.first.map { Array($0) } == [
+            rows.first { $0.first == "263301273" }.map { Array($0) } == [
                 "263301273", "song", "Jack Johnson", "This Bike Is a Pipe Bomb", "2004", "$0.99",
                 "https://music.apple.com/us/album/jack-johnson/263301268?i=263301273&uo=4",
             ])

@@ -27,7 +27,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     static let reservedOptionNames: Set<String> = [
         "kind", "limit", "offset", "page", "country", "lang", "explicit", "no-explicit", "sort", "reverse", "group",
         "width", "artwork", "uncensored", "config", "format", "no-cache", "refresh", "no-wait", "verbose", "help",
-        "version", "term", "color", "no-pager", "offline", "source",
+        "version", "term", "color", "no-pager", "offline", "source", "store",
     ]
 
     @Argument(help: "What to search for; several words are one term.")
