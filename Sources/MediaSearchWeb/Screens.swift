@@ -201,8 +201,8 @@ enum Screens {
                     """, bodyClass: "screen-search")
             return (screen, "", "")
         }
-        let failures = page.outcome.failures.map { failure in
-            errorItem(kinds: failure.kinds, message: Texts.current.failure(failure.error) + hint(for: failure.error))
+        let failures = page.outcome.failures.map { failure -> HTML in
+            "<li class=\"error\" data-kinds=\"\(failure.kinds.joined(separator: " "))\">\(failureLine(kinds: failure.kinds, error: failure.error, catalog: catalog))</li>"
         }
         let reasons = (page.offline?.reasons ?? []).map { reason in
             errorItem(kinds: reason.kinds, message: reason.failure.map(Texts.current.failure) ?? reason.error)
@@ -303,12 +303,14 @@ enum Screens {
     static func tabs(
         _ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil, pending: [String] = []
     ) -> HTML {
-        func count(_ value: Int?, pending: Bool = false) -> HTML {
+        func count(_ value: Int?, pending: Bool = false, failed: Bool = false) -> HTML {
             // A kind of media with a source still asked is pending, never 0 (#59).
             if pending {
                 return
                     "<span class=\"count pending\"><span aria-hidden=\"true\">…</span><span class=\"sr-only\">\(Texts.current("tabs.pending"))</span></span>"
             }
+            // One whose every source failed says so, never 0 (#60).
+            if failed { return "<span class=\"count failed\">\(Texts.current("tabs.failed"))</span>" }
             return value.map { "<span class=\"count\">\(Formatting.grouped($0))</span>" } ?? ""
         }
         let media = Dictionary(catalog.providers.map { ($0.kind, $0.media) }, uniquingKeysWith: { first, _ in first })
@@ -320,7 +322,7 @@ enum Screens {
         let kinds = mediaTabs(catalog).map { tab -> HTML in
             let here = HTML(raw: shown == tab.media ? " aria-current=\"page\"" : "")
             return
-                "<a href=\"\(local: query.link(kind: .some(tab.media)))\" data-kind=\"\(tab.media)\"\(here)>\(t.tabName(media: tab.media, entries: tab.entries))\(count(counts?.byMedia[tab.media], pending: pendingMedia.contains(tab.media)))</a>"
+                "<a href=\"\(local: query.link(kind: .some(tab.media)))\" data-kind=\"\(tab.media)\"\(here)>\(t.tabName(media: tab.media, entries: tab.entries))\(count(counts?.byMedia[tab.media], pending: pendingMedia.contains(tab.media), failed: counts?.failed.contains(tab.media) == true))</a>"
         }
         return "<nav class=\"tabs\" aria-label=\"\(t("tabs.label"))\">\(all)\(kinds)</nav>"
     }
@@ -352,10 +354,11 @@ enum Screens {
         if page.repeatsPrevious {
             return "<div class=\"empty\"><p>\(t("empty.repeats"))</p></div>"
         }
-        // Spelling is worth checking only when every kind asked really answered "nothing".
+        // Spelling is worth checking only when every kind asked really answered "nothing". When
+        // every one failed, their lines and the Try again button above say all there is (#60).
         guard !failed(page) else {
-            return
-                "<div class=\"empty\"><p>\(t("empty.unreachable"))</p></div>"
+            guard page.outcome.statuses.contains(where: { $0.error == nil }) else { return "" }
+            return "<div class=\"empty\"><p>\(t("empty.unreachable"))</p></div>"
         }
         var tips: [HTML] = ["<li>\(t("empty.spelling"))</li>"]
         if query.kind != nil {
@@ -376,6 +379,28 @@ enum Screens {
     /// Whether a source the page asked failed: on the page, or answered from the library instead.
     static func failed(_ page: SearchPage) -> Bool {
         page.outcome.hasFailures || page.offline?.fallback == true
+    }
+
+    /// A source's failure in one line, the same in a page and in a streamed chunk: the source by
+    /// its name and the kinds of media it was asked for by the tabs' names, then what happened and
+    /// what it means (the Try again button beside it is the one thing to do).
+    static func failureLine(kinds: [String], error: MediaSearchError, catalog: ProviderCatalog) -> HTML {
+        let t = Texts.current
+        let providers = kinds.compactMap { kind in catalog.providers.first { $0.kind == kind } }
+        var sources: [String] = []
+        for provider in providers where !sources.contains(provider.sourceName) { sources.append(provider.sourceName) }
+        var media: [String] = []
+        for tab in mediaTabs(catalog) where providers.contains(where: { $0.media == tab.media }) {
+            media.append(t.tabName(media: tab.media, entries: tab.entries))
+        }
+        let message = t.failure(error)
+        // The source once: in the message when it names it, else beside the kinds.
+        let named = sources.contains { message.contains($0) }
+        let label =
+            media.isEmpty
+            ? (sources.isEmpty ? kinds.joined(separator: ", ") : sources.joined(separator: ", "))
+            : media.joined(separator: ", ") + (named || sources.isEmpty ? "" : " (\(sources.joined(separator: ", ")))")
+        return "<strong>\(label)</strong>: \(message + hint(for: error))"
     }
 
     /// One provider failure: the kinds it hit and what happened.

@@ -39,9 +39,8 @@ enum StreamedSearch {
         }
         for status in arrival.statuses {
             guard let error = status.error else { continue }
-            let name = catalog.providers.first { $0.kind == status.kind }?.sourceName ?? status.kind
             items.append(
-                "<li class=\"failed-source\" data-kind=\"\(status.kind)\"><p><strong>\(name)</strong>: \(t.failure(error) + Screens.hint(for: error))</p><a class=\"button\" href=\"\(local: query.link())\">\(t("results.retry"))</a></li>"
+                "<li class=\"failed-source\" data-kind=\"\(status.kind)\"><p>\(Screens.failureLine(kinds: [status.kind], error: error, catalog: catalog))</p><a class=\"button\" href=\"\(local: query.link())\">\(t("results.retry"))</a></li>"
             )
         }
         let joined = arrival.joined.compactMap { joined -> HTML? in
@@ -81,6 +80,6 @@ enum StreamedSearch {
         var counts: [String: Int] = [:]
         for status in statuses where status.error == nil { counts[media[status.kind] ?? status.kind] = 0 }
         for entry in shown { counts[media[entry.kind] ?? entry.kind, default: 0] += 1 }
-        return TabCounts(total: shown.count, byMedia: counts)
+        return TabCounts(total: shown.count, byMedia: counts, failed: TabCounts.failed(statuses, media: media))
     }
 }

@@ -8,6 +8,8 @@ import MediaSearchCore
 struct TabCounts: Sendable {
     var total: Int?
     var byMedia: [String: Int]
+    /// The kinds of media whose every source that answered failed: their tabs say so (#60).
+    var failed: Set<String> = []
 
     /// The counts of one page: per kind of media, the results shown as its own by the sources
     /// that answered (a work merged from two stores counts once); a kind whose every source
@@ -20,18 +22,39 @@ struct TabCounts: Sendable {
         }
         byMedia = counts
         total = counts.isEmpty ? nil : page.results.count
+        failed = Self.failed(page.outcome.statuses, media: media)
+        // Answered from the library because its sources failed: a kind it found nothing of failed.
+        if let offline = page.offline, offline.fallback {
+            for kind in offline.reasons.flatMap(\.kinds) {
+                let name = media[kind] ?? kind
+                if byMedia[name] ?? 0 == 0 {
+                    byMedia[name] = nil
+                    failed.insert(name)
+                }
+            }
+            if byMedia.isEmpty { total = nil }
+        }
     }
 
-    init(total: Int?, byMedia: [String: Int]) {
+    init(total: Int?, byMedia: [String: Int], failed: Set<String> = []) {
         self.total = total
         self.byMedia = byMedia
+        self.failed = failed
+    }
+
+    /// The kinds of media of the failed sources among `statuses` that no source answered.
+    static func failed(_ statuses: [ProviderStatus], media: [String: String]) -> Set<String> {
+        let answered = Set(statuses.filter { $0.error == nil }.map { media[$0.kind] ?? $0.kind })
+        return Set(statuses.filter { $0.error != nil }.map { media[$0.kind] ?? $0.kind }).subtracting(answered)
     }
 
     /// A kind's tab: its own number from its page, the others' from the All tab's search when known.
     func onTab(_ media: String, from all: TabCounts?) -> TabCounts {
         var counts = all?.byMedia ?? [:]
         counts[media] = byMedia[media]
-        return TabCounts(total: all?.total, byMedia: counts)
+        var failed = (all?.failed ?? []).subtracting([media])
+        if self.failed.contains(media) { failed.insert(media) }
+        return TabCounts(total: all?.total, byMedia: counts, failed: failed)
     }
 }
 

@@ -844,9 +844,9 @@ struct WebTests {
         // Among the messages, or where its placeholder was when it failed after the first results (#59).
         #expect(
             page.contains(
-                "<li class=\"error\" data-kinds=\"podcast\"><strong>podcast</strong>: iTunes rejected the request")
+                "<li class=\"error\" data-kinds=\"podcast\"><strong>Podcasts</strong>: iTunes rejected the request")
                 || page.contains(
-                    "<li class=\"failed-source\" data-kind=\"podcast\"><p><strong>iTunes</strong>: iTunes rejected the request"
+                    "<li class=\"failed-source\" data-kind=\"podcast\"><p><strong>Podcasts</strong>: iTunes rejected the request"
                 ))
         // The hanging kind has its own error line, whichever other kinds share it: among the
         // page's messages, or where its placeholder was when the page filled in as it answered.
@@ -905,7 +905,7 @@ struct WebTests {
         #expect(await web.fixtures.requests().count == 3)
         #expect(page.contains("the request budget is spent; next request possible in"))
         #expect(!page.contains("--no-wait"), "no command-line advice on a web page")
-        #expect(page.contains("Try again in a minute"))
+        #expect(page.contains("wait a minute"))
         // A kind failed: a way to try again, and no spelling advice for a search that did run.
         #expect(page.contains("class=\"retry\""))
         #expect(!page.contains("Check the spelling"))
@@ -1101,13 +1101,41 @@ struct WebTests {
         await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
         let (status, _, page) = try await web.get("/?q=jack&genre=nosuchgenre")
         #expect(status == 200)
-        #expect(page.contains("the source is having trouble. Try again in a moment."), "\(page)")
+        #expect(
+            page.contains(
+                "<strong>Podcasts</strong>: iTunes answered HTTP 503 — the source is having trouble for now."),
+            "\(page)")
         #expect(page.contains("class=\"retry\""))
-        #expect(page.contains("could not reach every source"))
+        #expect(page.contains("Nothing found by the sources that answered."))
         #expect(!page.contains("Check the spelling"))
         let (_, _, healthy) = try await web.get("/?q=jack&genre=nosuchgenre&kind=song")
         #expect(healthy.contains("Check the spelling"))
         #expect(!healthy.contains("class=\"retry\""))
+    }
+
+    /// A kind whose one source failed reads as that source's trouble, once: one line naming the
+    /// kind's tab and the source, one Try again (no second "try again" in the words), and its tab
+    /// says failed where a count would be, never 0; on the All page too (#60).
+    @Test func oneSourcesFailureIsSaidOnceAndItsTabSaysFailed() async throws {
+        let web = try await WebHarness.start()
+        defer { Task { await web.stop() } }
+        await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
+        for path in ["/?q=jack&kind=podcast", "/?q=jack"] {
+            let (status, _, page) = try await web.get(path)
+            // The kind's tab had one source, and it failed: a 502 (its page says why).
+            #expect(status == (path.contains("kind=") ? 502 : 200))
+            let main = try #require(page.firstRange(of: "<main").map { String(page[$0.lowerBound...]) })
+            #expect(main.lowercased().ranges(of: "try again").count == 1, "\(path): \(main)")
+            let line = try #require(main.firstMatch(of: /<strong>Podcasts<\/strong>: ([^<]*)/)?.output.1)
+            #expect(line == "iTunes answered HTTP 503 — the source is having trouble for now.", "\(path)")
+            #expect(!main.contains("every source"), "\(path)")
+            // The tabs as they end: a streamed page's last update of them, or its only ones.
+            let tab = try #require(
+                page.matches(of: /data-kind="podcast"[^>]*>Podcasts(<span[^>]*>[^<]*<\/span>)?<\/a>/).last)
+            #expect(tab.output.1 == "<span class=\"count failed\">failed</span>", "\(path): \(tab.output.0)")
+        }
+        let (_, _, russian) = try await web.get("/?q=jack&kind=podcast&ui=ru")
+        #expect(russian.contains("<span class=\"count failed\">сбой</span>"))
     }
 
     /// A kind whose source failed, on its own tab, after earlier searches filled the library: its
@@ -1134,7 +1162,7 @@ struct WebTests {
         defer { Task { await web.stop() } }
         await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
         let (_, _, failed) = try await web.get("/?q=news&kind=podcast&ui=ru")
-        #expect(failed.contains("iTunes ответил HTTP 503 — у источника неполадки."), "\(failed)")
+        #expect(failed.contains("iTunes ответил HTTP 503 — у источника временные неполадки."), "\(failed)")
         #expect(!failed.contains("answered"))
         // Fallen back to the library, the reason is said in Russian too.
         await web.fixtures.clearFaults()
