@@ -22,7 +22,7 @@ public struct SearchOutput: Sendable {
     /// Whether some kind filled its page, so a next page may exist.
     public var hasMore: Bool { page.hasMore }
 
-    /// The JSON document (see README, "JSON output").
+    /// The JSON document (see docs/usage.md, "JSON output").
     public func document() -> SearchDocument { SearchDocument(page) }
 
     /// One line per result, tab-separated, for pipes and scripts: id, kind, title, creator,
