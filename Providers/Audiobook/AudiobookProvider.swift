@@ -8,6 +8,7 @@ import MediaSearchKit
 public struct AudiobookProvider: ITunesProvider {
     public let kind = "audiobook"
     public let displayName = "Audiobooks"
+    public let exampleTerm: String? = "moby dick"
     public let media = "audiobook"
     public let entity = "audiobook"
 

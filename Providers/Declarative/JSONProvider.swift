@@ -28,6 +28,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         return URL(string: "\(scheme)://\(host)" + (parts.port.map { ":\($0)" } ?? ""))
     }
     public var requestRate: RequestRate? { definition.rateLimit.map { RequestRate($0.count, per: $0.seconds) } }
+    public var exampleTerm: String? { definition.example }
 
     /// A URL template of the source at the origin the config or the environment gives it
     /// (``ProviderContext/baseURL``: `providers.<name>.base_url`, `$MEDIASEARCH_<NAME>_URL`),

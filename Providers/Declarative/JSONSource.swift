@@ -74,6 +74,9 @@ public struct JSONSource: Sendable, Hashable {
     /// Lists a detail shows below the item's facts, each from a request of its own (a show's
     /// episodes, its cast), in order.
     public var lists: [ItemList] = []
+    /// A term the source finds something for, which `providers check` searches unless told
+    /// another (`example: "silicon valley"`).
+    public var example: String? = nil
 
     /// A list of a detail: its title, the URL template of its request (with `{id}`, the item's
     /// id), the path to the list in the answer (`""` the answer itself) and its items' fields
@@ -102,8 +105,7 @@ public struct JSONSource: Sendable, Hashable {
     /// The most items one list shows: a source may send thousands.
     public static let maximumListItems = 200
 
-    /// Internet radio stations from Radio Browser (radio-browser.info, no key): the source
-    /// described in the default `config.yaml`, off until `radio` is listed under `kinds:`.
+    /// Internet radio stations from Radio Browser (radio-browser.info, no key), on by default.
     /// The station's resolved stream is the preview the web player and `open --preview` play.
     public static let radioBrowser = JSONSource(
         name: "radio", mediaKind: "radio-station", displayName: "Radio Browser",
@@ -115,7 +117,7 @@ public struct JSONSource: Sendable, Hashable {
             "preview": "url_resolved | url", "genre": "tags",
         ], rateLimit: (10, 10), facts: [("Codec", "codec"), ("Bitrate", "{bitrate} kbps")],
         labels: ["creator": "Country", "url": "Homepage", "preview": "Listen live", "genre": "Tags"],
-        filters: [("tag", "genre")])
+        filters: [("tag", "genre")], example: "jazz")
 
     /// Songs as MusicBrainz knows them (musicbrainz.org, no key): recordings, with their ISRC (the
     /// same ISRC at another source is the same work: one result) and their first release's cover
@@ -133,7 +135,7 @@ public struct JSONSource: Sendable, Hashable {
             "artwork": "https://coverartarchive.org/release/{releases.0.id}/front-250",
             "url": "https://musicbrainz.org/recording/{id}",
         ], durationUnit: .milliseconds, rateLimit: (1, 1), facts: [("ISRC", "isrcs.0")],
-        filters: [("artist", "creator"), ("year", "released")])
+        filters: [("artist", "creator"), ("year", "released")], example: "ed sheeran")
 
     /// Albums as MusicBrainz knows them: releases, with their barcode (a UPC: the same one at
     /// Deezer is the same album), label, catalog number and format, and their tracks (the first
@@ -174,6 +176,7 @@ public struct JSONSource: Sendable, Hashable {
             ], filters: [("artist", "creator"), ("year", "released"), ("label", "fact:Label")])
         source.source = "musicbrainz"
         source.durationUnit = .milliseconds
+        source.example = "ed sheeran"
         return source
     }()
 
@@ -200,6 +203,8 @@ public struct JSONSource: Sendable, Hashable {
             ])
         source.emptyStatus = 404
         source.filters = [("language", "fact:Language"), ("genre", "genre")]
+        // A prefix of a title, as its search matches.
+        source.example = "pride"
         // Its sections, each an MP3 of the reading: a playable list.
         source.lists = [
             ItemList(
@@ -215,8 +220,7 @@ public struct JSONSource: Sendable, Hashable {
         return source
     }()
 
-    /// Books from Open Library (openlibrary.org, no key): works, off until `openlibrary` is listed under
-    /// `kinds:`. A work's id is its key's last part (`/works/OL45804W` is `OL45804W`); `show
+    /// Books from Open Library (openlibrary.org, no key): works, on by default. A work's id is its key's last part (`/works/OL45804W` is `OL45804W`); `show
     /// isbn:9780…` finds the work of an edition; a detail asks for the work itself too, for its
     /// description (a plain string or a typed `{"type": "/type/text", "value": …}`). Covers come
     /// from covers.openlibrary.org by cover id. Open Library asks for a User-Agent naming the
@@ -245,6 +249,7 @@ public struct JSONSource: Sendable, Hashable {
         source.lookupBy = ["isbn": "https://openlibrary.org/search.json?q=isbn:{id}&limit=1&" + fieldList]
         source.filters = [("year", "released"), ("language", "fact:Language"), ("subject", "genre")]
         source.detail = "https://openlibrary.org/works/{id}.json"
+        source.example = "the lord of the rings"
         // A work's editions (its first 50, as Open Library pages them): each its publisher, its
         // format, its date as written ("November 2006") and its cover; its row links its page.
         source.lists = [
@@ -260,8 +265,8 @@ public struct JSONSource: Sendable, Hashable {
         return source
     }()
 
-    /// TV shows from TVmaze (api.tvmaze.com, no key): a source shipped as a description, off
-    /// until `tv` is listed under `kinds:`. TVmaze allows 20 calls per 10 s per address; its
+    /// TV shows from TVmaze (api.tvmaze.com, no key): a source shipped as a description, on by
+    /// default. TVmaze allows 20 calls per 10 s per address; its
     /// search answers at most 10 shows, with no paging, and a show by id is the bare object a
     /// search result wraps.
     public static let tvmaze = JSONSource(
@@ -289,7 +294,8 @@ public struct JSONSource: Sendable, Hashable {
                     "id": "person.id", "title": "person.name", "creator": "character.name", "url": "person.url",
                     "artwork": "person.image.medium",
                 ]),
-        ], filters: [("year", "released"), ("language", "fact:Language"), ("genre", "genre")])
+        ], filters: [("year", "released"), ("language", "fact:Language"), ("genre", "genre")],
+        example: "silicon valley")
 
     /// A URL template at another origin (scheme, host and port), e.g. a mirror or a test server,
     /// keeping its path and query: what `providers.<name>.base_url` and `$MEDIASEARCH_<NAME>_URL`
@@ -315,8 +321,10 @@ public struct JSONSource: Sendable, Hashable {
         name: String, mediaKind: String, displayName: String? = nil, search: String, results: String = "",
         lookup: String? = nil, fields: [String: String], durationUnit: DurationUnit = .seconds,
         rateLimit: (count: Int, seconds: Double)? = nil, facts: [(label: String, template: String)] = [],
-        labels: [String: String] = [:], lists: [ItemList] = [], filters: [(name: String, field: String)] = []
+        labels: [String: String] = [:], lists: [ItemList] = [], filters: [(name: String, field: String)] = [],
+        example: String? = nil
     ) {
+        self.example = example
         self.filters = filters
         self.lists = lists
         self.facts = facts
@@ -342,6 +350,7 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.labels == rhs.labels && lhs.lookupBy == rhs.lookupBy && lhs.detail == rhs.detail
             && lhs.lists == rhs.lists && lhs.filters.map(\.name) == rhs.filters.map(\.name)
             && lhs.filters.map(\.field) == rhs.filters.map(\.field) && lhs.source == rhs.source
+            && lhs.example == rhs.example
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -12,7 +12,7 @@ public struct JSONSourceType: SourceType {
     public var keys: [String] {
         [
             "kind", "name", "search", "results", "lookup", "lookup_by", "detail", "lists", "filters", "fields",
-            "facts", "labels", "duration_unit", "empty_status",
+            "facts", "labels", "duration_unit", "empty_status", "example",
         ]
     }
 
@@ -76,6 +76,7 @@ public struct JSONSourceType: SourceType {
             source.lookupBy[entry.key] = template
         }
         source.detail = try settings.text("detail")
+        source.example = try settings.text("example")
         for entry in try settings.mapping("filters") ?? [] {
             // filters: {year: released, language: "fact:Language"}
             guard case .text(let field, _) = entry.value else {
@@ -134,7 +135,7 @@ extension JSONSource: ConfiguredSource {
             + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]
             + labels.sorted { $0.key < $1.key }.map { "label.\($0.key)=\($0.value)" }
             + lookupBy.sorted { $0.key < $1.key }.map { "lookup_by.\($0.key)=\($0.value)" }
-            + ["detail=\(detail ?? "")"] + filters.map { "filter.\($0.name)=\($0.field)" }
+            + ["detail=\(detail ?? "")", "example=\(example ?? "")"] + filters.map { "filter.\($0.name)=\($0.field)" }
             + lists.map { list in
                 "list.\(list.title)=\(list.url)|\(list.results)|"
                     + list.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")

@@ -19,6 +19,7 @@ extension DeezerProvider {
     public var supportsPaging: Bool { true }
     /// Deezer pages by at most 100.
     public var maximumLimit: Int? { 100 }
+    public var exampleTerm: String? { "daft punk" }
 
     /// Deezer's search text: the term, or `artist:"…"` (`album:"…"`) when a filter is the search.
     func searchText(_ query: SearchQuery) -> String {

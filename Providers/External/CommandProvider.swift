@@ -18,6 +18,8 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
     public let supportsPaging: Bool
     /// Seconds one run may take.
     public let timeout: Double
+    /// The term its description names for `providers check`, cleaned to one short line.
+    public var exampleTerm: String? = nil
 
     /// The largest answer read from a program.
     static let maxAnswerBytes = 8 * 1_048_576
@@ -139,6 +141,7 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
         var displayName: String?
         var filters: [Filter]?
         var paging: Bool?
+        var example: String?
     }
 
     struct SearchRequestBody: Encodable {
@@ -190,5 +193,8 @@ extension CommandProvider {
         self.init(
             command: command, kind: name, displayName: shownName ?? name.prefix(1).uppercased() + name.dropFirst(),
             mediaKind: mediaKind ?? name, filters: filters, supportsPaging: answer.paging ?? false, timeout: timeout)
+        exampleTerm = answer.example.map { String(TextSanitizer.line($0).prefix(100)) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
     }
 }

@@ -5,6 +5,7 @@ import MediaSearchKit
 public struct MovieProvider: ITunesProvider {
     public let kind = "movie"
     public let displayName = "Movies"
+    public let exampleTerm: String? = "star wars"
     public let media = "movie"
     public let entity = "movie"
 

@@ -8,6 +8,7 @@ import MediaSearchKit
 public struct MusicVideoProvider: ITunesProvider {
     public let kind = "music-video"
     public let displayName = "Music videos"
+    public let exampleTerm: String? = "daft punk"
     public let media = "musicVideo"
     public let entity = "musicVideo"
 

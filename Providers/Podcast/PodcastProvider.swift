@@ -8,6 +8,7 @@ public struct PodcastProvider: ITunesProvider {
 
     public let kind = "podcast"
     public let displayName = "Podcasts"
+    public let exampleTerm: String? = "news"
     public let media = "podcast"
     public let entity = "podcast"
 

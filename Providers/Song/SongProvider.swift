@@ -5,6 +5,7 @@ import MediaSearchKit
 public struct SongProvider: ITunesProvider {
     public let kind = "song"
     public let displayName = "Songs"
+    public let exampleTerm: String? = "jack johnson"
     public let media = "music"
     public let entity = "song"
 

@@ -42,6 +42,10 @@ public protocol MediaProvider: Sendable {
     var supportsPaging: Bool { get }
     /// The most results the source gives for one request (iTunes: 200); `nil` for no limit.
     var maximumLimit: Int? { get }
+    /// A term the source finds something for (`silicon valley` for TV shows), which
+    /// `mediasearch providers check` searches unless told another; `nil` (the default) when the
+    /// provider names none, and the check then asks for one.
+    var exampleTerm: String? { get }
     /// Asks the source and maps its answer to items; receives what it needs (the transport, its
     /// settings) from the context. The engine does the rest: it keeps the items that match the
     /// query's filters, skips the offset when the provider cannot page, cuts to the limit,
@@ -77,6 +81,7 @@ extension MediaProvider {
     public var supportsPaging: Bool { false }
     public var settings: [SettingSpec] { [] }
     public var maximumLimit: Int? { nil }
+    public var exampleTerm: String? { nil }
     public func accepts(_ item: MediaItem) -> Bool { false }
     public var detailRenderer: (any DetailRenderer)? { self as? any DetailRenderer }
 

@@ -172,6 +172,55 @@ struct ConformanceTests {
         }
     }
 
+    /// `mediasearch providers check` fails a program that breaks one rule on that rule's line
+    /// alone (#58): each flaw of `Tests/Programs/flawed-provider`, and none for the program
+    /// without one. A program cannot hang a check or ignore its cancellation: the engine times
+    /// it out and stops it, so those two rules are shown to bite in process
+    /// (`ConformanceBiteTests`).
+    @Test func providersCheckFailsAProgramOnTheRuleItBreaks() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let program = Self.root.appendingPathComponent("Tests/Programs/flawed-provider").path
+        let flaws = [
+            ("none", nil), ("first-answer-repeats-an-id", "search"), ("ignores-the-offset", "paging"),
+            ("forgets-what-it-listed", "lookup"), ("unknown-id-is-an-error", "not found"),
+            ("fails-without-explicit", "explicit"), ("breaks-on-markup", "hostile text"),
+            ("one-at-a-time", "several at once"),
+        ]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (flaw, check) in flaws {
+                group.addTask {
+                    let folder = harness.runner.home.appendingPathComponent("state-\(flaw)").path
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    let name = "flawed-\(flaw)"
+                    let config = try harness.runner.write(
+                        """
+                        kinds: [\(name)]
+                        providers:
+                          \(name): {type: command, command: [python3, "\(program)", \(flaw), "\(folder)"]}
+
+                        """, to: "\(flaw).yaml")
+                    let result = try await harness.run(
+                        ["providers", "check", name, "--config", config], environment: ["PATH": "/usr/bin:/bin"],
+                        timeout: 120)
+                    let failed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL  ") }.map {
+                        String($0.dropFirst("FAIL  \(name): ".count).prefix { $0 != ":" })
+                    }
+                    #expect(failed == (check.map { [$0] } ?? []), "\(flaw): \(result.stdout)\(result.stderr)")
+                    #expect(result.status == (check == nil ? 0 : 1), "\(flaw): \(result.stderr)")
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// `providers check NAME` needs no `--term` for any source that ships: each names a term it
+    /// finds something for.
+    @Test func everyBuiltInProviderNamesAnExampleTerm() {
+        let without = BuiltInProviders.all.filter { ($0.exampleTerm ?? "").isEmpty }.map(\.kind)
+        #expect(without == [])
+    }
+
     /// `mediasearch providers check` runs the same checks against a live source: the guide's
     /// examples keep the contract, and a broken copy of each fails with a clear line and exit 1.
     @Test func providersCheckPassesTheGuidesExamplesAndFailsBrokenCopies() async throws {
@@ -188,9 +237,15 @@ struct ConformanceTests {
         // `providers` names the source by its own `name:`, not by its key.
         let listed = try await harness.run(["providers", "--config", good])
         #expect(listed.stdout.contains("shows  TV shows  tv-show from TV shows  enabled"), "\(listed.stdout)")
-        let kept = try await harness.run(["providers", "check", "shows", "--term", "silicon valley", "--config", good])
+        // Its own example term (`example:` in the guide's description), unless told another.
+        let kept = try await harness.run(["providers", "check", "shows", "--config", good])
         #expect(kept.status == 0, "\(kept.stdout)\(kept.stderr)")
-        #expect(kept.stdout.hasSuffix("shows: 9 checks, all kept\n"), "\(kept.stdout)")
+        #expect(kept.stderr.contains("checking shows with 'silicon valley'"), "\(kept.stderr)")
+        #expect(kept.stdout.hasSuffix("shows: passed (9 checks)\n"), "\(kept.stdout)")
+        let noExample = try harness.runner.write(
+            described.replacingOccurrences(of: "    example: silicon valley", with: ""), to: "plain.yaml")
+        let asked = try await harness.run(["providers", "check", "shows", "--config", noExample])
+        #expect(asked.status == 64 && asked.stderr.contains("give one with --term"), "\(asked.stderr)")
         #expect(kept.stdout.split(separator: "\n").filter { $0.hasPrefix("ok    shows: ") }.count == 9)
 
         // Every show's language is English: an id that is not one, listed three times.
@@ -224,9 +279,9 @@ struct ConformanceTests {
         ).write(to: forgetful)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: forgetful.path)
         let path = ["PATH": bin.path + ":/usr/bin:/bin"]
-        let programKept = try await harness.run(
-            ["providers", "check", "gutenberg", "--term", "austen"], environment: path)
+        let programKept = try await harness.run(["providers", "check", "gutenberg"], environment: path)
         #expect(programKept.status == 0, "\(programKept.stdout)\(programKept.stderr)")
+        #expect(programKept.stderr.contains("checking gutenberg with 'austen'"), "its describe answer's example")
         let programFailed = try await harness.run(
             ["providers", "check", "forgetful", "--term", "austen"], environment: path)
         #expect(programFailed.status == 1, "\(programFailed.stdout)\(programFailed.stderr)")

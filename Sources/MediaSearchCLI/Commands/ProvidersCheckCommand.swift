@@ -19,16 +19,20 @@ struct ProvidersCheckCommand: ParsableCommand, ProviderCommand {
             Runs the checks every built-in source passes: \(Conformance.checks.joined(separator: ", ")).
             A source is named as in kinds: (a provider, or a source for each of its providers).
 
+            Each provider is searched for its own example term (a described source's `example:`, a
+            program's `example`), or for --term.
+
             Examples:
+              mediasearch providers check tv
               mediasearch providers check shows --term "silicon valley"
-              mediasearch providers check gutenberg --term austen --format json
+              mediasearch providers check gutenberg --format json
             """)
 
     @Argument(help: "The provider or source to check, e.g. shows.")
     var name: String
 
-    @Option(name: .long, help: "A term the source finds something for.")
-    var term: String = "love"
+    @Option(name: .long, help: "A term the source finds something for (default: its own example).")
+    var term: String?
 
     @OptionGroup var common: CommonOptions
 
@@ -46,14 +50,25 @@ struct ProvidersCheckCommand: ParsableCommand, ProviderCommand {
         guard !checked.isEmpty else {
             throw MediaSearchError.usage(DidYouMean.unknownKind(word, known: Configuration.names(of: all)))
         }
-        let term = self.term.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !term.isEmpty else { throw MediaSearchError.usage("--term must not be empty") }
+        let given = self.term?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if given?.isEmpty == true { throw MediaSearchError.usage("--term must not be empty") }
+        // Each provider's own example unless a term is given; one without says how to give one.
+        var terms: [String] = []
+        for provider in checked {
+            guard let term = given ?? provider.exampleTerm?.trimmingCharacters(in: .whitespacesAndNewlines),
+                !term.isEmpty
+            else {
+                throw MediaSearchError.usage(
+                    "\(provider.kind) names no example term: give one with --term, or add example: to its description")
+            }
+            terms.append(term)
+        }
         var session = try await environment.session(configuration)
         session.recordsHistory = false
         session.savesLastResults = false
         var reports: [Report] = []
-        for provider in checked {
-            environment.console.notice("checking \(provider.kind) with '\(term)'…")
+        for (provider, term) in zip(checked, terms) {
+            environment.console.notice("checking \(provider.kind) with '\(TextSanitizer.line(term))'…")
             let results = await Conformance(term: term).run(provider, in: session)
             reports.append(Report(provider: provider.kind, results: results))
         }
@@ -74,8 +89,13 @@ struct ProvidersCheckCommand: ParsableCommand, ProviderCommand {
                     }
                 }
                 let failed = report.results.filter(\.failed).count
-                lines.append(
-                    "\(name): \(report.results.count) checks, \(failed == 0 ? "all kept" : "\(failed) failed")")
+                let skipped = report.results.filter { if case .skipped = $0.outcome { true } else { false } }.count
+                let ran = report.results.count - skipped
+                let summary =
+                    failed == 0
+                    ? "passed (\(ran) checks\(skipped > 0 ? ", \(skipped) skipped" : ""))"
+                    : "failed (\(failed) of \(ran) checks)"
+                lines.append("\(name): \(summary)")
             }
             environment.console.out(lines.joined(separator: "\n") + "\n")
         }
