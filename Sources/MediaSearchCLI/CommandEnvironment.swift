@@ -14,25 +14,31 @@ public struct CommandEnvironment: Sendable {
     public var filterArguments: [String: String]
     /// Budget waits of this command, said once and counted down by the spinner.
     let waits = BudgetWaits()
+    /// The command line's config file, read once for all that ask for it (``ConfigurationFile``).
+    public var configFile: ConfigurationFile
 
-    /// Creates an environment.
+    /// Creates an environment; `configFile` is the command line's, read when first asked for.
     public init(
         providers: [any MediaProvider], variables: [String: String], currentDirectory: String, console: Console,
-        filterArguments: [String: String] = [:]
+        filterArguments: [String: String] = [:], configFile: ConfigurationFile? = nil
     ) {
         self.providers = providers
         self.variables = variables
         self.currentDirectory = currentDirectory
         self.console = console
         self.filterArguments = filterArguments
+        self.configFile = configFile ?? ConfigurationFile(explicitPath: nil, environment: variables)
     }
 
     /// Finds and loads the configuration, checking its kinds against the providers, those it
-    /// describes itself included.
+    /// describes itself included. The command line's own file is read and parsed once, however
+    /// many times it is loaded.
     public func loadConfiguration(explicitPath: String?, store: String? = nil) throws(MediaSearchError) -> Configuration
     {
-        let location = try ConfigurationLoader.locate(explicitPath: explicitPath, environment: variables)
-        var configuration = try ConfigurationLoader.load(path: location?.path, environment: variables)
+        let file =
+            explicitPath == configFile.explicitPath
+            ? configFile : ConfigurationFile(explicitPath: explicitPath, environment: variables)
+        var configuration = try file.configuration()
         if let store { try configuration.useStore(store, from: "--store") }
         let all = providers(configuration)
         for declared in configuration.sources

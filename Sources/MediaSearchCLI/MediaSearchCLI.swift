@@ -76,19 +76,22 @@ public enum MediaSearchCLI {
     ) async -> Int32 {
         BuiltInProviders.register(providers)
         do {
-            let providers = providers + (await external(arguments: arguments, known: providers, variables: variables))
+            // The config file, read once for everything below (#62).
+            let file = ConfigurationFile(explicitPath: explicitConfigPath(arguments), environment: variables)
+            let providers =
+                providers + (await external(arguments: arguments, known: providers, variables: variables, file: file))
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
             CompletionWords.kinds.withLock { $0 = Configuration.names(of: providers) }
             // `-V` is the short form of `--version`, which ArgumentParser spells long only.
             let spelled = arguments == ["-V"] ? ["--version"] : arguments
             // The filters of the sources the config describes (`type: json` with `filters:`) are
             // options of `search` too.
-            let described = describedWithFilters(arguments: arguments, variables: variables)
+            let described = describedWithFilters(arguments: arguments, file: file)
             let (rest, filters) = try FilterArguments.extract(
                 from: FilterArguments.joinNegativeNumbers(spelled), providers: providers + described)
             let environment = CommandEnvironment(
                 providers: providers, variables: variables, currentDirectory: currentDirectory, console: console,
-                filterArguments: filters)
+                filterArguments: filters, configFile: file)
             let command: any ParsableCommand
             do {
                 if let plain = SearchCommand.plain(rest) {
@@ -137,14 +140,13 @@ public enum MediaSearchCLI {
     /// them stays valid. A config that cannot be read here adds none; the command reports it when
     /// it loads the config itself.
     static func external(
-        arguments: [String], known: [any MediaProvider], variables: [String: String]
+        arguments: [String], known: [any MediaProvider], variables: [String: String], file: ConfigurationFile
     ) async -> [any MediaProvider] {
         let names = Set(known.map(\.kind))
         let found = ExternalProviders.discover(path: variables["PATH"]).filter { !names.contains($0.name) }
-        let (location, text) = configFile(arguments: arguments, variables: variables)
-        // Parsed here only when it can name a program: most configs cost no second parse.
-        guard !found.isEmpty || text?.contains("command") == true else { return [] }
-        let configuration = (try? ConfigurationLoader.load(path: location?.path, environment: variables))
+        // Parsed here only when it can name a program (the parse is the command's too).
+        guard !found.isEmpty || file.text?.contains("command") == true else { return [] }
+        let configuration = try? file.configuration()
         var commands = (configuration?.sources ?? []).compactMap { $0 as? ExternalProviders.Command }.filter {
             !names.contains($0.name)
         }
@@ -178,32 +180,19 @@ public enum MediaSearchCLI {
         }
     }
 
-    /// The config file a command line reads (`--config`, else the usual places) and its text.
-    static func configFile(
-        arguments: [String], variables: [String: String]
-    ) -> (ConfigurationLoader.Location?, String?) {
-        let explicit =
-            arguments.firstIndex(of: "--config").flatMap {
-                arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
-            }
+    /// The config file a command line names (`--config PATH` or `--config=PATH`), if any.
+    static func explicitConfigPath(_ arguments: [String]) -> String? {
+        arguments.firstIndex(of: "--config").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
             ?? arguments.first { $0.hasPrefix("--config=") }.map { String($0.dropFirst("--config=".count)) }
-        let location = (try? ConfigurationLoader.locate(explicitPath: explicit, environment: variables)) ?? nil
-        let text = location.flatMap { FileManager.default.contents(atPath: $0.path) }.map {
-            String(decoding: $0, as: UTF8.self)
-        }
-        return (location, text)
     }
 
     /// The sources the config describes that offer filters, for `search`'s command line; a
     /// config that cannot be read gives none (the command reports it when it loads it), and a
     /// source whose filters would shadow an option of `search` gives none either.
-    static func describedWithFilters(arguments: [String], variables: [String: String]) -> [any MediaProvider] {
+    static func describedWithFilters(arguments: [String], file: ConfigurationFile) -> [any MediaProvider] {
         guard arguments.contains("search") else { return [] }
-        let (location, text) = configFile(arguments: arguments, variables: variables)
-        // Parsed here only when it can hold filters: most configs cost no second parse.
-        guard let location, text?.contains("filters") == true,
-            let configuration = try? ConfigurationLoader.load(path: location.path, environment: variables)
-        else { return [] }
+        // Parsed here only when it can hold filters (the parse is the command's too).
+        guard file.text?.contains("filters") == true, let configuration = try? file.configuration() else { return [] }
         return configuration.configuredProviders.filter { provider in
             !provider.filters.isEmpty
                 && ProviderRegistry.problem(with: provider, reservedNames: SearchCommand.reservedOptionNames) == nil
@@ -250,10 +239,9 @@ public enum MediaSearchCLI {
                 arguments.first == "search" || (arguments.first == "help" && arguments.dropFirst().first == "search")
             {
                 // The kinds the config in effect enables; a config that cannot be read leaves the defaults.
-                let explicit = arguments.firstIndex(of: "--config").flatMap {
-                    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
-                }
-                let configuration = (try? environment.loadConfiguration(explicitPath: explicit)) ?? Configuration()
+                let configuration =
+                    (try? environment.loadConfiguration(explicitPath: environment.configFile.explicitPath))
+                    ?? Configuration()
                 // With the sources the config describes (radio), as a search would have them.
                 let all = environment.providers(configuration)
                 let enabled = configuration.enabledProviders(all)

@@ -73,6 +73,31 @@ struct SearchCommandTests {
         #expect(show.stdout.hasPrefix("# no config file: built-in defaults\n"))
     }
 
+    /// A search reads its config file once (#62): the programs it may name, the filters of the
+    /// sources it describes and the command itself share one read and one parse. Counted with
+    /// strace, which CI installs.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    func aSearchOpensItsConfigFileOnce() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        // Words that make the programs' and the filters' passes read the config too.
+        let config = try harness.runner.write("kinds: [song]\n# no command here, no filters either\n", to: "c.yaml")
+        let trace = harness.runner.home.appendingPathComponent("trace").path
+        let strace = CommandRunner(executable: URL(fileURLWithPath: "/usr/bin/strace"), home: harness.runner.home)
+        let result = try await strace.run(
+            [
+                "-f", "-qq", "-e", "trace=openat", "-o", trace, harness.runner.executable.path, "search", "jack",
+                "--config",
+                config,
+            ],
+            environment: harness.variables())
+        #expect(result.status == 0, "\(result.stderr)")
+        let opens = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("\"\(config)\"")
+        }
+        #expect(opens.count == 1, "\(opens.joined(separator: "\n"))")
+    }
+
     /// `search --help` ends with the kinds and filters of the config in effect; `--version` and
     /// the JSON of `--experimental-dump-help` (which completion tools read whole) do not.
     @Test func onlyHelpGetsTheKindsAndFilters() async throws {

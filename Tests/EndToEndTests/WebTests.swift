@@ -1046,7 +1046,7 @@ struct WebTests {
 
     /// A target in absolute form (`GET http://other.example/ HTTP/1.1`, the form browsers send
     /// only to proxies) is answered as its `Host` header names it, and that header is checked
-    /// (README, "Safety"; #58): a foreign Host is a 421 and runs no search, this server's is served.
+    /// (docs/web.md, "Safety"; #58): a foreign Host is a 421 and runs no search, this server's is served.
     @Test func anAbsoluteFormTargetIsAnsweredAsItsCheckedHostSays() async throws {
         let web = try await WebHarness.start()
         defer { Task { await web.stop() } }

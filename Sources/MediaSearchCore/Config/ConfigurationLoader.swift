@@ -56,11 +56,23 @@ public enum ConfigurationLoader {
     /// `$MEDIASEARCH_<SOURCE>_URL` over `providers.<source>.base_url`.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)``.
     public static func load(path: String?, environment: [String: String]) throws(MediaSearchError) -> Configuration {
-        var configuration = Configuration()
-        if let path {
-            let text = try read(path)
-            configuration = try parsed(text, file: path)
-        }
+        var file: Configuration? = nil
+        if let path { file = try parse(read(path), file: path) }
+        return try applying(environment, to: file)
+    }
+
+    /// Parses a config file's text, read before (``ConfigurationFile``).
+    public static func parse(_ text: String, file: String) throws(MediaSearchError) -> Configuration {
+        try ConfigurationParser(file: file).parse(text)
+    }
+
+    /// The configuration a file gave (the defaults when none), with the environment's variables
+    /// over it: `$MEDIASEARCH_<SOURCE>_URL` over `providers.<source>.base_url`, the store, the
+    /// egress group.
+    public static func applying(
+        _ environment: [String: String], to file: Configuration?
+    ) throws(MediaSearchError) -> Configuration {
+        var configuration = file ?? Configuration()
         // `$MEDIASEARCH_<SOURCE>_URL` moves any source (`MEDIASEARCH_ITUNES_URL`, `MEDIASEARCH_RADIO_URL`).
         for (variable, value) in environment
         where variable.hasPrefix("MEDIASEARCH_") && variable.hasSuffix("_URL") && !value.isEmpty {
@@ -85,19 +97,8 @@ public enum ConfigurationLoader {
         return configuration
     }
 
-    /// The last file parsed, by its name and text: a command that reads the config twice (the
-    /// programs it names, then the command itself) parses it once.
-    private static let last = Mutex<(key: String, configuration: Configuration)?>(nil)
-
-    private static func parsed(_ text: String, file: String) throws(MediaSearchError) -> Configuration {
-        let key = file + "\u{0}" + text
-        if let hit = last.withLock({ $0?.key == key ? $0?.configuration : nil }) { return hit }
-        let configuration = try ConfigurationParser(file: file).parse(text)
-        last.withLock { $0 = (key, configuration) }
-        return configuration
-    }
-
-    private static func read(_ path: String) throws(MediaSearchError) -> String {
+    /// A config file's text, checked: a file, readable, at most ``maxBytes``, UTF-8.
+    public static func read(_ path: String) throws(MediaSearchError) -> String {
         let url = URL(fileURLWithPath: path)
         // One stat(2) for the kind and the size: `FileManager.attributesOfItem` also looks up the
         // owner's and group's names (reading /etc/passwd and /etc/group) on every command.
@@ -134,5 +135,70 @@ public enum ConfigurationLoader {
         if nsError.code == NSFileReadNoPermissionError { return "permission denied" }
         if nsError.code == NSFileReadNoSuchFileError { return "no such file" }
         return nsError.localizedDescription
+    }
+}
+
+/// The config file of one command line, found and read once and parsed at most once, whatever
+/// asks for it first: the programs the config names, the filters of the sources it describes,
+/// then the command itself (#62: the file was opened three times a search). A file that cannot
+/// be found, read or parsed is an error only for what asks for the configuration.
+public final class ConfigurationFile: Sendable {
+    /// `--config`'s path, when the command line gives one.
+    public let explicitPath: String?
+    private let environment: [String: String]
+    private let read = Mutex<(location: ConfigurationLoader.Location?, text: String?, error: MediaSearchError?)?>(nil)
+    private let parsed = Mutex<Result<Configuration?, MediaSearchError>?>(nil)
+
+    public init(explicitPath: String?, environment: [String: String]) {
+        self.explicitPath = explicitPath
+        self.environment = environment
+    }
+
+    /// The file's place and text, read on first use.
+    private func contents() -> (location: ConfigurationLoader.Location?, text: String?, error: MediaSearchError?) {
+        read.withLock { state in
+            if let state { return state }
+            var found: (location: ConfigurationLoader.Location?, text: String?, error: MediaSearchError?)
+            do throws(MediaSearchError) {
+                let location = try ConfigurationLoader.locate(explicitPath: explicitPath, environment: environment)
+                var text: String? = nil
+                if let location { text = try ConfigurationLoader.read(location.path) }
+                found = (location, text, nil)
+            } catch {
+                found = (nil, nil, error)
+            }
+            state = found
+            return found
+        }
+    }
+
+    /// Where the file is; `nil` for the built-in defaults or a file that cannot be found.
+    public var location: ConfigurationLoader.Location? { contents().location }
+
+    /// The file's text; `nil` for the built-in defaults or a file that cannot be read.
+    public var text: String? { contents().text }
+
+    /// The configuration: the file parsed (once), the environment's variables over it.
+    /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)``.
+    public func configuration() throws(MediaSearchError) -> Configuration {
+        let file = parsed.withLock { state -> Result<Configuration?, MediaSearchError> in
+            if let state { return state }
+            let (location, text, error) = contents()
+            let result: Result<Configuration?, MediaSearchError>
+            if let error {
+                result = .failure(error)
+            } else if let location, let text {
+                do throws(MediaSearchError) {
+                    result = .success(try ConfigurationLoader.parse(text, file: location.path))
+                } catch {
+                    result = .failure(error)
+                }
+            } else {
+                result = .success(nil)
+            }
+            state = result
+            return result
+        }
+        return try ConfigurationLoader.applying(environment, to: file.get())
     }
 }
