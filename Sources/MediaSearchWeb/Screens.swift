@@ -224,7 +224,7 @@ enum Screens {
             let tiles = page.results.map { entry in
                 tile(
                     entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored,
-                    starred: false)
+                    starred: false, media: catalog.media(of: entry.kind))
             }
             results =
                 "<ol class=\"tiles\" id=\"tiles\">\(tiles)\(StreamedSearch.placeholders(pending, catalog: catalog))"
@@ -234,7 +234,7 @@ enum Screens {
             let tiles = page.results.map { entry in
                 tile(
                     entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored,
-                    starred: false)
+                    starred: false, media: catalog.media(of: entry.kind))
             }
             results = "<ol class=\"tiles\" id=\"tiles\">\(tiles)</ol>"
         }
@@ -437,7 +437,8 @@ enum Screens {
     /// any other (a podcast's episode) opens its own page outside, or nothing when it has none.
     /// A censored tile's detail link says so (`?explicit=off`), so the detail censors the same names.
     static func tile(
-        _ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false, starred: Bool? = nil
+        _ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false, starred: Bool? = nil,
+        media: String? = nil
     ) -> HTML {
         let facts = tile.summary.map(fact)
         let artwork: HTML =
@@ -453,7 +454,8 @@ enum Screens {
             tile.previewUrl.map { url in
                 "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
             } ?? ""
-        let badge = kindLabel(tile.kind)
+        // The kind of media, one name whatever the source (#60): a Deezer song is a Song.
+        let badge = kindLabel(media ?? tile.kind)
         // Only a result this server can open can be kept (its record is looked up by kind and id).
         let starButton: HTML =
             starred.map {
@@ -596,7 +598,7 @@ enum Screens {
             body: """
                 \(form(nil, configuration: configuration))
                 <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)">
-                <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.kind))</span>\
+                <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.media ?? page.kind))</span>\
                 <h1>\(item.title ?? Texts.current.label("Untitled"))</h1>\(starred.map { star(kind: page.kind, id: item.id, title: item.title ?? item.id, pressed: $0) } ?? "")\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
                 \(noticeList)
                 \(sections)

@@ -35,7 +35,7 @@ enum StreamedSearch {
         var items: [HTML] = arrival.added.map { entry in
             Screens.tile(
                 entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored,
-                starred: false)
+                starred: false, media: catalog.media(of: entry.kind))
         }
         for status in arrival.statuses {
             guard let error = status.error else { continue }

@@ -33,6 +33,25 @@ struct TerminalOutputTests {
         #expect(wide.hasSuffix("podcast 1 · nothing from deezer-song, tv, openlibrary, radio · page 1"), "\(wide)")
     }
 
+    /// Badges name the kind of media whatever the source (#60): Deezer's and MusicBrainz's songs
+    /// are [SONG], a release [ALBUM], TVmaze's shows [TV SHOW], Open Library's works [BOOK].
+    @Test func badgesNameTheKindOfMediaWhateverTheSource() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(
+            "kinds: [song, deezer, radio, tv, openlibrary, librivox, musicbrainz, musicbrainz-album]\n",
+            to: "every.yaml")
+        var badges: Set<String> = []
+        for term in ["daft punk", "silicon valley", "klara", "time war", "all"] {
+            let result = try await harness.run([
+                "search", term, "--config", config, "--format", "text", "--width", "160",
+            ])
+            badges.formUnion(result.stdout.matches(of: /\d+\. \[([A-Z -]+)\]/).map { String($0.1) })
+        }
+        #expect(badges.isSubset(of: ["SONG", "ALBUM", "TV SHOW", "RADIO", "BOOK", "AUDIOBOOK"]), "\(badges)")
+        #expect(badges.isSuperset(of: ["SONG", "ALBUM", "TV SHOW", "RADIO", "BOOK"]), "\(badges)")
+    }
+
     /// The whole text output of a mixed-kind search, fixed width, piped (no color).
     @Test func goldenMixedKindSearch() async throws {
         let harness = try await Harness.start()

@@ -972,6 +972,26 @@ struct WebTests {
 
     /// Tabs are kinds of media, whatever the sources: Songs holds iTunes' and Deezer's songs, there
     /// is no tab per source, and the numbers stay the same on every tab of one search.
+    /// A tile's badge and a detail's name the kind of media, never the source's provider key:
+    /// a Deezer song is a Song, a TVmaze show a TV show, in the page's language (#60).
+    @Test func badgesNameTheKindOfMediaWhateverTheSource() async throws {
+        let web = try await WebHarness.start(kinds: ["song", "deezer", "radio", "tv", "openlibrary"])
+        defer { Task { await web.stop() } }
+        for (query, expected) in [
+            ("daft+punk", ["Song", "Album"]), ("klara&kind=radio", ["Radio station"]),
+            ("silicon+valley&kind=tv", ["TV show"]), ("time+war&kind=openlibrary", ["Book"]),
+        ] {
+            let (_, _, page) = try await web.get("/?q=\(query)")
+            let badges = Set(page.matches(of: /<span class="badge">([^<]*)<\/span>/).map { String($0.1) })
+            #expect(badges == Set(expected), "\(query): \(badges)")
+        }
+        let (_, _, russian) = try await web.get("/?q=daft+punk&ui=ru")
+        let badges = Set(russian.matches(of: /<span class="badge">([^<]*)<\/span>/).map { String($0.1) })
+        #expect(badges == ["Песня", "Альбом"], "\(badges)")
+        let (_, _, detail) = try await web.get("/item/deezer-song/deezer:track:3135556")
+        #expect(detail.contains("<span class=\"badge\">Song</span>"))
+    }
+
     @Test func tabsAreKindsOfMediaWithTheSameNumbersOnEveryTab() async throws {
         let web = try await WebHarness.start(kinds: ["song", "deezer", "movie", "radio"])
         defer { Task { await web.stop() } }

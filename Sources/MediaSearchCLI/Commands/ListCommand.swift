@@ -84,7 +84,11 @@ struct ListCommand: ParsableCommand, ProviderCommand {
                 return ExitStatus.success
             }
             let style = environment.textStyle(terminal.color)
-            let layout = TileLayout(width: environment.layoutWidth(width), style: style, showArtwork: false)
+            let layout = TileLayout(
+                width: environment.layoutWidth(width), style: style, showArtwork: false,
+                media: Dictionary(
+                    environment.providers(configuration).map { ($0.kind, $0.mediaKind) },
+                    uniquingKeysWith: { first, _ in first }))
             environment.show(
                 layout.render(entries.map(\.tile)) + "\n"
                     + style.dim("\(entries.count) item\(entries.count == 1 ? "" : "s") in \(list)") + "\n",

@@ -139,6 +139,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             // a sorted or grouped page, a later page (it may repeat the one before) and the
             // formats that are one document wait for every source.
             stream.enabled = StreamedResults.patience(for: chosen, order: order, page: search.request.page) != nil
+            stream.media = search.plan.mediaKinds
             spinner.start(kinds: search.plan.map(\.provider.kind))
             var finished: SearchPage?
             for try await event in search.events {

@@ -71,7 +71,7 @@ public struct SearchOutput: Sendable {
             return emptyMessage.map { $0 + "\n" } ?? ""
         }
         var out = ""
-        var layout = TileLayout(width: width, style: style, showArtwork: artwork)
+        var layout = TileLayout(width: width, style: style, showArtwork: artwork, media: page.mediaKinds)
         layout.sortKey = Self.sortKey(page.order.sort)
         let tileLayout = artwork ? layout.singleColumn : layout
         if page.order.grouped {

@@ -11,6 +11,8 @@ struct StreamedResults {
     var width: Int
     var style: TextStyle
     var artwork: Bool
+    /// Each provider's kind of media, for the badges.
+    var media: [String: String] = [:]
     /// How long tiles wait, after the first source answered, for the others: a page whose
     /// sources answer within it is shown whole (and paged when it fills the screen); after it,
     /// the late sources' tiles follow those shown.
@@ -65,7 +67,7 @@ struct StreamedResults {
             guard wrote || !arrival.pending.isEmpty else { return false }
             // Sources that answer once tiles are on the screen are late, found something or not.
             if wrote { late += arrival.statuses.map(\.kind) }
-            var layout = TileLayout(width: width, style: style, showArtwork: artwork)
+            var layout = TileLayout(width: width, style: style, showArtwork: artwork, media: media)
             if artwork { layout = layout.singleColumn }
             var text = ""
             if !arrival.added.isEmpty {

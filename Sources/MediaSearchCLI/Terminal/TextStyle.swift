@@ -47,11 +47,21 @@ public struct TextStyle: Sendable {
         return "\u{1B}]8;;\(url)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
     }
 
-    /// A color per kind, so kinds are told apart at a glance.
+    /// A color per kind of media, so kinds are told apart at a glance: music magenta, films and
+    /// shows blue, books yellow, what plays live or by episode green.
     public func badge(_ kind: String) -> String {
-        let codes = ["song": 35, "movie": 34, "audiobook": 33, "podcast": 32]
+        let codes = [
+            "song": 35, "album": 35, "music-video": 35, "movie": 34, "tv-show": 34, "audiobook": 33, "book": 33,
+            "podcast": 32, "radio-station": 32,
+        ]
         let code = codes[kind] ?? 36
-        return wrap("[\(kind.uppercased())]", "\(code)")
+        return wrap("[\(Self.badgeWord(kind))]", "\(code)")
+    }
+
+    /// A kind of media as a badge says it: `TV SHOW`, `RADIO` (a station is what a radio result is).
+    public static func badgeWord(_ kind: String) -> String {
+        let words = ["tv-show": "TV SHOW", "radio-station": "RADIO", "music-video": "MUSIC VIDEO"]
+        return words[kind] ?? kind.uppercased().replacingOccurrences(of: "-", with: " ")
     }
 
     /// The text without the escape sequences a style adds (SGR colors `ESC [ … m` and OSC 8

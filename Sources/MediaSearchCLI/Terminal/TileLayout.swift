@@ -13,16 +13,22 @@ public struct TileLayout: Sendable {
     /// The fact the results are sorted by, of a tile (its price, its year), shown first so that
     /// no width drops it; `nil` when the order is no fact's.
     public var sortKey: (@Sendable (Tile) -> String?)? = nil
+    /// The kind of media of each provider's tiles (`deezer-song`: `song`), which the badge names:
+    /// one name for each kind of media, whatever the source (#60). A kind not listed is its own.
+    public var media: [String: String] = [:]
 
     /// The narrowest a column may get before the layout drops to fewer columns.
     public static let minimumColumnWidth = 38
     static let gap = 3
 
     /// Creates a layout; widths under 20 are treated as 20.
-    public init(width: Int, style: TextStyle = .plain, showArtwork: Bool = false) {
+    public init(
+        width: Int, style: TextStyle = .plain, showArtwork: Bool = false, media: [String: String] = [:]
+    ) {
         self.width = max(width, 20)
         self.style = style
         self.showArtwork = showArtwork
+        self.media = media
     }
 
     /// How many columns fit: one on narrow terminals, two from 79 columns, up to four when wide.
@@ -85,7 +91,8 @@ public struct TileLayout: Sendable {
     }
 
     func lines(for tile: Tile, number: Int, width: Int) -> [Cell] {
-        let badge = "[\(tile.kind.uppercased())]"
+        let kind = media[tile.kind] ?? tile.kind
+        let badge = "[\(TextStyle.badgeWord(kind))]"
         let head = "\(number). "
         let indent = String(repeating: " ", count: head.count)
         let titleWidth = width - head.count - badge.count - 1
@@ -93,7 +100,7 @@ public struct TileLayout: Sendable {
         var cells = [
             Cell(
                 text: head + badge + " " + title,
-                styled: style.dim(head) + style.badge(tile.kind) + " " + style.link(style.bold(title), tile.url))
+                styled: style.dim(head) + style.badge(kind) + " " + style.link(style.bold(title), tile.url))
         ]
         let body = width - indent.count
         if let subtitle = tile.subtitle {

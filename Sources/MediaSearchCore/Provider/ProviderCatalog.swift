@@ -92,4 +92,9 @@ public struct ProviderCatalog: Encodable, Sendable {
         var seen: Set<String> = []
         return enabled.filter { seen.insert($0.source).inserted }.map { ($0.source, $0.sourceName) }
     }
+
+    /// A provider's kind of media (`song` for `deezer-song`), `nil` for a kind it does not list.
+    public func media(of kind: String) -> String? {
+        providers.first { $0.kind == kind }?.media
+    }
 }

@@ -4,6 +4,9 @@ import MediaSearchKit
 public struct DetailPage: Sendable {
     /// The kind of the provider that rendered it (or the record's own kind for the generic view).
     public var kind: String
+    /// The kind of media it is (`song` for a `deezer-song`), which a face's badge names; `nil`
+    /// when no provider rendered it.
+    public var media: String? = nil
     /// The item, censored when names are shown censored.
     public var item: MediaItem
     public var detail: Detail

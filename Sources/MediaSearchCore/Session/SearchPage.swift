@@ -49,3 +49,16 @@ extension SearchPage {
         saved = saved && remembered.saved
     }
 }
+
+extension [PlannedSearch] {
+    /// Each planned provider's kind of media (`deezer-song`: `song`), which the faces' badges
+    /// name: one name for each kind of media, whatever the source (#60).
+    public var mediaKinds: [String: String] {
+        Dictionary(map { ($0.provider.kind, $0.provider.mediaKind) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension SearchPage {
+    /// Each provider's kind of media on this page.
+    public var mediaKinds: [String: String] { plan.mediaKinds }
+}

@@ -492,11 +492,13 @@ public struct SearchSession: Sendable {
         if Task.isCancelled { throw MediaSearchError.cancelled }
         keepSeen(in: detail)
         detail = rules.shown(detail)
-        return DetailPage(
+        var page = DetailPage(
             kind: renderer?.kind ?? item.kindLabel.lowercased(), item: item, detail: detail,
             uncensored: context.censorNames ? found.item : nil, offers: offers,
             // The stores' section as the detail keeps it, the last (a link shown above is not repeated).
             storesSection: offers.isEmpty ? nil : detail.sections.last)
+        page.media = found.owner?.mediaKind ?? renderer?.mediaKind
+        return page
     }
 
     /// The kinds of media whose detail lists more by the same creator from the library, and the
