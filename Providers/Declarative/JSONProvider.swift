@@ -160,17 +160,17 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         var detail = StandardSections.detail(of: item, title: displayName, labels: definition.labels)
         // The lists (a show's episodes, its cast), each from a request of its own, asked together.
         let owner = item
-        let lists = await withTaskGroup(of: (Int, DetailSection?, String?).self) { group in
+        let lists = await withTaskGroup(of: (Int, [DetailSection], String?).self) { group in
             for (index, list) in definition.lists.enumerated() {
                 group.addTask {
                     do {
-                        return (index, try await self.section(list, of: owner, context: context), nil)
+                        return (index, try await self.sections(list, of: owner, context: context), nil)
                     } catch {
-                        return (index, nil, "\(list.title): \(MediaSearchError.wrap(error).description)")
+                        return (index, [], "\(list.title): \(MediaSearchError.wrap(error).description)")
                     }
                 }
             }
-            var found: [(Int, DetailSection?, String?)] = []
+            var found: [(Int, [DetailSection], String?)] = []
             for await entry in group { found.append(entry) }
             return found.sorted { $0.0 < $1.0 }
         }
@@ -182,16 +182,19 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             detail.sections.append(DetailSection(displayName, rows: rows.map { ($0.label, $0.value) }))
         }
         return Detail(
-            sections: detail.sections + lists.compactMap(\.1), notices: detail.notices + notices + lists.compactMap(\.2)
+            sections: detail.sections + lists.flatMap(\.1), notices: detail.notices + notices + lists.compactMap(\.2)
         )
     }
 
     /// One list of a detail: its request's answer, each result an item of the list's fields
-    /// (those without an id or a title left out), at most ``JSONSource/maximumListItems``.
-    func section(_ list: JSONSource.ItemList, of item: MediaItem, context: ProviderContext) async throws
-        -> DetailSection?
+    /// (those without an id or a title left out), at most ``JSONSource/maximumListItems``; one
+    /// section, or one a part when the list is grouped (``JSONSource/ItemList/group``), each
+    /// titled by its part and folded, an entry without the group's value in a last part titled
+    /// as the list.
+    func sections(_ list: JSONSource.ItemList, of item: MediaItem, context: ProviderContext) async throws
+        -> [DetailSection]
     {
-        guard let document = try await answer(list.url, id: item.id, context: context) else { return nil }
+        guard let document = try await answer(list.url, id: item.id, context: context) else { return [] }
         guard case .array(let results) = JSONPath(list.results).value(in: document) ?? .null else {
             throw MediaSearchError.malformedResponse(
                 list.results.isEmpty ? "the answer is not a list" : "no list at '\(list.results)'", source: displayName)
@@ -199,21 +202,36 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         let kind =
             definition.name + "-"
             + list.title.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
-        let tiles = results.prefix(JSONSource.maximumListItems).compactMap { result -> Tile? in
-            guard let entry = map(result, fields: list.fields) else { return nil }
-            // No id: `show` opens the source's own items, not an entry of a list (its link is its page).
-            var tile = Tile(
-                kind: kind, id: "", title: entry.title ?? "Untitled", subtitle: entry.creator,
-                summary: [
-                    entry.collection, ReleaseDate.shown(entry.releaseDate),
-                    Formatting.duration(milliseconds: entry.durationMilliseconds),
-                ].compactMap { $0 }, artworkUrl: entry.artworkURL, url: entry.url)
-            tile.previewUrl = entry.previewURL
-            // Its typed facts (a section's length) for programs and playlists, as other lists' items.
-            tile.item = entry
-            return tile
+        var parts: [String] = []
+        var byPart: [String: [Tile]] = [:]
+        for result in results.prefix(JSONSource.maximumListItems) {
+            guard let tile = entryTile(result, of: list, kind: kind) else { continue }
+            let part = list.group.flatMap { Self.fact($0, in: result, unwrapped: false) } ?? list.title
+            if byPart[part] == nil { parts.append(part) }
+            byPart[part, default: []].append(tile)
         }
-        return tiles.isEmpty ? nil : DetailSection(list.title, items: tiles)
+        guard list.group != nil else { return byPart[list.title].map { [DetailSection(list.title, items: $0)] } ?? [] }
+        return parts.map { part in
+            var section = DetailSection(part, items: byPart[part] ?? [])
+            section.folded = true
+            return section
+        }
+    }
+
+    /// One entry of a list as a row of its section, `nil` without an id or a title.
+    func entryTile(_ result: JSONValue, of list: JSONSource.ItemList, kind: String) -> Tile? {
+        guard let entry = map(result, fields: list.fields) else { return nil }
+        // No id: `show` opens the source's own items, not an entry of a list (its link is its page).
+        var tile = Tile(
+            kind: kind, id: "", title: entry.title ?? "Untitled", subtitle: entry.creator,
+            summary: [
+                entry.collection, ReleaseDate.shown(entry.releaseDate),
+                Formatting.duration(milliseconds: entry.durationMilliseconds),
+            ].compactMap { $0 }, artworkUrl: entry.artworkURL, url: entry.url)
+        tile.previewUrl = entry.previewURL
+        // Its typed facts (a section's length) for programs and playlists, as other lists' items.
+        tile.item = entry
+        return tile
     }
 
     /// The item with what it lacks taken from the same item as a second answer gives it; what

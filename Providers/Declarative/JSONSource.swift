@@ -86,12 +86,19 @@ public struct JSONSource: Sendable, Hashable {
         public var url: String
         public var results: String
         public var fields: [String: String]
+        /// Parts of the list, by a template of each entry (`"Season {season}"`): each part a
+        /// section of its own, titled by it, in the order the parts first appear, which a face
+        /// may fold (a show's 80 episodes as its seasons). `nil` for one section.
+        public var group: String?
 
-        public init(title: String, url: String, results: String = "", fields: [String: String]) {
+        public init(
+            title: String, url: String, results: String = "", fields: [String: String], group: String? = nil
+        ) {
             self.title = title
             self.url = url
             self.results = results
             self.fields = fields
+            self.group = group
         }
     }
 
@@ -281,19 +288,20 @@ public struct JSONSource: Sendable, Hashable {
         ], durationUnit: .minutes, rateLimit: (20, 10),
         facts: [("Status", "show.status"), ("Language", "show.language"), ("Rating", "{show.rating.average} / 10")],
         labels: ["creator": "Network", "released": "Premiered"],
+        // The cast first, then the episodes by season (#60: 38 flat episodes came before the cast).
         lists: [
-            ItemList(
-                title: "Episodes", url: "https://api.tvmaze.com/shows/{id}/episodes",
-                fields: [
-                    "id": "id", "title": "name", "collection": "Season {season}, episode {number}",
-                    "released": "airdate", "duration": "runtime", "url": "url", "description": "summary",
-                ]),
             ItemList(
                 title: "Cast", url: "https://api.tvmaze.com/shows/{id}/cast",
                 fields: [
                     "id": "person.id", "title": "person.name", "creator": "character.name", "url": "person.url",
                     "artwork": "person.image.medium",
                 ]),
+            ItemList(
+                title: "Episodes", url: "https://api.tvmaze.com/shows/{id}/episodes",
+                fields: [
+                    "id": "id", "title": "name", "collection": "Episode {number}", "released": "airdate",
+                    "duration": "runtime", "url": "url", "description": "summary",
+                ], group: "Season {season}"),
         ], filters: [("year", "released"), ("language", "fact:Language"), ("genre", "genre")],
         example: "silicon valley")
 

@@ -105,7 +105,8 @@ public struct JSONSourceType: SourceType {
             }
             source.lists.append(
                 JSONSource.ItemList(
-                    title: entry.key, url: url, results: try entry.value.text("results") ?? "", fields: listFields))
+                    title: entry.key, url: url, results: try entry.value.text("results") ?? "", fields: listFields,
+                    group: try entry.value.text("group")))
         }
         if let raw = try settings.text("empty_status") {
             guard let status = Int(raw), (300...599).contains(status) else {
@@ -137,7 +138,7 @@ extension JSONSource: ConfiguredSource {
             + lookupBy.sorted { $0.key < $1.key }.map { "lookup_by.\($0.key)=\($0.value)" }
             + ["detail=\(detail ?? "")", "example=\(example ?? "")"] + filters.map { "filter.\($0.name)=\($0.field)" }
             + lists.map { list in
-                "list.\(list.title)=\(list.url)|\(list.results)|"
+                "list.\(list.title)=\(list.url)|\(list.results)|\(list.group ?? "")|"
                     + list.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
             }).joined(separator: "\u{1F}")
     }

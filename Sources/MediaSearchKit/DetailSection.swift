@@ -54,6 +54,9 @@ public struct DetailSection: Sendable, Codable, Hashable {
     public var rows: [Row]
     public var links: [Link]
     public var items: [Tile]
+    /// Whether it is one part of a longer list (a season of a show's episodes): a face may fold
+    /// such parts, the last one open. Not written to JSON (each part is a section there).
+    public var folded: Bool = false
 
     /// Creates a section; rows and links whose value is missing are left out (S15).
     public init(_ title: String, rows: [(String, String?)] = [], links: [(String, String?)] = [], items: [Tile] = []) {

@@ -150,6 +150,9 @@ enum Assets {
         .section { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem;
           margin-bottom: 1rem; }
         .section h2 { margin: 0 0 .75rem; font-size: 1.15rem; }
+        .section.part summary { cursor: pointer; }
+        .section.part summary h2 { display: inline; margin: 0; }
+        .section.part details[open] summary { margin-bottom: .75rem; }
         .heading .section.header { background: none; border: 0; padding: 1rem 0 0; }
         .heading .section.header h2 { display: none; }
         dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }

@@ -587,9 +587,12 @@ enum Screens {
         // The header section (the item's own facts) sits beside the artwork; the rest below.
         let header = page.detail.sections.first.map { section($0, first: true, kinds: kinds) } ?? ""
         // A merged work's stores are links and players here, not the terminal's rows.
+        // A list's parts (a show's seasons) fold, the last one open (#60).
+        let below = Array(page.detail.sections.dropFirst().filter { $0 != page.storesSection })
+        let lastPart = below.lastIndex(where: \.folded)
         let sections =
-            page.detail.sections.dropFirst().filter { $0 != page.storesSection }.map {
-                section($0, first: false, kinds: kinds)
+            below.enumerated().map { index, part in
+                section(part, first: false, kinds: kinds, open: part.folded ? index == lastPart : nil)
             } + [stores(page.offers)]
         let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
@@ -667,8 +670,9 @@ enum Screens {
         return "<p class=\"creator\"><a class=\"artist\" href=\"\(local: search)\">\(creator)</a>\(album)</p>"
     }
 
-    /// One section: its rows, its links (opening outside) and its items as tiles.
-    static func section(_ section: DetailSection, first: Bool, kinds: Set<String>) -> HTML {
+    /// One section: its rows, its links (opening outside) and its items as tiles; folded under
+    /// its heading when `open` is given (`true`: unfolded at first), with its count of items.
+    static func section(_ section: DetailSection, first: Bool, kinds: Set<String>, open: Bool? = nil) -> HTML {
         let label = Texts.current.label
         // The header's Kind row repeats the badge above it on this page.
         let rows = section.rows.filter { !first || $0.label != "Kind" }.map { row -> HTML in
@@ -702,6 +706,14 @@ enum Screens {
             playable && section.items.filter({ preview(of: $0) != nil }).count > 1
             ? "<p class=\"play-all\" hidden><button type=\"button\">\(Texts.current("player.playAll"))</button><span class=\"now\" role=\"status\"></span></p>"
             : ""
+        if let open {
+            return """
+                <section class="section part" data-title="\(section.title)"><details\(HTML(raw: open ? " open" : ""))>\
+                <summary>\(heading(section.title, first: false)) <span class="count">\(Formatting.grouped(section.items.count))</span></summary>
+                \(rowList)\(linkList)\(playAll)\(itemList)
+                </details></section>
+                """
+        }
         return """
             <section class="section\(HTML(raw: first ? " header" : ""))" data-title="\(section.title)">
             \(heading(section.title, first: first))

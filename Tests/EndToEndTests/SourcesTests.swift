@@ -313,11 +313,12 @@ struct SourcesTests {
         #expect(notices == ["Open Library: Open Library answered HTTP 503"], "\(notices)")
     }
 
-    /// A TV show's detail lists its episodes (rows, each with its season, number, date and
-    /// length) and its cast (each with the character), each list from a request of its own; a
-    /// list's entries carry no id (`show` opens shows, not episodes: their link is their page).
-    /// When one list's request fails, the rest of the detail is shown, with a notice.
-    @Test func aShowsDetailListsItsEpisodesAndCast() async throws {
+    /// A TV show's detail lists its cast (each with the character), then its episodes by season
+    /// (#60: a section a season, each row its number, date and length), each list from a
+    /// request of its own; a list's entries carry no id (`show` opens shows, not episodes: their
+    /// link is their page). When one list's request fails, the rest of the detail is shown, with
+    /// a notice. The web folds the seasons, the last one open, in the page's language.
+    @Test func aShowsDetailListsItsCastThenItsEpisodesBySeason() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write("kinds: [tv]\n", to: "c.yaml")
@@ -326,12 +327,19 @@ struct SourcesTests {
         let detail = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
         #expect(try SchemaValidator.load("detail.schema.json").errors(detail).isEmpty)
         let sections = detail["sections"] as? [[String: Any]] ?? []
-        let episodes =
-            try #require(sections.first { $0["title"] as? String == "Episodes" })["items"] as? [[String: Any]]
-        #expect(episodes?.count == 38)
-        #expect(episodes?.first?["title"] as? String == "Minimum Viable Product")
-        #expect(episodes?.first?["summary"] as? [String] == ["Season 1, episode 1", "2014-04-06", "30:00"])
-        #expect(episodes?.first?["id"] as? String == "")
+        let titles = sections.compactMap { $0["title"] as? String }
+        let seasons = titles.filter { $0.hasPrefix("Season ") }
+        #expect(seasons == (1...seasons.count).map { "Season \($0)" } && seasons.count > 1, "\(titles)")
+        let castIndex = try #require(titles.firstIndex(of: "Cast"))
+        #expect(castIndex < titles.firstIndex(of: "Season 1")!, "the cast before the episodes: \(titles)")
+        let episodes = sections.filter { ($0["title"] as? String)?.hasPrefix("Season ") == true }.flatMap {
+            $0["items"] as? [[String: Any]] ?? []
+        }
+        #expect(episodes.count == 38)
+        let first = try #require(sections.first { $0["title"] as? String == "Season 1" }?["items"] as? [[String: Any]])
+        #expect(first.first?["title"] as? String == "Minimum Viable Product")
+        #expect(first.first?["summary"] as? [String] == ["Episode 1", "2014-04-06", "30:00"])
+        #expect(first.first?["id"] as? String == "")
         let cast = try #require(sections.first { $0["title"] as? String == "Cast" })["items"] as? [[String: Any]]
         #expect(cast?.count == 13)
         #expect(
@@ -341,13 +349,15 @@ struct SourcesTests {
 
         let text = try await harness.run(["show", "143", "--kind", "tv", "--config", config, "--width", "100"])
         #expect(
-            text.stdout.contains("\nEpisodes\n  Minimum Viable Product · Season 1, episode 1 · 2014-04-06 · 30:00\n"),
+            text.stdout.contains("\nSeason 1\n  Minimum Viable Product · Episode 1 · 2014-04-06 · 30:00\n"),
             "\(text.stdout)")
+        let cast0 = try #require(text.stdout.range(of: "\nCast\n"))
+        #expect(cast0.lowerBound < text.stdout.range(of: "\nSeason 1\n")!.lowerBound)
 
         await harness.server.inject(FaultRule(path: "/tvmaze/shows/143/cast", fault: .status(503)))
         let failed = try await harness.run(["show", "143", "--kind", "tv", "--config", config, "--no-cache"])
         #expect(failed.status == 3, "\(failed.stderr)")
-        #expect(failed.stdout.contains("\nEpisodes\n") && !failed.stdout.contains("\nCast\n"))
+        #expect(failed.stdout.contains("\nSeason 1\n") && !failed.stdout.contains("\nCast\n"))
         #expect(failed.stderr.contains("Cast: TVmaze answered HTTP 503"), "\(failed.stderr)")
     }
 

@@ -992,6 +992,24 @@ struct WebTests {
         #expect(detail.contains("<span class=\"badge\">Song</span>"))
     }
 
+    /// A show's detail: its cast, then its episodes a season a fold, the last season open, the
+    /// seasons and episodes named in the page's language (#60).
+    @Test func aShowsSeasonsFoldTheLastOpen() async throws {
+        let web = try await WebHarness.start(kinds: ["tv"])
+        defer { Task { await web.stop() } }
+        let (status, _, page) = try await web.get("/item/tv/143")
+        #expect(status == 200)
+        let folds = page.matches(of: /<section class="section part" data-title="([^"]+)"><details( open)?>/)
+        let titles = folds.map { String($0.1) }
+        #expect(titles.count > 1 && titles == (1...titles.count).map { "Season \($0)" }, "\(titles)")
+        #expect(folds.map { $0.2 != nil } == titles.indices.map { $0 == titles.count - 1 }, "the last open alone")
+        let cast = try #require(page.range(of: "data-title=\"Cast\""))
+        #expect(cast.lowerBound < page.range(of: "data-title=\"Season 1\"")!.lowerBound, "the cast first")
+        let (_, _, russian) = try await web.get("/item/tv/143?ui=ru")
+        #expect(russian.contains("<h2>Сезон 1</h2>") && russian.contains("Эпизод 1"), "in Russian")
+        #expect(!russian.contains("<h2>Season 1</h2>"))
+    }
+
     @Test func tabsAreKindsOfMediaWithTheSameNumbersOnEveryTab() async throws {
         let web = try await WebHarness.start(kinds: ["song", "deezer", "movie", "radio"])
         defer { Task { await web.stop() } }
