@@ -160,19 +160,25 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         var detail = StandardSections.detail(of: item, title: displayName, labels: definition.labels)
         // The lists (a show's episodes, its cast), each from a request of its own, asked together.
         let owner = item
-        let lists = await withTaskGroup(of: (Int, [DetailSection], String?).self) { group in
-            for (index, list) in definition.lists.enumerated() {
+        // Each answer carries its list's place, so the lists keep the description's order however
+        // they arrive. (The place is a value of its own, not a tuple element captured from the
+        // loop: the release build of Swift 6.3 read such a capture as 0 or garbage here.)
+        let lists = await withTaskGroup(of: ListAnswer.self) { group in
+            for position in definition.lists.indices {
+                let list = definition.lists[position]
                 group.addTask {
                     do {
-                        return (index, try await self.sections(list, of: owner, context: context), nil)
+                        return ListAnswer(
+                            position: position, sections: try await self.sections(list, of: owner, context: context))
                     } catch {
-                        return (index, [], "\(list.title): \(MediaSearchError.wrap(error).description)")
+                        return ListAnswer(
+                            position: position, notice: "\(list.title): \(MediaSearchError.wrap(error).description)")
                     }
                 }
             }
-            var found: [(Int, [DetailSection], String?)] = []
+            var found: [ListAnswer] = []
             for await entry in group { found.append(entry) }
-            return found.sorted { $0.0 < $1.0 }
+            return found.sorted { $0.position < $1.position }
         }
         // The source's facts first in its own section (made for them when there is none), before the lists.
         let rows = facts(of: item).map { DetailSection.Row($0.label, $0.value) }
@@ -182,15 +188,24 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             detail.sections.append(DetailSection(displayName, rows: rows.map { ($0.label, $0.value) }))
         }
         return Detail(
-            sections: detail.sections + lists.flatMap(\.1), notices: detail.notices + notices + lists.compactMap(\.2)
+            sections: detail.sections + lists.flatMap(\.sections),
+            notices: detail.notices + notices + lists.compactMap(\.notice)
         )
+    }
+
+    /// A list's sections as its request answered, or why it could not, with the list's place.
+    struct ListAnswer: Sendable {
+        var position: Int
+        var sections: [DetailSection] = []
+        var notice: String? = nil
     }
 
     /// One list of a detail: its request's answer, each result an item of the list's fields
     /// (those without an id or a title left out), at most ``JSONSource/maximumListItems``; one
     /// section, or one a part when the list is grouped (``JSONSource/ItemList/group``), each
-    /// titled by its part and folded, an entry without the group's value in a last part titled
-    /// as the list.
+    /// titled by its part and folded, in the order the parts first appear; an entry the template
+    /// cannot fill (or fills with 0) goes in a part titled as the list. A grouped list keeps its
+    /// last ``JSONSource/maximumListItems`` entries, another its first.
     func sections(_ list: JSONSource.ItemList, of item: MediaItem, context: ProviderContext) async throws
         -> [DetailSection]
     {
@@ -204,7 +219,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             + list.title.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
         var parts: [String] = []
         var byPart: [String: [Tile]] = [:]
-        for result in results.prefix(JSONSource.maximumListItems) {
+        // A grouped list keeps its last entries (a long show's latest seasons), another its first.
+        let kept =
+            list.group == nil
+            ? results.prefix(JSONSource.maximumListItems) : results.suffix(JSONSource.maximumListItems)
+        for result in kept {
             guard let tile = entryTile(result, of: list, kind: kind) else { continue }
             let part = list.group.flatMap { Self.fact($0, in: result, unwrapped: false) } ?? list.title
             if byPart[part] == nil { parts.append(part) }

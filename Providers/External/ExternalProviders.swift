@@ -102,7 +102,10 @@ public enum ExternalProviders {
         guard !asked.isEmpty else { return providers.compactMap { $0 } }
         let answers = await withTaskGroup(of: (Int, Result<CommandProvider.Description, MediaSearchError>).self) {
             group in
-            for (index, command, _) in asked {
+            // Bound on their own before the task captures them (see SearchEngine.gather).
+            for entry in asked {
+                let index = entry.index
+                let command = entry.command
                 group.addTask {
                     do {
                         return (

@@ -154,10 +154,13 @@ public enum MediaSearchCLI {
             commands.append(program)
         }
         guard !commands.isEmpty else { return [] }
+        let knownWords = Set(Configuration.names(of: known + (configuration?.configuredProviders ?? [])))
+            .union(commands.map(\.name))
+        // The defaults name sources a binary may lack: those are no program's name either.
+        let kinds = configuration?.kinds ?? Configuration.defaultKinds
+        let written = configuration?.origins["kinds"] != nil
         let asked = askedPrograms(
-            arguments: arguments, kinds: configuration?.kinds ?? Configuration().kinds,
-            knownWords: Set(Configuration.names(of: known + (configuration?.configuredProviders ?? [])))
-                .union(commands.map(\.name)))
+            arguments: arguments, kinds: written ? kinds : kinds.filter(knownWords.contains), knownWords: knownWords)
         let cacheFile = (StoragePaths(environment: variables).cacheDirectory as NSString)
             .appendingPathComponent("programs.json")
         let providers = await ExternalProviders.providers(

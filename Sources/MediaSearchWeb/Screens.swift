@@ -204,8 +204,10 @@ enum Screens {
         let failures = page.outcome.failures.map { failure -> HTML in
             "<li class=\"error\" data-kinds=\"\(failure.kinds.joined(separator: " "))\">\(failureLine(kinds: failure.kinds, error: failure.error, catalog: catalog))</li>"
         }
-        let reasons = (page.offline?.reasons ?? []).map { reason in
-            errorItem(kinds: reason.kinds, message: reason.failure.map(Texts.current.failure) ?? reason.error)
+        let reasons = (page.offline?.reasons ?? []).map { reason -> HTML in
+            guard let failure = reason.failure else { return errorItem(kinds: reason.kinds, message: reason.error) }
+            return
+                "<li class=\"error\" data-kinds=\"\(reason.kinds.joined(separator: " "))\">\(failureLine(kinds: reason.kinds, error: failure, catalog: catalog))</li>"
         }
         var retry: [HTML] = []
         if failed(page) {
@@ -357,7 +359,10 @@ enum Screens {
         // Spelling is worth checking only when every kind asked really answered "nothing". When
         // every one failed, their lines and the Try again button above say all there is (#60).
         guard !failed(page) else {
-            guard page.outcome.statuses.contains(where: { $0.error == nil }) else { return "" }
+            // Answered from the library, the statuses are the library's: no source answered.
+            guard page.offline?.fallback != true, page.outcome.statuses.contains(where: { $0.error == nil }) else {
+                return ""
+            }
             return "<div class=\"empty\"><p>\(t("empty.unreachable"))</p></div>"
         }
         var tips: [HTML] = ["<li>\(t("empty.spelling"))</li>"]
@@ -394,8 +399,9 @@ enum Screens {
             media.append(t.tabName(media: tab.media, entries: tab.entries))
         }
         let message = t.failure(error)
-        // The source once: in the message when it names it, else beside the kinds.
-        let named = sources.contains { message.contains($0) }
+        // The source once: in the message when it names every one, else beside the kinds (one
+        // cause may be several sources': a cool-down of one, a rate limit of another).
+        let named = sources.allSatisfy { message.contains($0) }
         let label =
             media.isEmpty
             ? (sources.isEmpty ? kinds.joined(separator: ", ") : sources.joined(separator: ", "))

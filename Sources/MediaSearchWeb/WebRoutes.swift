@@ -251,7 +251,7 @@ struct WebRoutes: Sendable {
         let own = StreamedSearch.counts(statuses, shown: shown, catalog: catalog)
         guard query.kind != nil else { return own }
         guard let media = Screens.current(query, catalog: catalog) else {
-            return TabCounts(total: nil, byMedia: own.byMedia)
+            return TabCounts(total: nil, byMedia: own.byMedia, failed: own.failed)
         }
         return own.onTab(media, from: await tabCounts.get(query.link(kind: .some(nil), page: 1)))
     }
@@ -267,7 +267,7 @@ struct WebRoutes: Sendable {
         }
         // A source's name (kind=deezer) is no tab's: its page's own numbers only.
         guard let media = Screens.current(query, catalog: catalog) else {
-            return TabCounts(total: nil, byMedia: own.byMedia)
+            return TabCounts(total: nil, byMedia: own.byMedia, failed: own.failed)
         }
         return own.onTab(media, from: query.page == 1 ? await tabCounts.get(key) : nil)
     }

@@ -1188,6 +1188,7 @@ struct WebTests {
         #expect(page.contains("class=\"retry\""), "with Try again")
         #expect(!page.contains("Check the spelling"), "no spelling advice for a search that failed")
         #expect(!page.contains("0 of "), "no '0 of 21 results', which reads as if 21 existed")
+        #expect(!page.contains("sources that answered"), "no source answered: the library did")
         #expect(
             page.contains("no result kept on this computer from earlier searches matches (kept: 1)"), "said plainly")
     }

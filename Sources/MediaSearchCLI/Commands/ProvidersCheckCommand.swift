@@ -59,7 +59,8 @@ struct ProvidersCheckCommand: ParsableCommand, ProviderCommand {
                 !term.isEmpty
             else {
                 throw MediaSearchError.usage(
-                    "\(provider.kind) names no example term: give one with --term, or add example: to its description")
+                    "\(provider.kind) names no example term: give one with --term, or add one to its description (example: in config.yaml, \"example\" in a program's describe answer)"
+                )
             }
             terms.append(term)
         }

@@ -112,7 +112,8 @@ public struct SearchOutput: Sendable {
         for status in page.outcome.statuses {
             if status.error != nil {
                 counts.append("\(status.kind) failed")
-            } else if status.count == 0 && !late.contains(status.kind) {
+            } else if status.received == 0 && !late.contains(status.kind) {
+                // Nothing at all: a source whose every result joined another's did find them.
                 empty.append(status.kind)
             } else {
                 let count = "\(status.kind) \(status.count)"

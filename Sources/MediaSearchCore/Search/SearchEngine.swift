@@ -89,10 +89,14 @@ public struct SearchEngine: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         await withTaskGroup(of: Arrival.self) { group in
-            for (index, planned) in plan.enumerated() {
+            // The place is bound on its own before the task captures it: a tuple element of the
+            // loop captured by `addTask` was read as 0 or garbage by the release build of Swift
+            // 6.3 (seen in JSONProvider's lists).
+            for position in plan.indices {
+                let planned = plan[position]
                 group.addTask {
                     var answer = await runOne(planned)
-                    answer.index = index
+                    answer.index = position
                     progress(answer.status)
                     return .answer(answer)
                 }
