@@ -26,9 +26,13 @@ struct TerminalOutputTests {
         }
         // The recorded Deezer, TVmaze, Open Library and Radio Browser have nothing for this term.
         let four = try await footer(["jack", "johnson"])
-        #expect(four == "14 results · song 5 · movie 7 · audiobook 1 · podcast 1 · 4 found nothing · page 1")
+        #expect(four == "14 results · song 5 · movie 7 · audiobook 1 · podcast 1 · 4 found nothing")
         let klara = try await footer(["klara", "--kind", "radio,tv"])
         #expect(klara == "10 results · radio 10 · nothing from tv · page 1")
+        // Five kinds found something: the first page's number, then the nothing part, give way.
+        let five = try await footer(["daft", "punk"])
+        #expect(five.hasPrefix("26 results · song 5 · ") && !five.contains("page"), "\(five)")
+        #expect(DisplayWidth.of(four) <= 80 && DisplayWidth.of(klara) <= 80 && DisplayWidth.of(five) <= 80)
         let wide = try await footer(["jack", "johnson"], width: 160)
         #expect(wide.hasSuffix("podcast 1 · nothing from deezer-song, tv, openlibrary, radio · page 1"), "\(wide)")
     }

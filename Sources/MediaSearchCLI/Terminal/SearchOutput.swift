@@ -104,8 +104,9 @@ public struct SearchOutput: Sendable {
     /// The lines under the tiles: the count of results by kind, which sources were late (they
     /// answered after the tiles above them were shown), the next page and how to see a result.
     /// A kind that found nothing is not counted one by one: they are named together at the end
-    /// (`nothing from tv, radio`), or only counted (`2 found nothing`) when naming them would make
-    /// the first line longer than `width`, so that it stays one line however many sources are on.
+    /// (`nothing from tv, radio`), or only counted (`2 found nothing`); while the first line is
+    /// longer than `width`, the first page's number is left out, then those kinds, so that it
+    /// stays one line with every default source.
     public func footer(style: TextStyle, late: [String] = [], width: Int = 80) -> String {
         var counts: [String] = []
         var empty: [String] = []
@@ -122,13 +123,21 @@ public struct SearchOutput: Sendable {
             }
         }
         let results = "\(ordered.count) result\(ordered.count == 1 ? "" : "s")"
-        func summary(_ nothing: String?) -> String {
-            ([results] + counts + [nothing, "page \(number)"].compactMap { $0 }).joined(separator: " · ")
+        func summary(_ nothing: String?, page: Bool = true) -> String {
+            ([results] + counts + [nothing, page ? "page \(number)" : nil].compactMap { $0 }).joined(separator: " · ")
         }
-        var first = summary(empty.isEmpty ? nil : "nothing from \(empty.joined(separator: ", "))")
-        if first.count > width, !empty.isEmpty {
-            first = summary("\(empty.count) found nothing")
-        }
+        // Shorter forms while the line is wider than the terminal: the kinds that found nothing
+        // counted; then, on the first page, its number left out; then those kinds left out.
+        let named = empty.isEmpty ? nil : "nothing from \(empty.joined(separator: ", "))"
+        let counted = empty.isEmpty ? nil : "\(empty.count) found nothing"
+        let forms =
+            number == 1
+            ? [
+                summary(named), summary(counted), summary(named, page: false), summary(counted, page: false),
+                summary(nil, page: false),
+            ]
+            : [summary(named), summary(counted), summary(nil)]
+        let first = forms.first { DisplayWidth.of($0) <= width } ?? forms[forms.count - 1]
         var line = style.dim(first) + "\n"
         if hasMore { line += style.dim("More: \(commandLine)") + "\n" }
         line += style.dim("Details: mediasearch show --result N") + "\n"
