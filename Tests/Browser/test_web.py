@@ -17,6 +17,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -72,7 +73,40 @@ def check(condition, message):
 
 
 def wait(driver, condition, seconds=15):
-    return WebDriverWait(driver, seconds).until(condition)
+    try:
+        return WebDriverWait(driver, seconds).until(condition)
+    except TimeoutException:
+        describe(driver)
+        raise
+
+
+def describe(driver):
+    """What the browser showed when a wait ran out, and whether each server still answers: a failure
+    in CI says where it stood, not just that time ran out."""
+    try:
+        state = driver.execute_script(
+            "const a = document.activeElement;"
+            "return [location.href, document.readyState, document.title,"
+            " a ? a.outerHTML.slice(0, 200) : '', (document.querySelector('main') || document.body).innerText.slice(0, 300)]")
+        print(f"  (the wait ran out at {state[0]}, {state[1]}, titled {state[2]!r}; focus on {state[3]!r};"
+              f" it read {state[4]!r})", file=sys.stderr)
+    except Exception as error:  # the browser itself may be what stopped
+        print(f"  (the browser did not say where it stood: {error})", file=sys.stderr)
+    for process in PROCESSES:
+        print(f"  ({os.path.basename(process.args[0])}: {'running' if process.poll() is None else f'exited {process.returncode}'})",
+              file=sys.stderr)
+
+
+def follow(driver, link):
+    """Clicks a link as a person does: once it is in view and has stopped moving (a click on a spot
+    the link has just left, as the page settles, follows nothing and would fail the test by chance)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    wait(driver, lambda d: d.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {"
+        " const s = arguments[0].getBoundingClientRect(); done(r.x === s.x && r.y === s.y && document.readyState === 'complete'); })))",
+        link))
+    link.click()
 
 
 def tiles(driver):
@@ -433,7 +467,7 @@ def main():
             By.CSS_SELECTOR, "button.star").get_attribute("aria-pressed") == "true")
         check(tiles(driver)[0].find_element(By.CSS_SELECTOR, "button.star").get_attribute("aria-pressed") == "true",
               "the stars stay after a reload")
-        driver.find_element(By.CSS_SELECTOR, "footer a.lists-link").click()
+        follow(driver, driver.find_element(By.CSS_SELECTOR, "footer a.lists-link"))
         wait(driver, lambda d: d.current_url.endswith("/lists"))
         check("Starred Items: 2" in driver.find_element(By.TAG_NAME, "main").text, "the Lists page counts them")
         driver.find_element(By.CSS_SELECTOR, "ul.lists a").click()
