@@ -36,6 +36,13 @@ enum Assets {
           .bar { padding: .5rem .75rem; gap: .4rem .6rem; }
           .options { flex-basis: 100%; }
           .options:not([open]) ~ .filters { display: none; }
+          /* Folded, the form sits beside the name; once a fold is open it takes a row of its own, so
+             the options and filters have the screen's full width and never go past it: a text
+             filter's box shrinks to fit (#60 item 7). */
+          .bar:has(.options[open]) .search { flex-basis: 100%; }
+          .options, .filters, .fields { min-width: 0; max-width: 100%; }
+          .filters label { display: flex; flex: 1 1 14rem; max-width: 100%; }
+          .filters label input, .filters label select { flex: 1 1 auto; min-width: 0; width: 100%; }
           .tabs { padding: .35rem .75rem; }
           main { padding: .75rem; }
         }
@@ -185,6 +192,15 @@ enum Assets {
           gap: 1rem; padding: 2rem; text-align: center; color: var(--fg); }
         .hero .artwork.none .icon { font-size: 6rem; line-height: 1; }
         .hero .artwork.none .name { font-size: 1.2rem; overflow-wrap: anywhere; }
+        /* On a phone the artwork is smaller and centred, so the title, the creator and the player
+           are in the first screen (#60 item 7). */
+        @media (max-width: 640px) {
+          .hero { gap: 1rem; }
+          .hero .artwork { width: min(12rem, 100%); margin: 0 auto; }
+          .hero .artwork.none { padding: 1rem; gap: .5rem; }
+          .hero .artwork.none .icon { font-size: 4rem; }
+          .hero h1 { font-size: 1.6rem; }
+        }
         """
 
     /// The whole script of every page: the page's own behaviour, play all, the stars, the keyboard.

@@ -65,6 +65,26 @@ def screen(driver, width, height):
         driver.set_window_size(width, height)
 
 
+def fits_a_phone(driver, name):
+    """On a phone a detail's title is in the upper half of the first screen, and with every fold
+    open (the options, the filters, a show's seasons) the page is never wider than the screen."""
+    title = driver.execute_script("const h = document.querySelector('main.detail h1');"
+                                  "return h ? h.getBoundingClientRect().top : null")
+    height = driver.execute_script("return window.innerHeight")
+    if title is not None:
+        check(title < height / 2, f"{name}: the title is in the upper half of a phone's screen ({title:.0f} of {height} px)")
+    folds = driver.execute_script("const all = document.querySelectorAll('details');"
+                                  "all.forEach(d => { d.open = true; }); return all.length")
+    width, wide = driver.execute_script(
+        "return [document.documentElement.scrollWidth, Array.from(document.querySelectorAll('main *, header *'))"
+        ".filter(e => e.getBoundingClientRect().right > screen.width + 1 && !e.closest('.tabs'))"
+        ".slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''))]")
+    # The screen's width, not the window's: a phone's browser widens its layout to the widest thing.
+    inner = driver.execute_script("return screen.width")
+    check(width <= inner and not wide, f"{name}: with its {folds} folds open the page is {width} px wide on a "
+                                       f"{inner} px phone, nothing past its edge {wide}")
+
+
 def until(driver, condition, seconds=15):
     """Whether the condition came true within the time (a check then says what did not)."""
     try:
@@ -169,6 +189,8 @@ def main():
                         if "results" in name and "empty" not in name:
                             until(driver, lambda d: len(tiles(d)) > 0)
                         audit(driver, f"{name} ({language}, {scheme}, {width} px)")
+                        if width < 600 and scheme == "light":
+                            fits_a_phone(driver, f"{name} ({language})")
                         if language == "ru" and scheme == "light" and width == 1280:
                             left = english_left(driver, words)
                             check(not left, f"{name} in Russian shows no English word: {left}")
