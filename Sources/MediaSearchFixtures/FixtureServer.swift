@@ -162,7 +162,8 @@ public actor FixtureServer {
 
     private func routed(path: String, query: [String: String]) -> Answer {
         var answer = recorded(path: path, query: query)
-        if routes.localArtwork, answer.status == 200, let text = String(data: answer.body, encoding: .utf8) {
+        if routes.localArtwork, answer.status == 200, var text = String(data: answer.body, encoding: .utf8) {
+            if path.hasPrefix("/json/stations/") { text = Self.localizeStreams(text, base: baseURL) }
             answer.body = Data(Self.localizeArtwork(text, base: baseURL).utf8)
         }
         return answer
@@ -176,6 +177,11 @@ public actor FixtureServer {
         }
         if path.hasPrefix("/preview/") {
             var answer = Answer(body: Self.preview)
+            answer.contentType = "audio/wav"
+            return answer
+        }
+        if path.hasPrefix("/stream/") {
+            var answer = Answer(body: Self.stream)
             answer.contentType = "audio/wav"
             return answer
         }
@@ -331,7 +337,7 @@ public actor FixtureServer {
             return "\"\(match.output.key)\":\"\(base)/artwork/\(match.output.key)/\(hash)/600x600bb.jpg\""
         }
         // iTunes' and Deezer's previews: a tone this server plays, so the players work offline
-        // (a radio station's stream keeps its own address: it is what the station is).
+        // (a radio station's stream is a generated one of its own: localizeStreams).
         .replacing(#/"(?<key>previewUrl|preview|listen_url)"\s*:\s*"https?:[^"]*"/#) { match in
             var hash: UInt32 = 2_166_136_261
             for byte in match.output.0.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
@@ -339,11 +345,33 @@ public actor FixtureServer {
         }
     }
 
+    /// A radio station's stream pointed at this server's `/stream/`, which plays a generated one: a
+    /// station heard in the demo and the browser test, with no internet (#60 item 6). Only Radio
+    /// Browser's answers: its `url` is the stream, where another source's is a page.
+    static func localizeStreams(_ text: String, base: String) -> String {
+        text.replacing(#/"(?<key>url_resolved|url)"\s*:\s*"https?:[^"]*"/#) { match in
+            var hash: UInt32 = 2_166_136_261
+            for byte in match.output.0.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return "\"\(match.output.key)\":\"\(base)/stream/\(hash).wav\""
+        }
+    }
+
     /// A preview to play with no internet: two seconds of a quiet 440 Hz tone (WAV, 8 kHz, 8 bit).
-    static let preview: Data = {
+    static let preview = wave(seconds: 2) { n, rate in sin(Double(n) * 2 * .pi * 440 / Double(rate)) }
+
+    /// A station's stream with no internet: a minute of a slow arpeggio (A, C sharp, E, a note a
+    /// half second), long enough to be heard as a station rather than a preview.
+    static let stream = wave(seconds: 60) { n, rate in
+        let notes = [440.0, 554.37, 659.25, 554.37]
+        let note = notes[(n / (rate / 2)) % notes.count]
+        return sin(Double(n) * 2 * .pi * note / Double(rate))
+    }
+
+    /// A WAV file (8 kHz, 8 bit, mono) of a quiet signal: `sample(n, rate)` in -1...1.
+    static func wave(seconds: Int, sample: (Int, Int) -> Double) -> Data {
         let rate = 8000
-        let samples = (0..<(rate * 2)).map { n -> UInt8 in
-            UInt8(128 + Int((sin(Double(n) * 2 * .pi * 440 / Double(rate)) * 24).rounded()))
+        let samples = (0..<(rate * seconds)).map { n -> UInt8 in
+            UInt8(128 + Int((sample(n, rate) * 24).rounded()))
         }
         func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> ($0 * 8)) & 0xff) } }
         func le16(_ value: Int) -> [UInt8] { (0..<2).map { UInt8((value >> ($0 * 8)) & 0xff) } }
@@ -351,7 +379,7 @@ public actor FixtureServer {
         bytes += le32(16) + le16(1) + le16(1) + le32(rate) + le32(rate) + le16(1) + le16(8)
         bytes += Array("data".utf8) + le32(samples.count) + samples
         return Data(bytes)
-    }()
+    }
 
     /// A square SVG in a color of the path's own, with a note.
     static func artwork(seed: String) -> String {

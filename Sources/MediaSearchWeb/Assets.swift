@@ -269,7 +269,8 @@ enum Assets {
             const note = document.createElement("p");
             note.className = "unplayable";
             note.setAttribute("role", "status");
-            note.textContent = document.body.dataset.unplayable || "This preview cannot be played.";
+            // A player may say what it plays (a station's stream); else it is a preview.
+            note.textContent = player.dataset.unplayable || document.body.dataset.unplayable || "This preview cannot be played.";
             player.hidden = true;
             player.after(note);
           }

@@ -298,6 +298,7 @@ enum Catalogs {
             "script.loading": "Loading the details…",
             "script.unplayable":
                 "This preview cannot be played: the link may have expired, or the source is out of reach.",
+            "script.unplayableStream": "This stream cannot be played: the station may be off the air, or out of reach.",
             "sort.artist": "Artist",
             "sort.date": "Date",
             "sort.price": "Price",
@@ -633,6 +634,8 @@ enum Catalogs {
             "script.backFor": "← Назад к результатам по запросу «{term}»",
             "script.loading": "Загружаем подробности…",
             "script.unplayable": "Этот фрагмент не воспроизводится: ссылка могла устареть, или источник недоступен.",
+            "script.unplayableStream":
+                "Эта трансляция не воспроизводится: станция, возможно, не в эфире или недоступна.",
             "sort.artist": "По автору",
             "sort.date": "По дате",
             "sort.price": "По цене",

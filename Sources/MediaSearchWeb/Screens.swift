@@ -584,11 +584,16 @@ enum Screens {
             ?? "<span class=\"artwork none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(page.kind))</span><span class=\"name\">\(item.title ?? Texts.current.label("Untitled"))</span></span>"
         var player: HTML = ""
         if let preview = item.previewURL.flatMap(SafeURL.http) {
-            let video = ["movie", "music-video"].contains(page.kind) || preview.hasSuffix(".m4v")
+            let video = ["movie", "music-video"].contains(page.media ?? page.kind) || preview.hasSuffix(".m4v")
+            // A station's stream that fails says so in its own words, not a preview's (#60 item 6).
+            let live: HTML =
+                page.isLive
+                ? " aria-label=\"\(Texts.current.label("Listen live"))\" data-unplayable=\"\(Texts.current("script.unplayableStream"))\""
+                : ""
             player =
                 video
                 ? "<video class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></video>"
-                : "<audio class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></audio>"
+                : "<audio class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"\(live)></audio>"
         }
         // The header section (the item's own facts) sits beside the artwork; the rest below.
         let header = page.detail.sections.first.map { section($0, first: true, kinds: kinds) } ?? ""

@@ -35,7 +35,25 @@ struct OpenCommandTests {
         let played = try await harness.run(["open", "--result", "1", "--preview"], environment: ["PATH": bin])
         #expect(played.status == 0, "\(played.stderr)")
         #expect(calls(log).last == "mpv \(first["previewUrl"] as! String)")
+        #expect(played.stderr.contains("playing the preview of "), "\(played.stderr)")
         #expect(await harness.server.requests().count == 1, "open must not fetch the item again")
+    }
+
+    /// A radio station plays its live stream, and says so: a stream, not a preview (#60 item 6).
+    @Test func aStationPlaysItsStream() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write("kinds: [radio]\n", to: "radio.yaml")
+        let (bin, log) = try fakeBin(harness, ["mpv"])
+        let environment = ["MEDIASEARCH_CONFIG": config, "MEDIASEARCH_RADIO_URL": harness.server.baseURL]
+        let (_, search) = try await harness.searchJSON(["klara"], environment: environment)
+        let first = try #require(search.results.first)
+        var withPlayer = environment
+        withPlayer["PATH"] = bin
+        let played = try await harness.run(["open", "--result", "1", "--preview"], environment: withPlayer)
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(calls(log).last == "mpv \(first["previewUrl"] as! String)")
+        #expect(played.stderr.contains("playing the stream of \(first["title"] as! String)"), "\(played.stderr)")
     }
 
     /// An album plays its tracks and a list its items: the player gets them as one playlist, in

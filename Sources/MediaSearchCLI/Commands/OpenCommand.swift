@@ -63,14 +63,17 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
         let launcher = Launcher(variables: environment.variables)
         let name: String
         let link: String?
+        // What plays: a preview, or a station's live stream (#60 item 6).
+        var plays = "preview"
         if preview {
             let playlist: Playlist
             if let list {
                 let listName = try ListName.checked(list)
                 (name, playlist) = (listName, Playlist(try await session.listResults(listName)))
             } else {
-                let (item, tracks) = try await session.playlist(of: target)
+                let (item, tracks, live) = try await session.playlist(of: target)
                 (name, playlist) = (TextSanitizer.line(item.title ?? item.id), tracks)
+                if live { plays = "stream" }
             }
             if playlist.entries.count > 1, try play(playlist, name: name, launcher: launcher, console: console) {
                 return ExitStatus.success
@@ -81,16 +84,16 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
             (name, link) = (TextSanitizer.line(item.title ?? item.id), item.url.flatMap(SafeURL.http))
         }
         guard let link else {
-            throw MediaSearchError.cannotOpen("\(name) has no \(preview ? "preview" : "store page") to open")
+            throw MediaSearchError.cannotOpen("\(name) has no \(preview ? plays : "store page") to open")
         }
         if preview {
             if let player = launcher.player(for: link) {
-                console.notice("playing the preview of \(name)")
+                console.notice("playing the \(plays) of \(name)")
                 try launcher.run(player)
                 return ExitStatus.success
             }
             console.notice(
-                "no player for the preview (tried \(Launcher.players.map(\.name).joined(separator: ", ")) on PATH);"
+                "no player for the \(plays) (tried \(Launcher.players.map(\.name).joined(separator: ", ")) on PATH);"
                     + " opening its link")
         }
         // When no browser can be had, the link itself is the answer: on stdout, to copy or pipe.
@@ -99,7 +102,7 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
             console.out(link + "\n")
             throw MediaSearchError.cannotOpen("no browser to open \(name) with: \(advice)")
         }
-        console.notice("opening \(preview ? "the preview of " : "")\(name)")
+        console.notice("opening \(preview ? "the \(plays) of " : "")\(name)")
         do {
             try launcher.run(opener, quiet: true)
         } catch {

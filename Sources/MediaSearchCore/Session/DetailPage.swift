@@ -7,6 +7,9 @@ public struct DetailPage: Sendable {
     /// The kind of media it is (`song` for a `deezer-song`), which a face's badge names; `nil`
     /// when no provider rendered it.
     public var media: String? = nil
+    /// Whether what it plays is a live stream (a radio station's), not a preview: the faces say
+    /// "stream" where another item's say "preview" (#60 item 6).
+    public var isLive: Bool { media.map(SearchSession.liveMedia.contains) ?? false }
     /// The item, censored when names are shown censored.
     public var item: MediaItem
     public var detail: Detail
