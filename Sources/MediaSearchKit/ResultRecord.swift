@@ -8,12 +8,16 @@ public struct ResultRecord: Encodable, Sendable {
     public var item: MediaItem
     /// The item at its own source, when known: the first of its `sources`.
     public var offer: SourceOffer?
+    /// The kind of media it is (`song` for a `deezer-song`), when known: `kind` names the provider
+    /// (what `show --kind` takes), `media` what the thing is, the same for every source (#60).
+    public var media: String?
 
     /// The record of a tile and the item it shows; `offer` is the item at its own source.
-    public init(tile: Tile, item: MediaItem, offer: SourceOffer? = nil) {
+    public init(tile: Tile, item: MediaItem, offer: SourceOffer? = nil, media: String? = nil) {
         self.tile = tile
         self.item = item
         self.offer = offer
+        self.media = media
     }
 
     /// Every source known to have the work: the item's own first, then the others merged into it.
@@ -27,6 +31,7 @@ public struct ResultRecord: Encodable, Sendable {
         }
         return .object([
             "kind": .string(tile.kind),
+            "media": JSONValue(media),
             "id": .string(TextSanitizer.line(tile.id)),
             "title": .string(TextSanitizer.line(tile.title)),
             "subtitle": JSONValue(tile.subtitle.map(TextSanitizer.line)),

@@ -66,7 +66,7 @@ enum Catalogs {
             "form.limit": "Results per kind",
             "form.limit.option": "{n} per kind",
             "form.options": "Options",
-            "form.placeholder": "Songs, films, audiobooks, podcasts…",
+            "form.placeholder": "{kinds}…",
             "form.reverse": "Reverse",
             "form.search": "Search",
             "form.sort": "Sort",
@@ -252,6 +252,7 @@ enum Catalogs {
             "label.{n}m": "{n}m",
             "language.name": "English",
             "language.switch": "Language",
+            "list.and": "and",
             "list.count": "Items: {n}",
             "list.download": "Download this list:",
             "list.empty": "This list is empty.",
@@ -336,7 +337,7 @@ enum Catalogs {
             "value.yes": "yes",
             "welcome.confirm":
                 "A link from another site opened this search. Nothing has been searched or remembered yet: press Search to run it.",
-            "welcome.lead": "Search songs, films, audiobooks and podcasts at once.",
+            "welcome.lead": "Search {kinds} at once.",
             "welcome.recent": "Recent searches",
         ],
         "ru": [
@@ -401,7 +402,7 @@ enum Catalogs {
             "form.limit": "Результатов каждого вида",
             "form.limit.option": "по {n}",
             "form.options": "Настройки",
-            "form.placeholder": "Песни, фильмы, аудиокниги, подкасты…",
+            "form.placeholder": "{kinds}…",
             "form.reverse": "Обратный порядок",
             "form.search": "Поиск",
             "form.sort": "Сортировка",
@@ -588,6 +589,7 @@ enum Catalogs {
             "label.{n}m": "{n} мин",
             "language.name": "Русский",
             "language.switch": "Язык",
+            "list.and": "и",
             "list.count": "Записей: {n}",
             "list.download": "Скачать этот список:",
             "list.empty": "Этот список пуст.",
@@ -673,7 +675,7 @@ enum Catalogs {
             "value.yes": "да",
             "welcome.confirm":
                 "Этот поиск открыт по ссылке с другого сайта. Пока ничего не найдено и не записано: нажмите «Найти», чтобы выполнить его.",
-            "welcome.lead": "Ищите песни, фильмы, аудиокниги и подкасты сразу.",
+            "welcome.lead": "Ищите {kinds} сразу.",
             "welcome.recent": "Недавние поиски",
         ],
     ]

@@ -638,6 +638,7 @@ enum OpenAPIDocument {
                 "type": "object",
                 "required": [
                   "kind",
+                  "media",
                   "id",
                   "title",
                   "subtitle",
@@ -663,7 +664,15 @@ enum OpenAPIDocument {
                 "additionalProperties": false,
                 "properties": {
                   "kind": {
+                    "description": "The provider that found it (what show --kind takes): song, deezer-song, musicbrainz.",
                     "type": "string"
+                  },
+                  "media": {
+                    "description": "The kind of media it is, the same whatever the source: song for song, deezer-song and musicbrainz; tv-show, book, radio-station. Null where unknown.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   },
                   "id": {
                     "type": "string"
@@ -1106,6 +1115,13 @@ enum OpenAPIDocument {
                     ]
                   },
                   "previewUrl": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "media": {
+                    "description": "As a search result's media; null inside a detail.",
                     "type": [
                       "string",
                       "null"

@@ -95,6 +95,11 @@ enum Screens {
             aria-label="\(t("form.country"))" title="\(t("form.country.hint"))" autocomplete="off">\
             <select name="lang" aria-label="\(t("form.lang"))">\(langs)</select>
             """
+        // The box names what this server searches (#60): its enabled kinds of media.
+        let kinds = t.searched(catalog)
+        let placeholder =
+            kinds.isEmpty
+            ? t("form.search") : t("form.placeholder", ["kinds": kinds.prefix(1).uppercased() + kinds.dropFirst()])
         let source: HTML =
             sources.count < 2
             ? ""
@@ -104,7 +109,7 @@ enum Screens {
             <a class="brand" href="/">MediaSearch</a>
             <form id="search" class="search" action="/" method="get" role="search">
             <div class="query">\
-            <input id="q" type="search" name="q" value="\(query?.term)" placeholder="\(t("form.placeholder"))" aria-label="\(t("form.search"))" autocomplete="off" list="suggestions">\
+            <input id="q" type="search" name="q" value="\(query?.term)" placeholder="\(placeholder)" aria-label="\(t("form.search"))" autocomplete="off" list="suggestions">\
             <button type="submit">\(t("form.submit"))</button></div>
             <datalist id="suggestions"></datalist>
             \(kind)
@@ -197,7 +202,7 @@ enum Screens {
                 body: """
                     \(form(query, configuration: configuration, catalog: catalog))
                     \(tabs)
-                    <main id="results" class="welcome"><h1 class="sr-only">MediaSearch</h1><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(t(confirm ? "welcome.confirm" : "welcome.lead"))</p>\(recent)</main>
+                    <main id="results" class="welcome"><h1 class="sr-only">MediaSearch</h1><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(confirm ? t("welcome.confirm") : t("welcome.lead", ["kinds": t.searched(catalog, last: "list.and")]))</p>\(recent)</main>
                     """, bodyClass: "screen-search")
             return (screen, "", "")
         }

@@ -108,6 +108,21 @@ struct Texts: Sendable {
         return media.prefix(1).uppercased() + media.dropFirst().replacingOccurrences(of: "-", with: " ")
     }
 
+    /// What the search box looks for, in words: the enabled kinds of media by their tab names,
+    /// lowercased where a name is a plain word (`songs, movies, TV shows`), so that the
+    /// placeholder and the home page's lead name what this server searches, not a fixed four
+    /// (#60). `last` joins the last two (`and`); without it every name is joined by a comma.
+    func searched(_ catalog: ProviderCatalog?, last: String? = nil) -> String {
+        guard let catalog else { return "" }
+        let names = catalog.enabledMedia.map { media -> String in
+            let name = tabName(media: media, entries: catalog.enabled.filter { $0.media == media })
+            let letters = Array(name)
+            return letters.count > 1 && letters[1].isLowercase ? name.lowercased() : name
+        }
+        guard let last, names.count > 1 else { return names.joined(separator: ", ") }
+        return names.dropLast().joined(separator: ", ") + " " + self(last) + " " + names[names.count - 1]
+    }
+
     /// Links to this page in every other language, for the switch on each page.
     var switcher: HTML {
         let links = Self.languages.filter { $0.code != code }.map { language -> HTML in

@@ -21,6 +21,15 @@ struct SchemaTests {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
             #expect(schema.errors(object, definition: "result") == [])
         }
+        // `kind` names the provider, `media` the kind of media, alike for every source (#60).
+        let songs = try harness.runner.write("kinds: [song, deezer-song]\n", to: "songs.yaml")
+        let deezer = try await harness.searchJSON(
+            ["daft punk", "--config", songs],
+            environment: ["MEDIASEARCH_DEEZER_URL": harness.server.baseURL + "/deezer"]
+        ).1
+        let pairs = Set(deezer.results.map { "\($0["kind"] as? String ?? "")=\($0["media"] as? String ?? "")" })
+        #expect(pairs == ["song=song", "deezer-song=song"], "\(pairs)")
+        #expect(schema.errors(deezer) == [])
         // The validator itself can fail: a result without its price is refused.
         var broken = try #require(document.results.first)
         broken.removeValue(forKey: "price")

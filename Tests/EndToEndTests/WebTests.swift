@@ -158,6 +158,24 @@ struct WebHarness {
 
 @Suite("Web UI and JSON API over HTTP", .slots)
 struct WebTests {
+    @Test("The search box and the home page name the kinds of media this server searches, in the page's language")
+    func theBoxNamesWhatItSearches() async throws {
+        let four = try await WebHarness.start()
+        defer { Task { await four.stop() } }
+        let (_, _, home) = try await four.get("/")
+        #expect(home.contains("placeholder=\"Songs, movies, audiobooks, podcasts…\""), "\(home)")
+        #expect(home.contains("Search songs, movies, audiobooks and podcasts at once."))
+        let every = try await WebHarness.start(kinds: ["song", "deezer", "tv", "openlibrary", "radio"])
+        defer { Task { await every.stop() } }
+        let (_, _, english) = try await every.get("/")
+        // Deezer's songs are songs: one name for each kind of media, whatever the source (#60).
+        #expect(english.contains("placeholder=\"Songs, albums, radio, TV shows, books…\""), "\(english)")
+        #expect(english.contains("Search songs, albums, radio, TV shows and books at once."))
+        let (_, _, russian) = try await every.get("/?ui=ru")
+        #expect(russian.contains("placeholder=\"Песни, альбомы, радио, сериалы, книги…\""), "\(russian)")
+        #expect(russian.contains("Ищите песни, альбомы, радио, сериалы и книги сразу."))
+    }
+
     @Test("The search screen shows tiles with artwork, a tab per enabled kind, under a strict CSP")
     func searchScreen() async throws {
         let web = try await WebHarness.start()

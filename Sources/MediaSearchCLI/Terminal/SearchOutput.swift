@@ -101,25 +101,50 @@ public struct SearchOutput: Sendable {
         }
     }
 
-    /// The lines under the tiles: the count of results by kind, which sources were late (they
-    /// answered after the tiles above them were shown), the next page and how to see a result.
-    /// A kind that found nothing is not counted one by one: they are named together at the end
-    /// (`nothing from tv, radio`), or only counted (`2 found nothing`); while the first line is
-    /// longer than `width`, the first page's number is left out, then those kinds, so that it
-    /// stays one line with every default source.
+    /// The lines under the tiles: the count of results by kind of media (`song 17` for iTunes',
+    /// Deezer's and MusicBrainz's songs together: one name for each kind, #60), which sources were
+    /// late (they answered after the tiles above them were shown) or failed, named by kind and,
+    /// where several sources share that kind, by source (`song (Deezer) failed`), the next page
+    /// and how to see a result. A kind that found nothing is not counted one by one: they are
+    /// named together at the end (`nothing from tv show, radio`), or only counted (`2 found
+    /// nothing`); while the first line is longer than `width`, the first page's number is left
+    /// out, then those kinds, so that it stays one line with every default source.
     public func footer(style: TextStyle, late: [String] = [], width: Int = 80) -> String {
+        let media = page.mediaKinds
+        let sourceNames = Dictionary(
+            page.plan.map { ($0.provider.kind, $0.provider.sourceName) }, uniquingKeysWith: { first, _ in first })
+        func word(_ kind: String) -> String { TextStyle.badgeWord(media[kind] ?? kind).lowercased() }
+        // The providers of each kind of media, in the order they were asked.
+        var groups: [(word: String, statuses: [ProviderStatus])] = []
+        for status in page.outcome.statuses {
+            let name = word(status.kind)
+            if let index = groups.firstIndex(where: { $0.word == name }) {
+                groups[index].statuses.append(status)
+            } else {
+                groups.append((name, [status]))
+            }
+        }
         var counts: [String] = []
         var empty: [String] = []
-        for status in page.outcome.statuses {
-            if status.error != nil {
-                counts.append("\(status.kind) failed")
-            } else if status.received == 0 && !late.contains(status.kind) {
-                // Nothing at all: a source whose every result joined another's did find them.
-                empty.append(status.kind)
-            } else {
-                let count = "\(status.kind) \(status.count)"
-                counts.append(
-                    late.contains(status.kind) ? count + " (late, \(String(format: "%.1f s", status.elapsed)))" : count)
+        for group in groups {
+            // A source is named only where its kind has several: `song (Deezer) failed`.
+            func named(_ status: ProviderStatus) -> String {
+                group.statuses.count > 1 ? "\(group.word) (\(sourceNames[status.kind] ?? status.kind))" : group.word
+            }
+            let answered = group.statuses.filter { $0.error == nil && !late.contains($0.kind) }
+            if !answered.isEmpty {
+                if answered.allSatisfy({ $0.received == 0 }) && answered.count == group.statuses.count {
+                    // Nothing at all: a source whose every result joined another's did find them.
+                    empty.append(group.word)
+                } else if answered.contains(where: { $0.received > 0 }) {
+                    counts.append("\(group.word) \(answered.reduce(0) { $0 + $1.count })")
+                }
+            }
+            for status in group.statuses where status.error != nil {
+                counts.append("\(named(status)) failed")
+            }
+            for status in group.statuses where status.error == nil && late.contains(status.kind) {
+                counts.append("\(named(status)) \(status.count) (late, \(String(format: "%.1f s", status.elapsed)))")
             }
         }
         let results = "\(ordered.count) result\(ordered.count == 1 ? "" : "s")"

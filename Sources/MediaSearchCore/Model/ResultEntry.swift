@@ -12,6 +12,9 @@ public struct ResultEntry: Sendable, Hashable {
     public var censored: Bool = false
     /// The name for people of the source it came from, e.g. `Deezer`.
     public var sourceName: String = ""
+    /// The kind of media it is (`song` for a `deezer-song`): one name for each kind whatever the
+    /// source (#60); empty when unknown.
+    public var media: String = ""
 
     /// The item as shown: censored when names are.
     public var shown: MediaItem { censored ? item.censored() : item }
@@ -23,6 +26,7 @@ extension ResultRecord {
         self.init(
             tile: entry.tile, item: entry.shown,
             offer: entry.sourceName.isEmpty
-                ? nil : SourceOffer(entry.shown, source: entry.sourceName, kind: entry.kind))
+                ? nil : SourceOffer(entry.shown, source: entry.sourceName, kind: entry.kind),
+            media: entry.media.isEmpty ? nil : entry.media)
     }
 }

@@ -93,6 +93,12 @@ public struct ProviderCatalog: Encodable, Sendable {
         return enabled.filter { seen.insert($0.source).inserted }.map { ($0.source, $0.sourceName) }
     }
 
+    /// The kinds of media the enabled kinds give, each once, in order: what a search looks for.
+    public var enabledMedia: [String] {
+        var seen: Set<String> = []
+        return enabled.filter { seen.insert($0.media).inserted }.map(\.media)
+    }
+
     /// A provider's kind of media (`song` for `deezer-song`), `nil` for a kind it does not list.
     public func media(of kind: String) -> String? {
         providers.first { $0.kind == kind }?.media

@@ -197,7 +197,7 @@ public struct SearchEngine: Sendable {
                 // The record stays as received (detail views censor on their own); the tile shows it.
                 return ResultEntry(
                     kind: provider.kind, rank: rank, item: item, tile: provider.tile(for: shown), censored: censorNames,
-                    sourceName: provider.sourceName)
+                    sourceName: provider.sourceName, media: provider.mediaKind)
             }
             var status = ProviderStatus(
                 kind: provider.kind, count: entries.count, error: nil, elapsed: (clock.now - start).seconds)

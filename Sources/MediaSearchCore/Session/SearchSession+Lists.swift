@@ -66,7 +66,8 @@ extension SearchSession {
             return ResultEntry(
                 kind: listed.kind, rank: index, item: listed.item, tile: censor ? tile.censored() : tile,
                 censored: censor,
-                sourceName: provider(kind: listed.kind)?.sourceName ?? "")
+                sourceName: provider(kind: listed.kind)?.sourceName ?? "",
+                media: provider(kind: listed.kind)?.mediaKind ?? "")
         }
     }
 
