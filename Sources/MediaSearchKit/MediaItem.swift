@@ -184,8 +184,13 @@ extension MediaItem {
     public var kindLabel: String {
         if let label = payload?.base?.kindDescription { return label }
         guard let kind, !kind.isEmpty else { return "Item" }
+        if let name = Self.kindNames[kind] { return name }
         return kind.prefix(1).uppercased() + kind.dropFirst().replacingOccurrences(of: "-", with: " ")
     }
+
+    /// The kinds of media whose name is not their key with its first letter raised (`TV show`, not
+    /// `Tv show`).
+    static let kindNames = ["tv-show": "TV show"]
 
     /// A copy showing censored names in place of the originals (S13), when the source has them.
     public func censored() -> MediaItem {

@@ -221,9 +221,8 @@ enum Assets {
             form.addEventListener("submit", function () { document.body.classList.add("loading"); });
           }
           window.addEventListener("pageshow", function () { document.body.classList.remove("loading", "opening"); });
-          // Artwork that fails to load (offline, a dead link) becomes the kind's placeholder.
-          const icons = { "song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡",
-            "podcast": "◎" };
+          // Artwork that fails to load (offline, a dead link) becomes the kind's placeholder: the
+          // glyph of its kind of media, which the page gives in data-icon (one table, the server's).
           function replaceBroken(image) {
             const tile = image.closest(".tile");
             const placeholder = document.createElement("span");
@@ -231,7 +230,7 @@ enum Assets {
             placeholder.setAttribute("aria-hidden", "true");
             const icon = document.createElement("span");
             icon.className = "icon";
-            icon.textContent = icons[tile ? tile.dataset.kind : ""] || "■";
+            icon.textContent = (tile && tile.dataset.icon) || "■";
             const name = document.createElement("span");
             name.className = "name";
             const title = tile ? tile.querySelector(".title") : null;
@@ -254,7 +253,7 @@ enum Assets {
             none.setAttribute("aria-hidden", "true");
             const icon = document.createElement("span");
             icon.className = "icon";
-            icon.textContent = icons[main ? main.dataset.kind : ""] || "■";
+            icon.textContent = (main && main.dataset.icon) || "■";
             const name = document.createElement("span");
             name.className = "name";
             const title = document.querySelector("main h1");

@@ -455,7 +455,7 @@ enum Screens {
         let artwork: HTML =
             tile.artworkUrl.map { url in
                 "<img class=\"art\" src=\"\(url: Formatting.artwork(url, size: 200))\" alt=\"\" loading=\"lazy\" width=\"200\" height=\"200\">"
-            } ?? placeholder(kind: tile.kind, title: tile.title)
+            } ?? placeholder(media: media ?? tile.kind, title: tile.title)
         var reveal: HTML = ""
         if let uncensored, uncensored.title != tile.title || uncensored.creator != tile.subtitle {
             reveal =
@@ -489,7 +489,7 @@ enum Screens {
             (open, close) = ("<div class=\"open\">", "</div>")
         }
         return """
-            <li class="tile" data-kind="\(tile.kind)" data-id="\(tile.id)">\(open)\
+            <li class="tile" data-kind="\(tile.kind)" data-id="\(tile.id)" data-icon="\(kindIcon(media ?? tile.kind))">\(open)\
             \(artwork)<span class="badge">\(badge)</span>\
             <span class="title">\(tile.title)</span><span class="creator">\(tile.subtitle)</span>\
             <ul class="facts">\(facts)</ul>\(close)\(reveal)\(audio)\(starButton)</li>
@@ -555,16 +555,17 @@ enum Screens {
 
     /// What stands where a tile has no artwork, or where its artwork fails to load (the script
     /// swaps a failing image for the same): the kind's icon and the title.
-    static func placeholder(kind: String, title: String) -> HTML {
-        "<span class=\"art none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(kind))</span><span class=\"name\">\(title)</span></span>"
+    static func placeholder(media: String, title: String) -> HTML {
+        "<span class=\"art none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(media))</span><span class=\"name\">\(title)</span></span>"
     }
 
-    /// A glyph per kind, for placeholders.
-    static func kindIcon(_ kind: String) -> String {
+    /// A glyph per kind of media, for placeholders: the same for every source's songs (#60). The
+    /// page gives it in `data-icon`, for the script's placeholder of artwork that fails to load.
+    static func kindIcon(_ media: String) -> String {
         [
             "song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡", "podcast": "◎", "book": "▤",
-            "openlibrary": "▤", "librivox": "❡", "musicbrainz": "♪", "deezer-song": "♪", "deezer-album": "◉",
-        ][kind] ?? "■"
+            "tv-show": "▭", "radio-station": "◍",
+        ][media] ?? "■"
     }
 
     static func kindLabel(_ kind: String) -> String {
@@ -586,7 +587,7 @@ enum Screens {
             item.artworkURL.flatMap(SafeURL.http).map { url in
                 "<img class=\"artwork\" src=\"\(url: Formatting.artwork(url, size: 600))\" alt=\"\" width=\"600\" height=\"600\">"
             }
-            ?? "<span class=\"artwork none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(page.kind))</span><span class=\"name\">\(item.title ?? Texts.current.label("Untitled"))</span></span>"
+            ?? "<span class=\"artwork none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(page.media ?? page.kind))</span><span class=\"name\">\(item.title ?? Texts.current.label("Untitled"))</span></span>"
         var player: HTML = ""
         if let preview = item.previewURL.flatMap(SafeURL.http) {
             let video = ["movie", "music-video"].contains(page.media ?? page.kind) || preview.hasSuffix(".m4v")
@@ -616,7 +617,7 @@ enum Screens {
             title: "\(item.title ?? Texts.current.label("Untitled")) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration))
-                <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)">
+                <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)" data-icon="\(kindIcon(page.media ?? page.kind))">
                 <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.media ?? page.kind))</span>\
                 <h1>\(item.title ?? Texts.current.label("Untitled"))</h1>\(starred.map { star(kind: page.kind, id: item.id, title: item.title ?? item.id, pressed: $0) } ?? "")\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
                 \(noticeList)
@@ -742,13 +743,14 @@ enum Screens {
 
     /// A page for a request that could not be answered.
     /// A detail a link from another site opened: nothing looked up yet, one link to open it here.
-    static func confirmDetail(kind: String, link: String, configuration: Configuration) -> HTML {
+    /// Its badge names the kind of media (a Deezer song is a Song, #60).
+    static func confirmDetail(media: String, link: String, configuration: Configuration) -> HTML {
         let t = Texts.current
         return page(
             title: "\(t("detail.confirm.title")) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration))
-                <main class="confirm-detail"><span class="badge">\(kindLabel(kind))</span><h1>\(t("detail.confirm.title"))</h1>\
+                <main class="confirm-detail"><span class="badge">\(kindLabel(media))</span><h1>\(t("detail.confirm.title"))</h1>\
                 <p role="status" class="confirm">\(t("detail.confirm"))</p><p><a class="open-detail" href="\(local: link)">\(t("detail.confirm.open"))</a></p></main>
                 """, bodyClass: "screen-confirm")
     }

@@ -325,7 +325,8 @@ struct WebRoutes: Sendable {
                 let query = explicit.map { "?explicit=\($0 ? "on" : "off")" } ?? ""
                 return WebResponse.html(
                     Screens.confirmDetail(
-                        kind: kind, link: "/item/\(kind)/\(id)\(query)", configuration: configuration))
+                        media: catalog.media(of: kind) ?? kind, link: "/item/\(kind)/\(id)\(query)",
+                        configuration: configuration))
             case .failure(let error): return failure(error, json: false)
             }
         }

@@ -351,6 +351,7 @@ struct SourcesTests {
         #expect(
             text.stdout.contains("\nSeason 1\n  Minimum Viable Product · Episode 1 · 2014-04-06 · 30:00\n"),
             "\(text.stdout)")
+        #expect(text.stdout.contains("  Kind         TV show\n"), "the kind as people write it: \(text.stdout)")
         let cast0 = try #require(text.stdout.range(of: "\nCast\n"))
         #expect(cast0.lowerBound < text.stdout.range(of: "\nSeason 1\n")!.lowerBound)
 

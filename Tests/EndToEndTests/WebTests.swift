@@ -176,6 +176,21 @@ struct WebTests {
         #expect(russian.contains("Ищите песни, альбомы, радио, сериалы и книги сразу."))
     }
 
+    @Test("A detail a link from another site opened, and a placeholder, name the kind of media, not the provider")
+    func aLinkedDetailNamesItsKindOfMedia() async throws {
+        let web = try await WebHarness.start(kinds: ["song", "deezer"])
+        defer { Task { await web.stop() } }
+        let host = try #require(web.base.split(separator: "/").last.map(String.init))
+        let linked = try await web.raw(
+            "GET /item/deezer-song/deezer:track:3135556 HTTP/1.1\r\nHost: \(host)\r\nSec-Fetch-Site: cross-site\r\n"
+                + "Sec-Fetch-Mode: navigate\r\nSec-Fetch-Dest: document\r\nConnection: close\r\n\r\n")
+        #expect(linked.text.contains("<span class=\"badge\">Song</span>"), "\(linked.text)")
+        // Deezer's songs carry the songs' glyph for the placeholder of artwork that fails.
+        let (_, _, page) = try await web.get("/?q=daft+punk&kind=deezer-song")
+        #expect(page.contains("data-kind=\"deezer-song\"") && page.contains("data-icon=\"♪\""), "\(page)")
+        #expect(!page.contains("data-icon=\"■\""))
+    }
+
     @Test("The search screen shows tiles with artwork, a tab per enabled kind, under a strict CSP")
     func searchScreen() async throws {
         let web = try await WebHarness.start()
