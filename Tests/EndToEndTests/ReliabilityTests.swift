@@ -32,6 +32,32 @@ struct ReliabilityTests {
         }
     }
 
+    /// `cache.max_size_mb` reaches the response cache (#58): the same searches that fill more than
+    /// a megabyte with the default size keep under it once the config says 1.
+    @Test func theResponseCacheKeepsToTheSizeTheConfigSets() async throws {
+        var routes = FixtureRoutes.default
+        routes.fillToLimit = true
+        let harness = try await Harness.start(routes: routes)
+        defer { Task { await harness.stop() } }
+        let cache = harness.runner.home.appendingPathComponent("cache/mediasearch").path
+        func searchAll(_ config: String) async throws -> (entries: Int, bytes: Int) {
+            for term in ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"] {
+                let result = try await harness.run([
+                    "search", term, "--kind", "song", "--limit", "200", "--config", config, "--format", "json",
+                ])
+                #expect(result.status == 0, "\(result.stderr)")
+            }
+            return try #require(ResponseCache(directory: cache, ttl: 3_600, maxBytes: 50 << 20).usage())
+        }
+        let roomy = try harness.runner.write("kinds: [song]\n", to: "roomy.yaml")
+        let filled = try await searchAll(roomy)
+        #expect(filled.entries == 6 && filled.bytes > 1 << 20, "the searches keep more than a megabyte: \(filled)")
+        #expect(try await harness.run(["cache", "clear"]).status == 0)
+        let small = try harness.runner.write("kinds: [song]\ncache:\n  max_size_mb: 1\n", to: "small.yaml")
+        let kept = try await searchAll(small)
+        #expect(kept.entries > 0 && kept.bytes <= 1 << 20, "the cache keeps to its megabyte: \(kept)")
+    }
+
     @Test(arguments: [
         ("truncated", Fault.body(#"{"resultCount":5,"results":[{"wrapperType":"track""#), "not valid JSON"),
         ("garbage", Fault.body("\u{0}\u{1}garbage\u{FF}"), "not valid JSON"),
