@@ -117,7 +117,10 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) })
             else { return nil }
         }
-        guard let lookup, let document = try await answer(lookup, id: value, context: context) else { return nil }
+        guard let lookup, let answered = try await answer(lookup, id: value, context: context) else { return nil }
+        // An item in an envelope (`{"data": {...}}`) is read where `lookup_item` says; a lookup by
+        // another scheme may answer as a search does, read below.
+        let document = enveloped(answered) ?? answered
         // A lookup may answer one result as a search does, or the bare object a search result
         // wraps (`{"show": {...}}` in a search, `{...}` for /shows/{id}): both are read.
         if let item = map(document) { return item }
@@ -129,6 +132,13 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
 
     public func tile(for item: MediaItem) -> Tile {
         Tile(item: item, kind: kind, summary: facts(of: item).map(\.value) + StandardSections.summary(of: item))
+    }
+
+    /// The item inside a lookup-like answer's envelope (``JSONSource/lookupItem``); `nil` when the
+    /// source names none or the answer has nothing there.
+    func enveloped(_ document: JSONValue) -> JSONValue? {
+        guard !definition.lookupItem.isEmpty else { return nil }
+        return JSONPath(definition.lookupItem).value(in: document)
     }
 
     /// The answer to a lookup-like request (`{id}` filled), `nil` when the source says it has no
@@ -150,7 +160,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         var notices: [String] = []
         if let second = definition.detail {
             do {
-                if let document = try await answer(second, id: item.id, context: context) {
+                if let answered = try await answer(second, id: item.id, context: context) {
+                    let document = enveloped(answered) ?? answered
                     item = Self.completed(item, with: map(document) ?? map(document, unwrapped: true))
                 }
             } catch {

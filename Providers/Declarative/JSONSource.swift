@@ -45,6 +45,10 @@ public struct JSONSource: Sendable, Hashable {
     public var results: String
     /// The lookup URL with `{id}`, for `show <id>`; `nil` when the source has none.
     public var lookup: String?
+    /// The dotted path to the item in a lookup's answer (and a `detail` answer's), where the source
+    /// wraps it in an envelope: `data` for Jikan's `{"data": {...}}` and every JSON:API source;
+    /// `""` reads the answer as it comes (the item itself, or one result as a search answers).
+    public var lookupItem: String = ""
     /// Item field → dotted path inside one result. `id` and `title` are required.
     public var fields: [String: String]
     public var durationUnit: DurationUnit
@@ -357,6 +361,7 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.facts.map(\.template) == rhs.facts.map(\.template) && lhs.emptyStatus == rhs.emptyStatus
             && lhs.labels == rhs.labels && lhs.lookupBy == rhs.lookupBy && lhs.detail == rhs.detail
             && lhs.lists == rhs.lists && lhs.filters.map(\.name) == rhs.filters.map(\.name)
+            && lhs.lookupItem == rhs.lookupItem
             && lhs.filters.map(\.field) == rhs.filters.map(\.field) && lhs.source == rhs.source
             && lhs.example == rhs.example
     }
@@ -373,6 +378,9 @@ public struct JSONSource: Sendable, Hashable {
         found += Self.templateProblems(search, key: "search", required: "term", allowed: Self.placeholders)
         if let lookup {
             found += Self.templateProblems(lookup, key: "lookup", required: "id", allowed: ["id", "country", "lang"])
+        }
+        if !lookupItem.isEmpty && !JSONPath(lookupItem).isWellFormed {
+            found.append(("lookup_item", "expected a dotted path to the item, e.g. data"))
         }
         for (scheme, template) in lookupBy.sorted(by: { $0.key < $1.key }) {
             if scheme.isEmpty || !scheme.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) {

@@ -11,7 +11,8 @@ public struct JSONSourceType: SourceType {
 
     public var keys: [String] {
         [
-            "kind", "name", "search", "results", "lookup", "lookup_by", "detail", "lists", "filters", "fields",
+            "kind", "name", "search", "results", "lookup", "lookup_item", "lookup_by", "detail", "lists", "filters",
+            "fields",
             "facts", "labels", "duration_unit", "empty_status", "example",
         ]
     }
@@ -76,6 +77,7 @@ public struct JSONSourceType: SourceType {
             source.lookupBy[entry.key] = template
         }
         source.detail = try settings.text("detail")
+        source.lookupItem = try settings.text("lookup_item") ?? ""
         source.example = try settings.text("example")
         for entry in try settings.mapping("filters") ?? [] {
             // filters: {year: released, language: "fact:Language"}
@@ -136,7 +138,8 @@ extension JSONSource: ConfiguredSource {
             + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]
             + labels.sorted { $0.key < $1.key }.map { "label.\($0.key)=\($0.value)" }
             + lookupBy.sorted { $0.key < $1.key }.map { "lookup_by.\($0.key)=\($0.value)" }
-            + ["detail=\(detail ?? "")", "example=\(example ?? "")"] + filters.map { "filter.\($0.name)=\($0.field)" }
+            + ["detail=\(detail ?? "")", "example=\(example ?? "")", "lookup_item=\(lookupItem)"]
+            + filters.map { "filter.\($0.name)=\($0.field)" }
             + lists.map { list in
                 "list.\(list.title)=\(list.url)|\(list.results)|\(list.group ?? "")|"
                     + list.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")

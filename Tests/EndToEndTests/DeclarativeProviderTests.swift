@@ -82,6 +82,42 @@ struct DeclarativeProviderTests {
         #expect(offline.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t")[1] == "radio" })
     }
 
+    /// A source whose lookup wraps its item in an envelope (`{"data": {...}}`, as Jikan and every
+    /// JSON:API source answer) is shown by id once `lookup_item` says where the item is (#60).
+    @Test func aLookupThatWrapsItsItemIsReadWhereTheDescriptionSays() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let id = "db93a00f-9191-46ab-9e87-ec9b373b3eee"
+        await harness.server.inject(
+            FaultRule(
+                path: "/wrapped/\(id)",
+                fault: .body(
+                    #"{"data": {"stationuuid": "\#(id)", "name": "Arrow Classic Rock", "country": "The Netherlands"}, "meta": {}}"#,
+                    contentType: "application/json")))
+        func write(lookupItem: String?) throws {
+            let config = Self.config(harness.server.baseURL).replacingOccurrences(
+                of: "    lookup: \"\(harness.server.baseURL)/json/stations/byuuid/{id}\"\n",
+                with: "    lookup: \"\(harness.server.baseURL)/wrapped/{id}\"\n"
+                    + (lookupItem.map { "    lookup_item: \($0)\n" } ?? ""))
+            #expect(config.contains("/wrapped/{id}"))
+            try harness.runner.write(config, to: "config/mediasearch/config.yaml")
+        }
+        // Without it, the envelope is not an item: nothing to show.
+        try write(lookupItem: nil)
+        let unread = try await harness.run(["show", id, "--kind", "radio", "--no-cache"])
+        #expect(unread.status == 66, "\(unread.stdout) \(unread.stderr)")
+        try write(lookupItem: "data")
+        let shown = try await harness.run(["show", id, "--kind", "radio", "--no-cache"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(
+            shown.stdout.hasPrefix("Arrow Classic Rock\n") && shown.stdout.contains("The Netherlands"),
+            "\(shown.stdout)")
+        // A path that cannot be one is the file's line, before any request.
+        try write(lookupItem: "data..x")
+        let wrong = try await harness.run(["show", id, "--kind", "radio"])
+        #expect(wrong.status == 78 && wrong.stderr.contains("lookup_item"), "\(wrong.stderr)")
+    }
+
     @Test func aMappingErrorIsTheFilesLineBeforeAnyRequest() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
