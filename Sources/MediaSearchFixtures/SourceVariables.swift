@@ -15,6 +15,30 @@ public enum SourceVariables {
         Dictionary(uniqueKeysWithValues: paths.map { ($0.variable, base + $0.path) })
     }
 
+    /// Every kind the demo server has recordings for: the offline demo searches them all.
+    public static let demoKinds = [
+        "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer", "radio", "tv", "librivox",
+        "musicbrainz", "musicbrainz-album", "openlibrary",
+    ]
+
+    /// A config file that points every source at the server at `base` and enables every kind it
+    /// has recordings for: the offline demo from any shell, with nothing to export
+    /// (`mediasearch search jack --config demo.yaml`). The source is the variable's middle word
+    /// (`MEDIASEARCH_TV_URL`: `tv`), whose `providers.<source>.base_url` the variable overrides.
+    public static func configuration(base: String) -> String {
+        let sources = paths.map { entry -> String in
+            let source = entry.variable.dropFirst("MEDIASEARCH_".count).dropLast("_URL".count).lowercased()
+            return "  \(source):\n    base_url: \"\(base)\(entry.path)\"\n"
+        }
+        return """
+            # The offline demo: every source at the recorded answers of `mediasearch-fixtures` on
+            # \(base). Any shell can use it: mediasearch search jack johnson --config <this file>
+            kinds: [\(demoKinds.joined(separator: ", "))]
+            providers:
+            \(sources.joined())
+            """
+    }
+
     /// One shell line that exports them.
     public static func exportLine(base: String) -> String {
         "export " + paths.map { "\($0.variable)=\(base)\($0.path)" }.joined(separator: " ")

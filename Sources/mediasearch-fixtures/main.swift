@@ -5,7 +5,9 @@ import Synchronization
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
 //   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]
 //                        [--log FILE] [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
-//                        [--slow PATH=MS] [--hold PATH]
+//                        [--slow PATH=MS] [--hold PATH] [--write-config FILE]
+// --write-config FILE writes a config that points every source here and enables them all: the
+// offline demo from any shell, with nothing to export.
 // --slow /json/stations/search=3000 answers that path 3 s late (one slow source among fast ones);
 // --hold PATH holds its answers until the server gets SIGUSR1 (which lets those held so far go:
 // a browser test's slow source that answers when the test says, whatever the machine's speed).
@@ -17,6 +19,7 @@ var latency = 0
 var routes = FixtureRoutes.default
 routes.localArtwork = true
 var logPath: String?
+var configPath: String?
 var failures: [(String, Int)] = []
 var slow: [(String, Int)] = []
 var held: [String] = []
@@ -74,6 +77,12 @@ while let argument = arguments.next() {
             exit(64)
         }
         held.append(value)
+    case "--write-config":
+        guard let value = arguments.next() else {
+            FileHandle.standardError.write(Data("mediasearch-fixtures: --write-config takes a file\n".utf8))
+            exit(64)
+        }
+        configPath = value
     case "--log":
         guard let value = arguments.next() else {
             FileHandle.standardError.write(Data("mediasearch-fixtures: --log takes a file\n".utf8))
@@ -83,7 +92,7 @@ while let argument = arguments.next() {
     default:
         let usage =
             "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]"
-            + " [--log FILE]"
+            + " [--log FILE] [--write-config FILE]"
             + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS] [--slow PATH=MS] [--hold PATH]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
@@ -128,12 +137,25 @@ do {
         }
     }
     releases.resume()
+    // The demo's config: every source at this server, for any shell (nothing to export).
+    var written = ""
+    if let configPath {
+        do {
+            try SourceVariables.configuration(base: server.baseURL).write(
+                toFile: configPath, atomically: true, encoding: .utf8)
+            written =
+                "Or, in any shell, with every source on: swift run mediasearch search daft punk --config \(configPath)\n"
+        } catch {
+            FileHandle.standardError.write(Data("mediasearch-fixtures: cannot write \(configPath): \(error)\n".utf8))
+            exit(73)
+        }
+    }
     let banner = """
         Serving recorded responses of every source on \(server.baseURL) (Ctrl-C to stop)
         Point every source at it, in each shell that runs mediasearch:
         \(SourceVariables.exportLine(base: server.baseURL))
         Then try: swift run mediasearch search jack johnson
-
+        \(written)
         """
     FileHandle.standardOutput.write(Data(banner.utf8))
     while true { try await Task.sleep(for: .seconds(3600)) }

@@ -8,6 +8,81 @@ import Testing
 /// fixture server's recorded Deezer, iTunes and Radio Browser answers.
 @Suite("Several sources", .slots)
 struct SourcesTests {
+    /// The demo server's config (`mediasearch-fixtures --write-config`) points every source at the
+    /// server with nothing exported (#60 item 8): from a shell with no variables, a search asks
+    /// every kind it has recordings for, and each finds something for its own example.
+    @Test func theDemosConfigReachesEverySourceWithNothingExported() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(
+            SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
+        for (term, kind) in [
+            ("jack johnson", "song"), ("daft punk", "deezer"), ("klara", "radio"), ("silicon valley", "tv"),
+            ("sabriel", "openlibrary"), ("all", "librivox"), ("harder better", "musicbrainz"),
+        ] {
+            // No MEDIASEARCH_*_URL: the runner's own environment only.
+            let result = try await harness.runner.run(
+                ["search", term, "--kind", kind, "--config", config, "--format", "json"])
+            #expect(result.status == 0, "\(kind): \(result.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect((document?["results"] as? [Any])?.isEmpty == false, "\(kind) found nothing: \(result.stdout)")
+        }
+        let every = try await harness.runner.run(["search", "daft punk", "--config", config, "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(every.stdout.utf8)) as? [String: Any]
+        let asked = Set((document?["providers"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } ?? [])
+        #expect(asked.count == SourceVariables.demoKinds.count + 1, "every kind, Deezer's two: \(asked.sorted())")
+        #expect(await harness.server.requests().count > 10)
+    }
+
+    /// The README's demo lines, run as written against the demo's config (#60 item 8): each
+    /// command the "Offline demo" section shows (but `serve`) exits 0 and prints something.
+    @Test func theReadmesDemoLinesWork() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        let config = try harness.runner.write(
+            SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "../../README.md"), encoding: .utf8)
+        let section =
+            try #require(readme.components(separatedBy: "### Offline demo").dropFirst().first)
+            .components(separatedBy: "\n## ").first ?? ""
+        let commands = section.split(separator: "\n").compactMap { line -> [String]? in
+            let code = line.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+            var words = Self.words(code)
+            if words.first == "swift", words.dropFirst().first == "run" { words.removeFirst(2) }
+            guard words.first == "mediasearch", words.count > 1, words[1] != "serve" else { return nil }
+            return Array(words.dropFirst().filter { $0 != "--config" && $0 != "demo.yaml" })
+        }
+        #expect(commands.count >= 10, "the demo's lines: \(commands)")
+        for arguments in commands {
+            let result = try await harness.runner.run(arguments + ["--config", config])
+            #expect(result.status == 0 && !result.stdout.isEmpty, "mediasearch \(arguments): \(result.stderr)")
+        }
+    }
+
+    /// A command line's words, as a shell splits them (double quotes keep spaces).
+    static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+                started = true
+            } else if character == " " && !quoted {
+                if started { words.append(current) }
+                (current, started) = ("", false)
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+
     static let both = "kinds: [song, movie, deezer]\n"
 
     static func result(_ document: [String: Any], title: String) -> [String: Any]? {
