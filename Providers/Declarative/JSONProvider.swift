@@ -117,10 +117,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) })
             else { return nil }
         }
-        guard let lookup, let answered = try await answer(lookup, id: value, context: context) else { return nil }
-        // An item in an envelope (`{"data": {...}}`) is read where `lookup_item` says; a lookup by
-        // another scheme may answer as a search does, read below.
-        let document = enveloped(answered) ?? answered
+        guard let lookup, let document = try await answer(lookup, id: value, context: context) else { return nil }
+        // An item in an envelope (`{"data": {...}}`) is read where `lookup_item` says; an answer
+        // with no item there (a lookup by another scheme that answers as a search does, its list
+        // under the same key) is read as below.
+        if let inner = enveloped(document), let item = map(inner) ?? map(inner, unwrapped: true) { return item }
         // A lookup may answer one result as a search does, or the bare object a search result
         // wraps (`{"show": {...}}` in a search, `{...}` for /shows/{id}): both are read.
         if let item = map(document) { return item }

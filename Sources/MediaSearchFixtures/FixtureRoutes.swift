@@ -19,6 +19,9 @@ public struct FixtureRoutes: Sendable {
     public var localArtwork = false
     /// Fixture path by `media` and a word in the term (`music|daft punk`), which wins over `media` alone.
     public var byTerm: [String: String] = ["music|daft punk": "constructed/daft-punk-songs.json"]
+    /// Whether a search's answer keeps only the recorded results that have its words (the demo's:
+    /// ``FollowingTerms``); the tests' answers are the recordings whatever the words.
+    public var followTerms = false
     /// The `media` whose searches answer ``FixtureServer/hostileAnswer`` instead of a recording.
     public var hostileMedia: String?
 

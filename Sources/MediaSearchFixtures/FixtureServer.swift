@@ -162,6 +162,7 @@ public actor FixtureServer {
 
     private func routed(path: String, query: [String: String]) -> Answer {
         var answer = recorded(path: path, query: query)
+        if routes.followTerms { answer = FollowingTerms.apply(answer, query: query) }
         if routes.localArtwork, answer.status == 200, var text = String(data: answer.body, encoding: .utf8) {
             if path.hasPrefix("/json/stations/") { text = Self.localizeStreams(text, base: baseURL) }
             answer.body = Data(Self.localizeArtwork(text, base: baseURL).utf8)

@@ -22,7 +22,7 @@ public enum SourceVariables {
     ]
 
     /// A config file that points every source at the server at `base` and enables every kind it
-    /// has recordings for: the offline demo from any shell, with nothing to export
+    /// has recordings for: the offline demo from any shell, with nothing to export (`--demo FILE`)
     /// (`mediasearch search jack --config demo.yaml`). The source is the variable's middle word
     /// (`MEDIASEARCH_TV_URL`: `tv`), whose `providers.<source>.base_url` the variable overrides.
     public static func configuration(base: String) -> String {

@@ -193,8 +193,8 @@ enum Assets {
         .hero .artwork.none .icon { font-size: 6rem; line-height: 1; }
         .hero .artwork.none .name { font-size: 1.2rem; overflow-wrap: anywhere; }
         /* On a phone the artwork is smaller and centred, so the title, the creator and the player
-           are in the first screen (#60 item 7). */
-        @media (max-width: 640px) {
+           are in the first screen (#60 item 7); the phone's width, as for the options. */
+        @media (max-width: 720px) {
           .hero { gap: 1rem; }
           .hero .artwork { width: min(12rem, 100%); margin: 0 auto; }
           .hero .artwork.none { padding: 1rem; gap: .5rem; }

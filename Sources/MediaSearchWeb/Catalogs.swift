@@ -252,7 +252,6 @@ enum Catalogs {
             "label.{n}m": "{n}m",
             "language.name": "English",
             "language.switch": "Language",
-            "list.and": "and",
             "list.count": "Items: {n}",
             "list.download": "Download this list:",
             "list.empty": "This list is empty.",
@@ -339,6 +338,7 @@ enum Catalogs {
                 "A link from another site opened this search. Nothing has been searched or remembered yet: press Search to run it.",
             "welcome.lead": "Search {kinds} at once.",
             "welcome.recent": "Recent searches",
+            "words.and": "and",
         ],
         "ru": [
             "detail.confirm":
@@ -589,7 +589,6 @@ enum Catalogs {
             "label.{n}m": "{n} мин",
             "language.name": "Русский",
             "language.switch": "Язык",
-            "list.and": "и",
             "list.count": "Записей: {n}",
             "list.download": "Скачать этот список:",
             "list.empty": "Этот список пуст.",
@@ -677,6 +676,7 @@ enum Catalogs {
                 "Этот поиск открыт по ссылке с другого сайта. Пока ничего не найдено и не записано: нажмите «Найти», чтобы выполнить его.",
             "welcome.lead": "Ищите {kinds} сразу.",
             "welcome.recent": "Недавние поиски",
+            "words.and": "и",
         ],
     ]
 }

@@ -9,7 +9,8 @@ import MediaSearchKit
 extension WebRoutes {
     func listsScreen() async -> Response {
         do {
-            return WebResponse.html(Screens.lists(try await session.lists.lists(), configuration: configuration))
+            return WebResponse.html(
+                Screens.lists(try await session.lists.lists(), configuration: configuration, catalog: catalog))
         } catch {
             return failure(error, json: false)
         }
@@ -22,7 +23,7 @@ extension WebRoutes {
             return WebResponse.html(
                 Screens.list(
                     list, entries: entries, kinds: Set(session.askableProviders.map(\.kind)),
-                    configuration: configuration))
+                    configuration: configuration, catalog: catalog))
         } catch {
             return failure(error, json: false)
         }

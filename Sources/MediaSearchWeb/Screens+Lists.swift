@@ -32,7 +32,7 @@ extension Screens {
     static func listPath(_ name: String) -> String { "/lists/" + QueryString.encode(name) }
 
     /// Every list, with how many items it holds.
-    static func lists(_ lists: [ListSummary], configuration: Configuration) -> HTML {
+    static func lists(_ lists: [ListSummary], configuration: Configuration, catalog: ProviderCatalog? = nil) -> HTML {
         let t = Texts.current
         let rows = lists.map { list -> HTML in
             "<li><a href=\"\(local: listPath(list.name))\"\(HTML(raw: list.name == ListName.starred ? "" : " translate=\"no\""))>\(listName(list.name))</a> <span class=\"count\">\(t("list.count", ["n": Formatting.grouped(list.count)]))</span></li>"
@@ -41,7 +41,7 @@ extension Screens {
         return page(
             title: "\(t("lists.title")) – MediaSearch",
             body: """
-                \(form(nil, configuration: configuration))
+                \(form(nil, configuration: configuration, catalog: catalog))
                 <main class="lists"><h1>\(t("lists.title"))</h1>\(body)</main>
                 """, bodyClass: "screen-lists")
     }
@@ -49,7 +49,10 @@ extension Screens {
     /// A list's items, the latest added first: rows that play one after another when several can,
     /// each with its star (pressed: pressing it takes the item off), and the list as a table and
     /// a playlist to download.
-    static func list(_ name: String, entries: [ResultEntry], kinds: Set<String>, configuration: Configuration) -> HTML {
+    static func list(
+        _ name: String, entries: [ResultEntry], kinds: Set<String>, configuration: Configuration,
+        catalog: ProviderCatalog? = nil
+    ) -> HTML {
         let t = Texts.current
         let tiles = entries.map { entry -> Tile in
             var tile = entry.tile
@@ -58,7 +61,8 @@ extension Screens {
         }
         let rows = tiles.map { tile -> HTML in
             let star = star(kind: tile.kind, id: tile.id, title: tile.title, list: name, pressed: true)
-            return track(tile, kinds: kinds, star: star)
+            let live = SearchSession.liveMedia.contains(catalog?.media(of: tile.kind) ?? "")
+            return track(tile, kinds: kinds, star: star, live: live)
         }
         let api = "/api" + listPath(name)
         var content: HTML = "<p>\(t("list.empty"))</p>"
@@ -85,7 +89,7 @@ extension Screens {
         return page(
             title: "\(listName(name)) – MediaSearch",
             body: """
-                \(form(nil, configuration: configuration))
+                \(form(nil, configuration: configuration, catalog: catalog))
                 <main class="list"><p><a href="/lists">\(t("lists.title"))</a></p>\
                 <h1\(HTML(raw: name == ListName.starred ? "" : " translate=\"no\""))>\(listName(name))</h1>\
                 <p class="count">\(t("list.count", ["n": Formatting.grouped(entries.count)]))</p>

@@ -96,10 +96,8 @@ enum Screens {
             <select name="lang" aria-label="\(t("form.lang"))">\(langs)</select>
             """
         // The box names what this server searches (#60): its enabled kinds of media.
-        let kinds = t.searched(catalog)
-        let placeholder =
-            kinds.isEmpty
-            ? t("form.search") : t("form.placeholder", ["kinds": kinds.prefix(1).uppercased() + kinds.dropFirst()])
+        let kinds = t.searched(catalog, capitalized: true)
+        let placeholder = kinds.isEmpty ? t("form.search") : t("form.placeholder", ["kinds": kinds])
         let source: HTML =
             sources.count < 2
             ? ""
@@ -202,7 +200,7 @@ enum Screens {
                 body: """
                     \(form(query, configuration: configuration, catalog: catalog))
                     \(tabs)
-                    <main id="results" class="welcome"><h1 class="sr-only">MediaSearch</h1><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(confirm ? t("welcome.confirm") : t("welcome.lead", ["kinds": t.searched(catalog, last: "list.and")]))</p>\(recent)</main>
+                    <main id="results" class="welcome"><h1 class="sr-only">MediaSearch</h1><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(confirm ? t("welcome.confirm") : t("welcome.lead", ["kinds": t.searched(catalog, last: "words.and")]))</p>\(recent)</main>
                     """, bodyClass: "screen-search")
             return (screen, "", "")
         }
@@ -498,7 +496,8 @@ enum Screens {
 
     /// One row of a list that plays: title (opening its detail when some provider renders it, else
     /// its own page), creator, facts, and a player as wide as the row.
-    static func track(_ tile: Tile, kinds: Set<String>, star: HTML = "") -> HTML {
+    /// - Parameter live: whether it plays a station's live stream: a stream that fails says so.
+    static func track(_ tile: Tile, kinds: Set<String>, star: HTML = "", live: Bool = false) -> HTML {
         let facts = tile.summary.map(fact)
         let title: HTML
         if kinds.contains(tile.kind) {
@@ -512,7 +511,7 @@ enum Screens {
         }
         let audio: HTML =
             preview(of: tile).map { url in
-                "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
+                "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"\(unplayable(live: live))></audio>"
             } ?? ""
         // An episode says what it is about: the start of its description, as plain text.
         let about: HTML =
@@ -553,6 +552,12 @@ enum Screens {
         tile.previewUrl ?? tile.item?.previewURL.flatMap(SafeURL.http)
     }
 
+    /// A player's own words for when it cannot play: a station's live stream says "stream" (#60
+    /// item 6); a preview takes the page's.
+    static func unplayable(live: Bool) -> HTML {
+        live ? " data-unplayable=\"\(Texts.current("script.unplayableStream"))\"" : ""
+    }
+
     /// What stands where a tile has no artwork, or where its artwork fails to load (the script
     /// swaps a failing image for the same): the kind's icon and the title.
     static func placeholder(media: String, title: String) -> HTML {
@@ -578,9 +583,11 @@ enum Screens {
     /// The detail screen of one item.
     /// - Parameter albumKind: the kind that shows this item's album (the album kind of its
     ///   source), when the item is a song: its album's name then links to the album's detail.
+    /// - Parameter catalog: the server's kinds: the search box names them, and a listed item's
+    ///   placeholder takes its kind of media's glyph.
     static func detail(
         _ page: DetailPage, kinds: Set<String>, configuration: Configuration, albumKind: String? = nil,
-        starred: Bool? = nil
+        starred: Bool? = nil, catalog: ProviderCatalog? = nil
     ) -> HTML {
         let item = page.item
         let artwork: HTML =
@@ -593,30 +600,28 @@ enum Screens {
             let video = ["movie", "music-video"].contains(page.media ?? page.kind) || preview.hasSuffix(".m4v")
             // A station's stream that fails says so in its own words, not a preview's (#60 item 6).
             let live: HTML =
-                page.isLive
-                ? " aria-label=\"\(Texts.current.label("Listen live"))\" data-unplayable=\"\(Texts.current("script.unplayableStream"))\""
-                : ""
+                page.isLive ? " aria-label=\"\(Texts.current.label("Listen live"))\"\(unplayable(live: true))" : ""
             player =
                 video
                 ? "<video class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></video>"
                 : "<audio class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"\(live)></audio>"
         }
         // The header section (the item's own facts) sits beside the artwork; the rest below.
-        let header = page.detail.sections.first.map { section($0, first: true, kinds: kinds) } ?? ""
+        let header = page.detail.sections.first.map { section($0, first: true, kinds: kinds, catalog: catalog) } ?? ""
         // A merged work's stores are links and players here, not the terminal's rows.
         // A list's parts (a show's seasons) fold, the last one open (#60).
         let below = Array(page.detail.sections.dropFirst().filter { $0 != page.storesSection })
         let lastPart = below.lastIndex(where: \.folded)
         let sections =
             below.enumerated().map { index, part in
-                section(part, first: false, kinds: kinds, open: part.folded ? index == lastPart : nil)
+                section(part, first: false, kinds: kinds, open: part.folded ? index == lastPart : nil, catalog: catalog)
             } + [stores(page.offers)]
         let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
         return Self.page(
             title: "\(item.title ?? Texts.current.label("Untitled")) – MediaSearch",
             body: """
-                \(form(nil, configuration: configuration))
+                \(form(nil, configuration: configuration, catalog: catalog))
                 <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)" data-icon="\(kindIcon(page.media ?? page.kind))">
                 <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.media ?? page.kind))</span>\
                 <h1>\(item.title ?? Texts.current.label("Untitled"))</h1>\(starred.map { star(kind: page.kind, id: item.id, title: item.title ?? item.id, pressed: $0) } ?? "")\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
@@ -689,7 +694,9 @@ enum Screens {
 
     /// One section: its rows, its links (opening outside) and its items as tiles; folded under
     /// its heading when `open` is given (`true`: unfolded at first), with its count of items.
-    static func section(_ section: DetailSection, first: Bool, kinds: Set<String>, open: Bool? = nil) -> HTML {
+    static func section(
+        _ section: DetailSection, first: Bool, kinds: Set<String>, open: Bool? = nil, catalog: ProviderCatalog? = nil
+    ) -> HTML {
         let label = Texts.current.label
         // The header's Kind row repeats the badge above it on this page.
         let rows = section.rows.filter { !first || $0.label != "Kind" }.map { row -> HTML in
@@ -711,7 +718,12 @@ enum Screens {
         let playable =
             !section.items.isEmpty
             && section.items.allSatisfy { preview(of: $0) != nil || $0.artworkUrl == nil }
-        let items = section.items.map { playable ? track($0, kinds: kinds) : tile($0, uncensored: nil, kinds: kinds) }
+        let items = section.items.map {
+            playable
+                ? track(
+                    $0, kinds: kinds, live: catalog?.media(of: $0.kind).map(SearchSession.liveMedia.contains) ?? false)
+                : tile($0, uncensored: nil, kinds: kinds, media: catalog?.media(of: $0.kind))
+        }
         let rowList: HTML = rows.isEmpty ? "" : "<dl>\(rows)</dl>"
         let linkList: HTML = links.isEmpty ? "" : "<ul class=\"links\">\(links)</ul>"
         let itemList: HTML =
@@ -744,12 +756,14 @@ enum Screens {
     /// A page for a request that could not be answered.
     /// A detail a link from another site opened: nothing looked up yet, one link to open it here.
     /// Its badge names the kind of media (a Deezer song is a Song, #60).
-    static func confirmDetail(media: String, link: String, configuration: Configuration) -> HTML {
+    static func confirmDetail(
+        media: String, link: String, configuration: Configuration, catalog: ProviderCatalog? = nil
+    ) -> HTML {
         let t = Texts.current
         return page(
             title: "\(t("detail.confirm.title")) – MediaSearch",
             body: """
-                \(form(nil, configuration: configuration))
+                \(form(nil, configuration: configuration, catalog: catalog))
                 <main class="confirm-detail"><span class="badge">\(kindLabel(media))</span><h1>\(t("detail.confirm.title"))</h1>\
                 <p role="status" class="confirm">\(t("detail.confirm"))</p><p><a class="open-detail" href="\(local: link)">\(t("detail.confirm.open"))</a></p></main>
                 """, bodyClass: "screen-confirm")

@@ -109,15 +109,22 @@ struct Texts: Sendable {
     }
 
     /// What the search box looks for, in words: the enabled kinds of media by their tab names,
-    /// lowercased where a name is a plain word (`songs, movies, TV shows`), so that the
-    /// placeholder and the home page's lead name what this server searches, not a fixed four
-    /// (#60). `last` joins the last two (`and`); without it every name is joined by a comma.
-    func searched(_ catalog: ProviderCatalog?, last: String? = nil) -> String {
+    /// the catalog's lowercased where they are plain words (`songs, movies, TV shows`), a name a
+    /// user gave their own source as they wrote it; so that the placeholder and the home page's
+    /// lead name what this server searches, not a fixed four (#60). `last` joins the last two
+    /// (`and`), else every name is joined by a comma; `capitalized` raises the first letter of a
+    /// catalog's name that begins the text.
+    func searched(_ catalog: ProviderCatalog?, last: String? = nil, capitalized: Bool = false) -> String {
         guard let catalog else { return "" }
-        let names = catalog.enabledMedia.map { media -> String in
-            let name = tabName(media: media, entries: catalog.enabled.filter { $0.media == media })
-            let letters = Array(name)
-            return letters.count > 1 && letters[1].isLowercase ? name.lowercased() : name
+        var names = catalog.enabledMedia.map { media -> String in
+            let entries = catalog.enabled.filter { $0.media == media }
+            guard let known = ifKnown("tab." + media) else { return tabName(media: media, entries: entries) }
+            let letters = Array(known)
+            return letters.count > 1 && letters[1].isLowercase ? known.lowercased() : known
+        }
+        if capitalized, let first = names.first, let media = catalog.enabledMedia.first, ifKnown("tab." + media) != nil
+        {
+            names[0] = first.prefix(1).uppercased() + first.dropFirst()
         }
         guard let last, names.count > 1 else { return names.joined(separator: ", ") }
         return names.dropLast().joined(separator: ", ") + " " + self(last) + " " + names[names.count - 1]

@@ -326,7 +326,7 @@ struct WebRoutes: Sendable {
                 return WebResponse.html(
                     Screens.confirmDetail(
                         media: catalog.media(of: kind) ?? kind, link: "/item/\(kind)/\(id)\(query)",
-                        configuration: configuration))
+                        configuration: configuration, catalog: catalog))
             case .failure(let error): return failure(error, json: false)
             }
         }
@@ -340,7 +340,7 @@ struct WebRoutes: Sendable {
             return WebResponse.html(
                 Screens.detail(
                     page, kinds: Set(catalog.providers.map(\.kind)), configuration: configuration, albumKind: albumKind,
-                    starred: false))
+                    starred: false, catalog: catalog))
         case .failure(let error): return failure(error, json: false)
         }
     }

@@ -5,9 +5,10 @@ import Synchronization
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
 //   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]
 //                        [--log FILE] [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
-//                        [--slow PATH=MS] [--hold PATH] [--write-config FILE]
-// --write-config FILE writes a config that points every source here and enables them all: the
-// offline demo from any shell, with nothing to export.
+//                        [--slow PATH=MS] [--hold PATH] [--demo FILE]
+// --demo FILE is the offline demo: it writes FILE, a config that points every source here and
+// enables them all (any shell can use it, nothing to export), and a search's answer keeps only
+// the recorded results that have its words (a term no recording has finds nothing).
 // --slow /json/stations/search=3000 answers that path 3 s late (one slow source among fast ones);
 // --hold PATH holds its answers until the server gets SIGUSR1 (which lets those held so far go:
 // a browser test's slow source that answers when the test says, whatever the machine's speed).
@@ -77,12 +78,13 @@ while let argument = arguments.next() {
             exit(64)
         }
         held.append(value)
-    case "--write-config":
+    case "--demo":
         guard let value = arguments.next() else {
-            FileHandle.standardError.write(Data("mediasearch-fixtures: --write-config takes a file\n".utf8))
+            FileHandle.standardError.write(Data("mediasearch-fixtures: --demo takes the config file to write\n".utf8))
             exit(64)
         }
         configPath = value
+        routes.followTerms = true
     case "--log":
         guard let value = arguments.next() else {
             FileHandle.standardError.write(Data("mediasearch-fixtures: --log takes a file\n".utf8))
@@ -92,7 +94,7 @@ while let argument = arguments.next() {
     default:
         let usage =
             "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]"
-            + " [--log FILE] [--write-config FILE]"
+            + " [--log FILE] [--demo FILE]"
             + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS] [--slow PATH=MS] [--hold PATH]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
@@ -144,7 +146,8 @@ do {
             try SourceVariables.configuration(base: server.baseURL).write(
                 toFile: configPath, atomically: true, encoding: .utf8)
             written =
-                "Or, in any shell, with every source on: swift run mediasearch search daft punk --config \(configPath)\n"
+                "Or, in any shell, with every source on: swift run mediasearch search daft punk --config \(URL(fileURLWithPath: configPath).path)\n"
+                + "(demo data: a search finds the recorded results that have its words)\n"
         } catch {
             FileHandle.standardError.write(Data("mediasearch-fixtures: cannot write \(configPath): \(error)\n".utf8))
             exit(73)

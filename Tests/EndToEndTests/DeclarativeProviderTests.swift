@@ -116,6 +116,42 @@ struct DeclarativeProviderTests {
         try write(lookupItem: "data..x")
         let wrong = try await harness.run(["show", id, "--kind", "radio"])
         #expect(wrong.status == 78 && wrong.stderr.contains("lookup_item"), "\(wrong.stderr)")
+
+        // A source that wraps everything (JSON:API): its searches list under `data` (`results:
+        // data`), its lookups hold the item there, and a lookup by another scheme answers a list
+        // there, read as a search's first result.
+        let item = #"{"id": "5114", "attributes": {"title": "Fullmetal Alchemist", "studio": "Bones"}}"#
+        for (path, body) in [
+            ("/api/anime", #"{"data": [\#(item)], "meta": {"count": 1}}"#),
+            ("/api/anime/5114", #"{"data": \#(item)}"#),
+            ("/api/anime-by-mal", #"{"data": [\#(item)]}"#),
+        ] {
+            await harness.server.inject(FaultRule(path: path, fault: .body(body, contentType: "application/json")))
+        }
+        let base = harness.server.baseURL
+        try harness.runner.write(
+            """
+            kinds: [anime]
+            providers:
+              anime:
+                type: json
+                kind: tv-show
+                name: Anime
+                search: "\(base)/api/anime?filter={term}"
+                results: data
+                lookup: "\(base)/api/anime/{id}"
+                lookup_item: data
+                lookup_by: {mal: "\(base)/api/anime-by-mal?mal={id}"}
+                fields: {id: id, title: attributes.title, creator: attributes.studio}
+
+            """, to: "config/mediasearch/config.yaml")
+        let found = try await harness.run(["search", "fullmetal", "--format", "lines"])
+        #expect(found.status == 0 && found.stdout.contains("Fullmetal Alchemist"), "\(found.stderr)")
+        for target in ["5114", "mal:5114"] {
+            let detail = try await harness.run(["show", target, "--kind", "anime", "--no-cache"])
+            #expect(
+                detail.status == 0 && detail.stdout.hasPrefix("Fullmetal Alchemist\n"), "\(target): \(detail.stderr)")
+        }
     }
 
     @Test func aMappingErrorIsTheFilesLineBeforeAnyRequest() async throws {

@@ -8,11 +8,13 @@ import Testing
 /// fixture server's recorded Deezer, iTunes and Radio Browser answers.
 @Suite("Several sources", .slots)
 struct SourcesTests {
-    /// The demo server's config (`mediasearch-fixtures --write-config`) points every source at the
+    /// The demo server's config (`mediasearch-fixtures --demo FILE`) points every source at the
     /// server with nothing exported (#60 item 8): from a shell with no variables, a search asks
     /// every kind it has recordings for, and each finds something for its own example.
     @Test func theDemosConfigReachesEverySourceWithNothingExported() async throws {
-        let harness = try await Harness.start()
+        var routes = FixtureRoutes.default
+        routes.followTerms = true
+        let harness = try await Harness.start(routes: routes)
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write(
             SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
@@ -27,6 +29,19 @@ struct SourcesTests {
             let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             #expect((document?["results"] as? [Any])?.isEmpty == false, "\(kind) found nothing: \(result.stdout)")
         }
+        // The demo's answers follow the words: Star Wars for "star wars", no movie for "daft punk".
+        func titles(_ term: String, _ kind: String) async throws -> [String] {
+            let result = try await harness.runner.run([
+                "search", term, "--kind", kind, "--config", config, "--format", "json",
+            ])
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return (document?["results"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        }
+        let wars = try await titles("star wars", "movie")
+        #expect(!wars.isEmpty && wars.allSatisfy { $0.localizedCaseInsensitiveContains("star wars") }, "\(wars)")
+        #expect(try await titles("daft punk", "movie") == [])
+        #expect(
+            try await titles("harder better", "deezer").allSatisfy { $0.localizedCaseInsensitiveContains("harder") })
         let every = try await harness.runner.run(["search", "daft punk", "--config", config, "--format", "json"])
         let document = try JSONSerialization.jsonObject(with: Data(every.stdout.utf8)) as? [String: Any]
         let asked = Set((document?["providers"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } ?? [])
@@ -37,7 +52,9 @@ struct SourcesTests {
     /// The README's demo lines, run as written against the demo's config (#60 item 8): each
     /// command the "Offline demo" section shows (but `serve`) exits 0 and prints something.
     @Test func theReadmesDemoLinesWork() async throws {
-        let harness = try await Harness.start()
+        var routes = FixtureRoutes.default
+        routes.followTerms = true  // as `mediasearch-fixtures --demo` answers
+        let harness = try await Harness.start(routes: routes)
         defer { Task { await harness.stop() } }
         let config = try harness.runner.write(
             SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")

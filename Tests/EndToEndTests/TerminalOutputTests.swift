@@ -19,9 +19,12 @@ struct TerminalOutputTests {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }
         try harness.runner.removeUserConfiguration()
+        // Sorted, a page waits for every source: no source is late however slow the machine, so
+        // the footer's words depend on the answers alone.
         func footer(_ words: [String], width: Int = 80, environment: [String: String] = [:]) async throws -> String {
             let result = try await harness.run(
-                ["search"] + words + ["--width", String(width), "--format", "text"], environment: environment)
+                ["search"] + words + ["--width", String(width), "--format", "text", "--sort", "title"],
+                environment: environment)
             let lines = result.stdout.split(separator: "\n").map(String.init)
             return try #require(lines.last { $0.contains(" results · ") }, "\(result.stderr)")
         }
@@ -525,7 +528,12 @@ struct PagerTests {
             harness, ["search", "jack", "--no-pager"], waitFor: "Jack Johnson", keys: "", columns: 40,
             command: ["/bin/sh", "-c", #"exec "$0" "$@" | cat"#, harness.runner.executable.path])
         #expect(session.status == 0, "\(session.output.suffix(300).debugDescription)")
-        let frames = session.output.components(separatedBy: "\r\u{1B}[2K").map { $0.prefix { $0 != "\r" } }
+        // The results come through `cat`, on the same terminal, whenever it writes them: a line of
+        // theirs (tab-separated) may follow a frame before the next clears it. The frame is the
+        // spinner's text alone.
+        let frames = session.output.components(separatedBy: "\r\u{1B}[2K").map {
+            $0.prefix { $0 != "\r" && $0 != "\n" && $0 != "\t" }
+        }
         let spinning = frames.filter { $0.contains(" searching ") }
         #expect(!spinning.isEmpty, "\(session.output.prefix(300).debugDescription)")
         #expect(spinning.allSatisfy { DisplayWidth.of(String($0)) <= 39 }, "\(spinning)")

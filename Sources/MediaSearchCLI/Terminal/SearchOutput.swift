@@ -133,11 +133,15 @@ public struct SearchOutput: Sendable {
             }
             let answered = group.statuses.filter { $0.error == nil && !late.contains($0.kind) }
             if !answered.isEmpty {
-                if answered.allSatisfy({ $0.received == 0 }) && answered.count == group.statuses.count {
+                if answered.contains(where: { $0.received > 0 }) {
+                    counts.append("\(group.word) \(answered.reduce(0) { $0 + $1.count })")
+                } else if answered.count == group.statuses.count {
                     // Nothing at all: a source whose every result joined another's did find them.
                     empty.append(group.word)
-                } else if answered.contains(where: { $0.received > 0 }) {
-                    counts.append("\(group.word) \(answered.reduce(0) { $0 + $1.count })")
+                } else {
+                    // Those that answered found nothing while a sibling failed or is late: said
+                    // by source, as the sibling is (`nothing from song (iTunes)`).
+                    empty += answered.map(named)
                 }
             }
             for status in group.statuses where status.error != nil {
