@@ -163,6 +163,13 @@ do {
     FileHandle.standardOutput.write(Data(banner.utf8))
     while true { try await Task.sleep(for: .seconds(3600)) }
 } catch {
-    FileHandle.standardError.write(Data("mediasearch-fixtures: cannot start on port \(port): \(error)\n".utf8))
+    // A port another program holds is the likely case (a demo server already running): say so
+    // in words, not in the socket call's.
+    let inUse = "\(error)".contains("Address already in use")
+    let reason =
+        inUse
+        ? "port \(port) is in use (is a demo server already running?); try --port 0 for a free one"
+        : "cannot start on port \(port): \(error)"
+    FileHandle.standardError.write(Data("mediasearch-fixtures: \(reason)\n".utf8))
     exit(69)
 }

@@ -30,12 +30,12 @@ struct TerminalOutputTests {
         }
         // The recorded Deezer, TVmaze, Open Library and Radio Browser have nothing for this term.
         let four = try await footer(["jack", "johnson"])
-        #expect(four == "14 results · song 5 · movie 7 · audiobook 1 · podcast 1 · 3 found nothing")
+        #expect(four == "14 results · song 5 · movie 7 · audiobook 1 · podcast 1 · 3 kinds found nothing")
         let klara = try await footer(["klara", "--kind", "radio,tv"])
         #expect(klara == "10 results · radio 10 · nothing from tv show · page 1")
         // iTunes' 5 songs and Deezer's 12: one count of songs.
         let songs = try await footer(["daft", "punk"])
-        #expect(songs == "26 results · song 17 · movie 7 · audiobook 1 · podcast 1 · 3 found nothing", "\(songs)")
+        #expect(songs == "26 results · song 17 · movie 7 · audiobook 1 · podcast 1 · 3 kinds found nothing", "\(songs)")
         #expect(DisplayWidth.of(four) <= 80 && DisplayWidth.of(klara) <= 80 && DisplayWidth.of(songs) <= 80)
         let wide = try await footer(["jack", "johnson"], width: 160)
         #expect(wide.hasSuffix("podcast 1 · nothing from tv show, book, radio · page 1"), "\(wide)")

@@ -158,7 +158,7 @@ public struct SearchOutput: Sendable {
         // Shorter forms while the line is wider than the terminal: the kinds that found nothing
         // counted; then, on the first page, its number left out; then those kinds left out.
         let named = empty.isEmpty ? nil : "nothing from \(empty.joined(separator: ", "))"
-        let counted = empty.isEmpty ? nil : "\(empty.count) found nothing"
+        let counted = empty.isEmpty ? nil : "\(empty.count) kind\(empty.count == 1 ? "" : "s") found nothing"
         let forms =
             number == 1
             ? [
