@@ -65,7 +65,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                 case "collection": [item.collection]
                 case "genre": [item.genre]
                 case "description": [item.description]
-                default: [item.extras["fact:" + field.dropFirst("fact:".count)]]
+                default:
+                    // A typed fact matches as written and as read (`eng` and `English`).
+                    facts(of: item).filter { $0.label == field.dropFirst("fact:".count) }.flatMap {
+                        [$0.value, $0.text()]
+                    }
                 }
             }
         }
@@ -109,8 +113,10 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         // `isbn:9780…` is looked up where the source looks up that scheme (``JSONSource/lookupBy``).
         var lookup = definition.lookup
         var value = id
+        var scheme: String? = nil
         if let colon = id.firstIndex(of: ":"), let byScheme = definition.lookupBy[id[..<colon].lowercased()] {
             lookup = byScheme
+            scheme = id[..<colon].lowercased()
             value = String(id[id.index(after: colon)...])
             // An identifier is letters, digits, '-', '.' and '_': nothing a source's query
             // language would read as more (`isbn:*`, `isbn:1 OR title:x`).
@@ -118,6 +124,16 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             else { return nil }
         }
         guard let lookup, let document = try await answer(lookup, id: value, context: context) else { return nil }
+        guard var item = read(lookedUp: document) else { return nil }
+        // The work of `isbn:…` says the ISBN asked, not the first of its editions' (#60).
+        if let scheme, let fact = definition.facts.first(where: { $0.kind == .id && $0.unit == scheme }) {
+            item.extras["fact:" + fact.label] = value
+        }
+        return item
+    }
+
+    /// The item of a lookup's answer, wherever the answer holds it.
+    func read(lookedUp document: JSONValue) -> MediaItem? {
         // An item in an envelope (`{"data": {...}}`) is read where `lookup_item` says; an answer
         // with no item there (a lookup by another scheme that answers as a search does, its list
         // under the same key) is read as below.
@@ -132,7 +148,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     public func tile(for item: MediaItem) -> Tile {
-        Tile(item: item, kind: kind, summary: facts(of: item).map(\.value) + StandardSections.summary(of: item))
+        Tile(item: item, kind: kind, facts: facts(of: item), summary: StandardSections.summary(of: item))
     }
 
     /// The item inside a lookup-like answer's envelope (``JSONSource/lookupItem``); `nil` when the
@@ -193,11 +209,15 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             return found.sorted { $0.position < $1.position }
         }
         // The source's facts first in its own section (made for them when there is none), before the lists.
-        let rows = facts(of: item).map { DetailSection.Row($0.label, $0.value) }
+        // Each value once: a label's catalog number that is its barcode is said as the UPC.
+        var seen = Set<String>()
+        let rows = facts(of: item).compactMap(DetailSection.Row.init).filter { seen.insert($0.value).inserted }
         if let index = detail.sections.firstIndex(where: { $0.title == displayName }) {
             detail.sections[index].rows.insert(contentsOf: rows, at: 0)
         } else if !rows.isEmpty {
-            detail.sections.append(DetailSection(displayName, rows: rows.map { ($0.label, $0.value) }))
+            var section = DetailSection(displayName)
+            section.rows = rows
+            detail.sections.append(section)
         }
         return Detail(
             sections: detail.sections + lists.flatMap(\.sections),
@@ -283,9 +303,12 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         return item
     }
 
-    /// The source's facts of an item, as the item keeps them (`extras["fact:<label>"]`).
-    func facts(of item: MediaItem) -> [(label: String, value: String)] {
-        definition.facts.compactMap { fact in item.extras["fact:" + fact.label].map { (fact.label, $0) } }
+    /// The source's facts of an item, typed, as the item keeps their values
+    /// (`extras["fact:<label>"]`).
+    func facts(of item: MediaItem) -> [Fact] {
+        definition.facts.compactMap { fact in
+            item.extras["fact:" + fact.label].map { Fact(fact.label, fact.kind, value: $0, unit: fact.unit) }
+        }
     }
 
     /// A fact's text in a result, `nil` when a path it reads is missing, empty or 0.
@@ -367,9 +390,13 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             $0.split(separator: ":", omittingEmptySubsequences: false).count == 2 && !$0.hasSuffix(":") ? $0 : nil
         }
         for fact in definition.facts {
-            if let value = Self.fact(fact.template, in: result, unwrapped: unwrapped) {
-                item.extras["fact:" + fact.label] = TextSanitizer.line(value)
+            guard var value = Self.fact(fact.template, in: result, unwrapped: unwrapped) else { continue }
+            // A duration is kept in milliseconds, whatever the source counts in.
+            if fact.kind == .duration {
+                guard let milliseconds = Double(value).flatMap(definition.durationUnit.milliseconds) else { continue }
+                value = String(milliseconds)
             }
+            item.extras["fact:" + fact.label] = TextSanitizer.line(value)
         }
         return item
     }

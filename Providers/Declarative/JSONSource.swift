@@ -53,9 +53,34 @@ public struct JSONSource: Sendable, Hashable {
     public var fields: [String: String]
     public var durationUnit: DurationUnit
     /// Facts shown on the tile and in the detail, in order: a label and a dotted path, or a
-    /// template with paths in braces (`"{bitrate} kbps"`). A fact whose path is missing, empty
-    /// or 0 is left out.
-    public var facts: [(label: String, template: String)] = []
+    /// template with paths in braces (`"{bitrate} kbps"`), and the fact's type. A fact whose path
+    /// is missing, empty or 0 is left out.
+    public var facts: [FactSpec] = []
+
+    /// One fact of the source's items: what it is called, where it is, and its type (#60), which
+    /// says how every face writes it (``Fact``): `Pages` at `number_of_pages_median`, a count
+    /// of `page`s, reads `1,712 pages`.
+    public struct FactSpec: Sendable, Hashable {
+        public var label: String
+        public var template: String
+        public var kind: Fact.Kind
+        /// A count's unit (`page`), a rating's scale (`10`), an id's scheme (`isbn`).
+        public var unit: String?
+
+        /// Creates a fact of a source.
+        public init(_ label: String, _ template: String, _ kind: Fact.Kind = .text, unit: String? = nil) {
+            self.label = label
+            self.template = template
+            self.kind = kind
+            self.unit = unit
+        }
+
+        /// What a type needs beside it: its key, and what it says.
+        static let needs: [Fact.Kind: (key: String, example: String)] = [
+            .count: ("unit", "unit: page (a count's unit, singular)"), .rating: ("scale", "scale: 10"),
+            .id: ("scheme", "scheme: isbn"),
+        ]
+    }
     /// What people call a field in the detail, by field (`creator: Country`, `url: Homepage`,
     /// `preview: Listen live`): a source's own words instead of the generic By, Page, Preview.
     public var labels: [String: String] = [:]
@@ -126,7 +151,7 @@ public struct JSONSource: Sendable, Hashable {
         fields: [
             "id": "stationuuid", "title": "name", "creator": "country", "url": "homepage", "artwork": "favicon",
             "preview": "url_resolved | url", "genre": "tags",
-        ], rateLimit: (10, 10), facts: [("Codec", "codec"), ("Bitrate", "{bitrate} kbps")],
+        ], rateLimit: (10, 10), facts: [FactSpec("Codec", "codec"), FactSpec("Bitrate", "{bitrate} kbps")],
         labels: ["creator": "Country", "url": "Homepage", "preview": "Listen live", "genre": "Tags"],
         filters: [("tag", "genre")], example: "jazz")
 
@@ -145,7 +170,7 @@ public struct JSONSource: Sendable, Hashable {
             "released": "first-release-date", "duration": "length", "standard_id": "isrc:{isrcs.0}",
             "artwork": "https://coverartarchive.org/release/{releases.0.id}/front-250",
             "url": "https://musicbrainz.org/recording/{id}",
-        ], durationUnit: .milliseconds, rateLimit: (1, 1), facts: [("ISRC", "isrcs.0")],
+        ], durationUnit: .milliseconds, rateLimit: (1, 1), facts: [FactSpec("ISRC", "isrcs.0", .id, unit: "isrc")],
         filters: [("artist", "creator"), ("year", "released")], example: "ed sheeran")
 
     /// Albums as MusicBrainz knows them: releases, with their barcode (a UPC: the same one at
@@ -167,9 +192,11 @@ public struct JSONSource: Sendable, Hashable {
                 "url": "https://musicbrainz.org/release/{id}",
             ], rateLimit: (1, 1),
             facts: [
-                ("Label", "label-info.0.label.name"), ("Catalog number", "label-info.0.catalog-number"),
-                ("UPC", "barcode"), ("Format", "media.0.format"), ("Tracks", "track-count | media.0.track-count"),
-                ("Country", "country"),
+                FactSpec("Label", "label-info.0.label.name"), FactSpec("UPC", "barcode", .id, unit: "upc"),
+                FactSpec("Catalog number", "label-info.0.catalog-number", .id, unit: "catalog"),
+                FactSpec("Format", "media.0.format"),
+                FactSpec("Tracks", "track-count | media.0.track-count", .count, unit: "track"),
+                FactSpec("Country", "country", .country),
             ],
             labels: ["genre": "Type"],
             lists: [
@@ -209,8 +236,9 @@ public struct JSONSource: Sendable, Hashable {
                 "description": "description",
             ],
             facts: [
-                ("Language", "language"), ("Sections", "num_sections"),
-                ("Read by", "sections.0.readers.0.display_name"),
+                FactSpec("Language", "language", .language),
+                FactSpec("Sections", "num_sections", .count, unit: "section"),
+                FactSpec("Read by", "sections.0.readers.0.display_name"),
             ])
         source.emptyStatus = 404
         source.filters = [("language", "fact:Language"), ("genre", "genre")]
@@ -253,8 +281,9 @@ public struct JSONSource: Sendable, Hashable {
                 "url": "https://openlibrary.org/works/{key.@last}",
             ], rateLimit: (1, 1),
             facts: [
-                ("Editions", "edition_count"), ("Pages", "number_of_pages_median"), ("Language", "language"),
-                ("ISBN", "isbn.0"),
+                FactSpec("Editions", "edition_count", .count, unit: "edition"),
+                FactSpec("Pages", "number_of_pages_median", .count, unit: "page"),
+                FactSpec("Language", "language", .language), FactSpec("ISBN", "isbn.0", .id, unit: "isbn"),
             ],
             labels: ["creator": "Author", "released": "First published", "genre": "Subjects"])
         source.lookupBy = ["isbn": "https://openlibrary.org/search.json?q=isbn:{id}&limit=1&" + fieldList]
@@ -290,7 +319,10 @@ public struct JSONSource: Sendable, Hashable {
             "released": "show.premiered", "duration": "show.runtime", "genre": "show.genres",
             "description": "show.summary",
         ], durationUnit: .minutes, rateLimit: (20, 10),
-        facts: [("Status", "show.status"), ("Language", "show.language"), ("Rating", "{show.rating.average} / 10")],
+        facts: [
+            FactSpec("Status", "show.status"), FactSpec("Language", "show.language", .language),
+            FactSpec("Rating", "show.rating.average", .rating, unit: "10"),
+        ],
         labels: ["creator": "Network", "released": "Premiered"],
         // The cast first, then the episodes by season (#60: 38 flat episodes came before the cast).
         lists: [
@@ -332,7 +364,7 @@ public struct JSONSource: Sendable, Hashable {
     public init(
         name: String, mediaKind: String, displayName: String? = nil, search: String, results: String = "",
         lookup: String? = nil, fields: [String: String], durationUnit: DurationUnit = .seconds,
-        rateLimit: (count: Int, seconds: Double)? = nil, facts: [(label: String, template: String)] = [],
+        rateLimit: (count: Int, seconds: Double)? = nil, facts: [FactSpec] = [],
         labels: [String: String] = [:], lists: [ItemList] = [], filters: [(name: String, field: String)] = [],
         example: String? = nil
     ) {
@@ -357,8 +389,7 @@ public struct JSONSource: Sendable, Hashable {
             && lhs.search == rhs.search && lhs.results == rhs.results && lhs.lookup == rhs.lookup
             && lhs.fields == rhs.fields && lhs.durationUnit == rhs.durationUnit
             && lhs.rateLimit?.count == rhs.rateLimit?.count && lhs.rateLimit?.seconds == rhs.rateLimit?.seconds
-            && lhs.facts.map(\.label) == rhs.facts.map(\.label)
-            && lhs.facts.map(\.template) == rhs.facts.map(\.template) && lhs.emptyStatus == rhs.emptyStatus
+            && lhs.facts == rhs.facts && lhs.emptyStatus == rhs.emptyStatus
             && lhs.labels == rhs.labels && lhs.lookupBy == rhs.lookupBy && lhs.detail == rhs.detail
             && lhs.lists == rhs.lists && lhs.filters.map(\.name) == rhs.filters.map(\.name)
             && lhs.lookupItem == rhs.lookupItem
@@ -420,6 +451,14 @@ public struct JSONSource: Sendable, Hashable {
             if fact.label.isEmpty || paths.isEmpty || !paths.allSatisfy({ JSONPath($0).isWellFormed }) {
                 found.append(
                     ("facts.\(fact.label)", "'\(fact.template)' is not a dotted path, nor text with paths in braces"))
+            }
+            if let need = FactSpec.needs[fact.kind], (fact.unit ?? "").isEmpty {
+                found.append(("facts.\(fact.label).\(need.key)", "a \(fact.kind.rawValue) needs \(need.example)"))
+            }
+            if fact.kind == .rating, let scale = fact.unit, !scale.isEmpty,
+                Double(scale).map({ !$0.isFinite || $0 <= 0 }) ?? true
+            {
+                found.append(("facts.\(fact.label).scale", "'\(scale)' is not a number above 0, e.g. 10"))
             }
         }
         return found

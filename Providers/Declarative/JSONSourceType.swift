@@ -40,13 +40,9 @@ public struct JSONSourceType: SourceType {
             }
             fields[entry.key] = path
         }
-        var facts: [(label: String, template: String)] = []
+        var facts: [JSONSource.FactSpec] = []
         for entry in try settings.mapping("facts") ?? [] {
-            guard case .text(let template, _) = entry.value else {
-                throw SourceSettingProblem(
-                    key: "facts.\(entry.key)", line: entry.value.line, message: "expected a word or text")
-            }
-            facts.append((entry.key, template))
+            facts.append(try Self.fact(entry))
         }
         var labels: [String: String] = [:]
         for entry in try settings.mapping("labels", allowed: JSONSource.labelledFields) ?? [] {
@@ -129,13 +125,45 @@ public struct JSONSourceType: SourceType {
     }
 }
 
+extension JSONSourceType {
+    /// One entry of `facts:`: a path or template (a text fact), or a typed one (#60):
+    /// `Pages: {path: number_of_pages_median, type: count, unit: page}`; a rating takes `scale`,
+    /// an id `scheme`.
+    static func fact(_ entry: SettingNode.Entry) throws(SourceSettingProblem) -> JSONSource.FactSpec {
+        let key = "facts.\(entry.key)"
+        if case .text(let template, _) = entry.value { return JSONSource.FactSpec(entry.key, template) }
+        guard case .mapping(let keys, _) = entry.value, let path = try entry.value.text("path") else {
+            throw SourceSettingProblem(
+                key: key, line: entry.value.line,
+                message: "expected a dotted path, or path and type (e.g. {path: pages, type: count, unit: page})")
+        }
+        let known = ["path", "type", "unit", "scale", "scheme"]
+        if let unknown = keys.first(where: { !known.contains($0.key) }) {
+            throw SourceSettingProblem(
+                key: "\(key).\(unknown.key)", line: unknown.value.line,
+                message: "unknown key (known: \(known.joined(separator: ", ")))")
+        }
+        let raw = try entry.value.text("type") ?? "text"
+        guard let kind = Fact.Kind(rawValue: raw) else {
+            throw SourceSettingProblem(
+                key: "\(key).type", line: entry.value["type"]?.line,
+                message:
+                    "'\(raw)' is not a type of fact (\(Fact.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        var unit: String? = nil
+        for name in ["unit", "scale", "scheme"] where unit == nil { unit = try entry.value.text(name) }
+        return JSONSource.FactSpec(entry.key, path, kind, unit: unit)
+    }
+}
+
 extension JSONSource: ConfiguredSource {
     public var type: String { "json" }
     public var providers: [any MediaProvider] { [JSONProvider(self)] }
     public var fingerprint: String {
         ([name, mediaKind, displayName ?? "", search, results, lookup ?? "", durationUnit.rawValue]
             + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            + facts.map { "\($0.label)=\($0.template)" } + ["empty=\(emptyStatus ?? 0)"]
+            + facts.map { "\($0.label)=\($0.template)|\($0.kind.rawValue)|\($0.unit ?? "")" }
+            + ["empty=\(emptyStatus ?? 0)"]
             + labels.sorted { $0.key < $1.key }.map { "label.\($0.key)=\($0.value)" }
             + lookupBy.sorted { $0.key < $1.key }.map { "lookup_by.\($0.key)=\($0.value)" }
             + ["detail=\(detail ?? "")", "example=\(example ?? "")", "lookup_item=\(lookupItem)"]

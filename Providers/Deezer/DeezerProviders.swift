@@ -128,7 +128,8 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
             summary: [
                 item.releaseYear.map(String.init),
                 Formatting.count(item.extras["trackCount"].flatMap(Int.init), "track"),
-                item.extras["recordType"].flatMap { $0 == "album" ? nil : $0 },
+                // Deezer's word, as people write it: `single`, `EP`.
+                item.extras["recordType"].flatMap { $0 == "album" ? nil : $0 == "ep" ? "EP" : $0 },
                 item.isExplicit == true ? "explicit" : nil,
             ])
     }
@@ -172,7 +173,7 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
                 ("Artist", shown.creator), ("Released", ReleaseDate.day(shown.releaseDate)),
                 ("Label", shown.extras["label"]), ("Genres", shown.extras["genres"]),
                 ("Tracks", shown.extras["trackCount"]),
-                ("Duration", Formatting.runtime(milliseconds: shown.durationMilliseconds)),
+                ("Duration", Formatting.duration(milliseconds: shown.durationMilliseconds)),
                 ("UPC", shown.standardID.map { String($0.dropFirst("upc:".count)) }),
             ],
             links: [("Deezer", shown.url), ("Artist on Deezer", shown.extras["artistURL"])])

@@ -19,7 +19,7 @@ extension MovieProvider: DetailRenderer {
             "Movie",
             rows: [
                 ("Rating", item.itunes.contentAdvisoryRating),
-                ("Runtime", Formatting.runtime(milliseconds: item.itunes.trackTimeMillis)),
+                ("Runtime", Formatting.duration(milliseconds: item.itunes.trackTimeMillis)),
                 ("Buy", price(item.itunes.trackPrice)),
                 ("Rent", price(item.itunes.trackRentalPrice)), ("Buy in HD", price(item.itunes.trackHdPrice)),
                 ("Rent in HD", price(item.itunes.trackHdRentalPrice)),

@@ -39,7 +39,7 @@ public struct MovieProvider: ITunesProvider {
             item: item, kind: kind,
             summary: [
                 item.releaseYear.map(String.init),
-                Formatting.runtime(milliseconds: item.itunes.trackTimeMillis),
+                Formatting.duration(milliseconds: item.itunes.trackTimeMillis),
                 item.itunes.contentAdvisoryRating,
                 Formatting.price(item.itunes.trackPrice ?? item.itunes.collectionPrice, currency: item.currency),
             ])

@@ -7,10 +7,20 @@ public struct DetailSection: Sendable, Codable, Hashable {
         /// The value as a list of its own (a station's tags, a show's genres), when it is one:
         /// the web shows it as a list; `value` is the same words joined with ", ".
         public var values: [String]?
+        /// The typed fact the row says (#60), for a face that writes it in its reader's
+        /// language; `value` is its English text. Not written to JSON.
+        public var fact: Fact?
         /// Creates a row.
         public init(_ label: String, _ value: String) {
             self.label = label
             self.value = value
+        }
+
+        /// A row of a typed fact, `nil` when its value is not of its type.
+        public init?(_ fact: Fact) {
+            guard let text = fact.text() else { return nil }
+            self.init(fact.label, text)
+            self.fact = fact
         }
 
         /// A row whose value is a list: `text` cut at its commas (`classical,jazz` and

@@ -2,19 +2,13 @@ import Foundation
 
 /// Short, human formats for tile facts and detail rows.
 public enum Formatting {
-    /// `291813` ms → `4:51`; over an hour `1:48:41`.
+    /// Every duration, one way (#60): `291813` ms → `4:51` under an hour; from an hour on, hours
+    /// and minutes, `6521638` ms → `1h 48m`, as film runtimes and long books are read.
     public static func duration(milliseconds: Int?) -> String? {
         guard let milliseconds, milliseconds > 0 else { return nil }
         let total = milliseconds / 1000
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
-    }
-
-    /// `6521638` ms → `1h 48m`, the way film runtimes are written.
-    public static func runtime(milliseconds: Int?) -> String? {
-        guard let milliseconds, milliseconds >= 60_000 else { return nil }
-        let minutes = milliseconds / 60_000
-        return minutes >= 60 ? "\(minutes / 60)h \(twoDigits(minutes % 60))m" : "\(minutes)m"
+        return hours > 0 ? "\(hours)h \(twoDigits(minutes))m" : "\(minutes):\(twoDigits(seconds))"
     }
 
     /// `14.99` USD → `$14.99`; `0` → `Free`; `-1` or `nil` → `nil` (not sold separately).

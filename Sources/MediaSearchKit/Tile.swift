@@ -17,8 +17,12 @@ public struct Tile: Sendable, Codable, Hashable {
     /// The item the tile shows, when it was made from one: inside a detail view, JSON then
     /// carries the item's typed facts too. Not part of the tile's own encoding.
     public var item: MediaItem?
+    /// The typed facts behind ``summary``'s texts (#60), for a face that writes them in its
+    /// reader's language: a fact's English text is its entry in ``summary``.
+    public var facts: [Fact] = []
 
-    /// Creates a tile; empty facts are dropped and only http(s) links are kept.
+    /// Creates a tile; empty and repeated facts are dropped (a value is said once) and only
+    /// http(s) links are kept.
     public init(
         kind: String, id: String, title: String, subtitle: String?, summary: [String], artworkUrl: String?,
         url: String?
@@ -27,7 +31,8 @@ public struct Tile: Sendable, Codable, Hashable {
         self.id = id
         self.title = title
         self.subtitle = subtitle.flatMap { $0.isEmpty ? nil : $0 }
-        self.summary = summary.filter { !$0.isEmpty }
+        var seen = Set<String>()
+        self.summary = summary.filter { !$0.isEmpty && seen.insert($0).inserted }
         self.artworkUrl = artworkUrl.flatMap(SafeURL.http)
         self.url = url.flatMap(SafeURL.http)
     }
@@ -55,6 +60,14 @@ public struct Tile: Sendable, Codable, Hashable {
             kind: kind, id: item.id, title: item.title ?? "Untitled", subtitle: subtitle ?? item.creator,
             summary: summary.compactMap { $0 }, artworkUrl: item.artworkURL, url: item.url)
         self.item = item
+    }
+
+    /// A tile for an item whose first facts are typed: those for tiles (``Fact/isForTiles``) in
+    /// English, then the rest as they are.
+    public init(item: MediaItem, kind: String, facts: [Fact], summary: [String?]) {
+        let typed = facts.filter(\.isForTiles)
+        self.init(item: item, kind: kind, summary: typed.map { $0.text() } + summary)
+        self.facts = typed
     }
 
     /// The tile with its item's names as the source censored them (S13): the title, and a fact

@@ -449,7 +449,7 @@ enum Screens {
         _ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false, starred: Bool? = nil,
         media: String? = nil
     ) -> HTML {
-        let facts = tile.summary.map(fact)
+        let facts = tile.summary.map { fact($0, typed: tile.facts) }
         let artwork: HTML =
             tile.artworkUrl.map { url in
                 "<img class=\"art\" src=\"\(url: Formatting.artwork(url, size: 200))\" alt=\"\" loading=\"lazy\" width=\"200\" height=\"200\">"
@@ -498,7 +498,7 @@ enum Screens {
     /// its own page), creator, facts, and a player as wide as the row.
     /// - Parameter live: whether it plays a station's live stream: a stream that fails says so.
     static func track(_ tile: Tile, kinds: Set<String>, star: HTML = "", live: Bool = false) -> HTML {
-        let facts = tile.summary.map(fact)
+        let facts = tile.summary.map { fact($0, typed: tile.facts) }
         let title: HTML
         if kinds.contains(tile.kind) {
             let path = "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
@@ -539,12 +539,27 @@ enum Screens {
 
     /// One of a tile's facts: a label in the page's words (`320 episodes`), or what the source
     /// sent (an album's name, a genre), marked as not for translating.
-    static func fact(_ text: String) -> HTML {
+    static func fact(_ text: String, typed: [Fact] = []) -> HTML {
+        // A typed fact in the page's language: a language's or country's name, a count's unit.
+        // (A text fact is a source's own words, as any other.)
+        if let fact = typed.first(where: { $0.kind != .text && $0.kind != .list && $0.text() == text }) {
+            return "<li>\(words(of: fact) ?? text)</li>"
+        }
         // The sources a result merged ("also on Deezer") are marked, for a page that fills in
         // (StreamedSearch) to bring them up to date.
         let also = HTML(raw: text.hasPrefix("also on ") ? " data-also" : "")
         guard let words = Texts.current.label.value(text) else { return "<li translate=\"no\"\(also)>\(text)</li>" }
         return "<li\(also)>\(words)</li>"
+    }
+
+    /// A typed fact as the page's reader reads it (#60): languages and countries by their name in
+    /// the page's language, a count with its unit and a duration translated by the catalog;
+    /// `nil` when its value is not of its type.
+    static func words(of fact: Fact) -> String? {
+        switch fact.kind {
+        case .language, .country: return fact.text(FactWords(code: Texts.current.code))
+        default: return fact.text().map { Texts.current.label.value($0) ?? $0 }
+        }
     }
 
     /// What a tile plays: its own preview, else its item's (a track listed in an album's detail).
@@ -707,7 +722,7 @@ enum Screens {
             }
             return row.value.contains("\n") || row.value.count > 120
                 ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
-                : "<dt>\(label(row.label))</dt><dd>\(label.value(row.value) ?? row.value)</dd>"
+                : "<dt>\(label(row.label))</dt><dd>\(row.fact.flatMap(words) ?? label.value(row.value) ?? row.value)</dd>"
         }
         let links = section.links.map { link -> HTML in
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"

@@ -175,6 +175,48 @@ struct DeclarativeProviderTests {
         #expect(await harness.server.requests().isEmpty)
     }
 
+    /// A user's source says its facts' types (#60 item 1), and they read as a built-in
+    /// source's: a count with its unit, a country and a language by name. A type that cannot
+    /// work is the file's line, before any request.
+    @Test func aDescribedSourcesTypedFactsReadAsABuiltInSources() async throws {
+        let harness = try await Harness.start()
+        defer { Task { await harness.stop() } }
+        func write(_ facts: String) throws {
+            try harness.runner.write(
+                Self.config(harness.server.baseURL) + "    facts:\n" + facts, to: "config/mediasearch/config.yaml")
+        }
+        try write(
+            """
+                  Votes: {path: votes, type: count, unit: vote}
+                  Where: {path: countrycode, type: country}
+                  Language: {path: language, type: language}
+
+            """)
+        let (result, document) = try await harness.searchJSON(["klara", "--kind", "radio"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let first = try #require((document["results"] as? [[String: Any]])?.first)
+        #expect(
+            Array((first["summary"] as? [String] ?? []).prefix(3)) == ["203 votes", "Belgium", "Dutch"],
+            "\(first["summary"] ?? "")")
+        let cases: [(String, String)] = [
+            (
+                "      Votes: {path: votes, type: counting}\n",
+                "config.yaml:21: providers.radio.facts.Votes.type: 'counting' is not a type of fact"
+            ),
+            ("      Votes: {path: votes, type: count}\n", "providers.radio.facts.Votes.unit: a count needs unit: page"),
+            ("      Stars: {path: votes, type: rating, scale: none}\n", "providers.radio.facts.Stars.scale: 'none'"),
+            ("      Votes: {path: votes, kind: count}\n", "providers.radio.facts.Votes.kind: unknown key"),
+        ]
+        let before = await harness.server.requests().count
+        for (facts, message) in cases {
+            try write(facts)
+            let refused = try await harness.run(["search", "klara"])
+            #expect(refused.status == 78, "\(refused.stderr)")
+            #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        }
+        #expect(await harness.server.requests().count == before)
+    }
+
     @Test func aDescribedSourceHasABudgetOfItsOwn() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.stop() } }

@@ -56,7 +56,7 @@ struct ShowCommandTests {
         #expect(episodes.count == 5)
         #expect(episodes.first?["id"] as? String == "1000654145267")
         #expect(episodes.first?["title"] as? String == "Episode 721 | \"Unbuttoned\"")
-        #expect(episodes.first?["summary"] as? [String] == ["2024-05-01", "3:36:14"])
+        #expect(episodes.first?["summary"] as? [String] == ["2024-05-01", "3h 36m"])
         #expect(episodes.first?["durationMs"] as? Int == 12_974_000, "items inside a detail are full result objects")
         #expect(
             (episodes.first?["previewUrl"] as? String)?.hasSuffix("Joe_Budden_Podcast_721.mp3?dest-id=2422538") == true)

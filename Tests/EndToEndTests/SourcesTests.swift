@@ -387,6 +387,8 @@ struct SourcesTests {
         #expect(byISBN.stdout.contains(#""title" : "Sabriel""#))
         #expect(facts["Description"] == "First in the Old Kingdom/Abhorsen series.", "\(facts)")
         #expect(facts["Author"] == "Garth Nix" && facts["First published"] == "1995", "\(facts)")
+        // The ISBN asked, not the first of the work's editions (#60).
+        #expect(facts["ISBN"] == "9780007137305", "\(facts)")
         let asked = await harness.server.requests().filter { $0.path.hasPrefix("/openlibrary/") }
         #expect(asked.map(\.path).contains("/openlibrary/works/OL15832982W.json"), "the work was asked for")
         #expect(asked.allSatisfy { $0.userAgent == MediaSearchVersion.userAgent })

@@ -113,8 +113,10 @@ struct TextTests {
 
     @Test func formatting() {
         #expect(Formatting.duration(milliseconds: 291_813) == "4:51")
-        #expect(Formatting.duration(milliseconds: 6_521_638) == "1:48:41")
-        #expect(Formatting.runtime(milliseconds: 6_521_638) == "1h 48m")
+        // One style for every duration (#60): from an hour on, hours and minutes.
+        #expect(Formatting.duration(milliseconds: 6_521_638) == "1h 48m")
+        #expect(Formatting.duration(milliseconds: 3_600_000) == "1h 00m")
+        #expect(Formatting.duration(milliseconds: 2_460_000) == "41:00")
         #expect(Formatting.price(14.99, currency: "USD") == "$14.99")
         #expect(Formatting.price(-1, currency: "USD") == nil)
         #expect(Formatting.price(0, currency: "USD") == "Free")

@@ -697,6 +697,24 @@ struct WebTests {
         #expect(script.body.contains("window.MediaSearchPlayer") && script.body.contains("case \"?\": help(); break;"))
     }
 
+    /// Typed facts in the page's language (#60 item 1): a book's count of editions with its unit
+    /// and its language by name, in Russian, with no ISBN on its tile; a release's country and
+    /// count of tracks in its detail, its barcode there only, and once.
+    @Test func factsAreWrittenInThePagesLanguage() async throws {
+        let web = try await WebHarness.start(kinds: ["openlibrary", "musicbrainz-album"])
+        defer { Task { await web.stop() } }
+        let english = try await web.get("/?q=time+war&kind=openlibrary")
+        #expect(english.body.contains("<li>1 edition</li>") && english.body.contains("<li>English</li>"))
+        #expect(!english.body.contains("9781534431003"), "a standard id is not on a tile")
+        let russian = try await web.get("/?q=time+war&kind=openlibrary&ui=ru")
+        #expect(russian.body.contains("<li>1 издание</li>") && russian.body.contains("<li>Английский</li>"))
+        let release = try await web.get("/item/musicbrainz-album/94ad3a58-a1cc-46a3-acf4-9cb6c1d6f032?ui=ru")
+        #expect(release.status == 200)
+        #expect(release.body.contains("<dd>Европа</dd>") && release.body.contains("<dd>12 треков</dd>"))
+        // The barcode once: the label's catalog number is the same number.
+        #expect(release.body.components(separatedBy: "5052498646524").count == 2, "\(release.body)")
+    }
+
     /// The results page offers itself as a table and a playlist, from the JSON API: the CLI's
     /// `--format csv` and `--format m3u`, as files named after the search (#61).
     @Test func theResultsDownloadAsATableAndAPlaylist() async throws {
