@@ -34,10 +34,15 @@ public enum SourceVariables {
             # The offline demo: every source at the recorded answers of `mediasearch-fixtures` on
             # \(base). Any shell can use it: mediasearch search jack johnson --config <this file>
             kinds: [\(demoKinds.joined(separator: ", "))]
+            notice: "\(demoNotice)"
             providers:
             \(sources.joined())
             """
     }
+
+    /// What every face says with the demo's answers (`notice:`), so recorded results are never
+    /// taken for a live source's.
+    public static let demoNotice = "Demo data: recorded answers, not live sources (mediasearch-fixtures)"
 
     /// One shell line that exports them.
     public static func exportLine(base: String) -> String {

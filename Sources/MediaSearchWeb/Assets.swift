@@ -50,6 +50,7 @@ enum Assets {
         .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
           clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .site-notice { margin: 0; padding: .4rem 1rem; text-align: center; background: var(--card); color: var(--fg); border-bottom: 1px solid var(--line); font-size: .9rem; }
         footer.foot { display: flex; justify-content: center; padding: 1.5rem 1rem 2rem; color: var(--muted); }
         .tabs { display: flex; gap: .25rem; padding: .5rem 1rem; overflow-x: auto; border-bottom: 1px solid var(--line); }
         .tabs a { padding: .35rem .8rem; border-radius: 999px; text-decoration: none; color: var(--muted); white-space: nowrap; }

@@ -8,6 +8,9 @@ import Hummingbird
 struct LanguageMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
+    /// The config's `notice:`, which every page shows.
+    var notice: String? = nil
+
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -15,6 +18,7 @@ struct LanguageMiddleware: RouterMiddleware {
         var texts = Texts.negotiate(
             query: asked, cookie: request.headers[.cookie], acceptLanguage: request.headers[.acceptLanguage])
         texts.here = Self.withoutLanguage(request.uri.path, request.uri.query)
+        texts.notice = notice
         var response = try await Texts.$current.withValue(texts) { try await next(request, context) }
         if let asked, asked.lowercased() == texts.code {
             response.headers[.setCookie] = "ui=\(texts.code); Path=/; Max-Age=31536000; SameSite=Lax"

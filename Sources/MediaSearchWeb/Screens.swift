@@ -28,6 +28,7 @@ enum Screens {
             data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))" \
             data-play-all="\(t("player.playAll"))" data-pause="\(t("player.pause"))" data-resume="\(t("player.resume"))" \
             data-playing="\(t("player.playing"))" data-star-failed="\(t("star.failed"))">
+            \(t.notice.map { notice -> HTML in "<p class=\"site-notice\" role=\"note\">\(notice)</p>" } ?? "")
             """
     }
 

@@ -13,6 +13,8 @@ struct Texts: Sendable {
     private let strings: [String: String]
     /// The path and query being answered, without `ui`: where the language switch leads.
     var here = "/"
+    /// The config's `notice:`, shown atop every page (the demo's "demo data").
+    var notice: String? = nil
 
     init(code: String) {
         let known = Catalogs.all[code] != nil ? code : "en"

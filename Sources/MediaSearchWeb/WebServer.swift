@@ -114,7 +114,7 @@ public struct WebServer: Sendable {
     func router(host: String, port: BoundPort) -> Router<BasicRequestContext> {
         // HEAD answers as GET does, without the body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
-        router.add(middleware: LanguageMiddleware())
+        router.add(middleware: LanguageMiddleware(notice: session.configuration.notice))
         router.add(middleware: SecurityHeaders(configuration: session.configuration, providers: session.providers))
         router.add(
             middleware: RequestGuard(

@@ -26,6 +26,8 @@ struct SourcesTests {
             let result = try await harness.runner.run(
                 ["search", term, "--kind", kind, "--config", config, "--format", "json"])
             #expect(result.status == 0, "\(kind): \(result.stderr)")
+            // Recorded answers are never taken for a live source's (#60 item 8).
+            #expect(result.stderr.contains("mediasearch: " + SourceVariables.demoNotice), "\(result.stderr)")
             let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             #expect((document?["results"] as? [Any])?.isEmpty == false, "\(kind) found nothing: \(result.stdout)")
         }

@@ -88,6 +88,7 @@ struct ConfigurationTests {
               max_records: 500
             store: postgresql://team:s3cret@db.example.net/media
             egress_group: office-2
+            notice: "The house's search: ask Sam"
             """)
         // Every key of the table is in the file above with a value other than its default, and
         // is read: a key added to the table without a line here fails this.
@@ -111,6 +112,7 @@ struct ConfigurationTests {
         #expect(config.libraryEnabled == false)
         #expect(config.libraryMaxRecords == 500)
         #expect(config.kindLines == ["podcast": 1, "song": 1])
+        #expect(config.notice == "The house's search: ask Sam")
     }
 
     /// A source's budget stays its own: moved to another host it has a budget file of its own,
@@ -205,6 +207,8 @@ struct ConfigurationTests {
         ("- a\n- b\n", "config.yaml:1: the file must be a mapping of settings"),
         ("limit: 1\nlimit: 2\n", "config.yaml:2: limit: the key appears twice"),
         ("providers:\n  song: {limit: 0}\n", "config.yaml:2: providers.song.limit: 0 is out of range"),
+        ("notice: \"\(String(repeating: "x", count: 201))\"\n", "config.yaml:1: notice: expected one line of 1-200"),
+        ("notice: \"\\u0007\"\n", "config.yaml:1: notice: expected one line of 1-200"),
     ])
     func badFilesNameTheLineAndKey(yaml: String, expected: String) {
         let message = failure(yaml)

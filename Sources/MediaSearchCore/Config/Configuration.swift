@@ -63,6 +63,9 @@ public struct Configuration: Sendable {
     /// from one public address share one budget per source; give the instances behind each other
     /// address a group of their own (docs/deploy.md).
     public var egressGroup: String = "default"
+    /// A line every face shows with what it answers (`notice:`): the offline demo's config says
+    /// "demo data" with it; a household's or a team's instance may say whose it is.
+    public var notice: String? = nil
 
     /// `providers.<name>.base_url`, by name (a source's or a provider's): where its API is.
     public var sourceURLs: [String: URL] = [:]

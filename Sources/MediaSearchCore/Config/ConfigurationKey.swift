@@ -117,6 +117,14 @@ struct ConfigurationKey: Sendable {
             }
             configuration.egressGroup = group
         },
+        ConfigurationKey("notice", show: { $0.notice }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            let text = TextSanitizer.line(try parser.string(node, key: "notice"))
+            guard (1...200).contains(text.count) else {
+                throw parser.fail(node, "notice", "expected one line of 1-200 characters")
+            }
+            configuration.notice = text
+        },
     ]
 
     /// The names allowed directly under `prefix` (the top level when `nil`), in table order.

@@ -81,5 +81,9 @@ public enum DocumentedConfiguration {
         # the instances of each address a group of their own ($MEDIASEARCH_EGRESS_GROUP overrides it).
         egress_group: default
 
+        # A line every face shows with its answers (the terminal on stderr, the web atop each page),
+        # e.g. whose instance this is. The offline demo's config says "demo data" with it.
+        # notice: "The Smiths' media search: ask Sam for a list"
+
         """
 }
