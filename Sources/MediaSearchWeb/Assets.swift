@@ -50,6 +50,7 @@ enum Assets {
         .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
           clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .site-notice p { margin: 0; }
         .site-notice { margin: 0; padding: .4rem 1rem; text-align: center; background: var(--card); color: var(--fg); border-bottom: 1px solid var(--line); font-size: .9rem; }
         footer.foot { display: flex; justify-content: center; padding: 1.5rem 1rem 2rem; color: var(--muted); }
         .tabs { display: flex; gap: .25rem; padding: .5rem 1rem; overflow-x: auto; border-bottom: 1px solid var(--line); }
@@ -197,7 +198,10 @@ enum Assets {
            are in the first screen (#60 item 7); the phone's width, as for the options. */
         @media (max-width: 720px) {
           .hero { gap: 1rem; }
-          .hero .artwork { width: min(12rem, 100%); margin: 0 auto; }
+          /* The config's notice stays one small line: the first result stays in the first quarter
+             (after the notice's own rule, which it overrides). */
+          .site-notice { font-size: .7rem; padding: 0 .75rem; line-height: 1.2; border-bottom: 0; }
+          .hero .artwork { width: min(11rem, 100%); margin: 0 auto; }
           .hero .artwork.none { padding: 1rem; gap: .5rem; }
           .hero .artwork.none .icon { font-size: 4rem; }
           .hero h1 { font-size: 1.6rem; }

@@ -11,7 +11,8 @@ enum Screens {
         "\(pageStart(title: title, bodyClass: bodyClass))\n\(body)\n\(pageEnd)"
     }
 
-    /// The page up to its screen: the head and the body's opening.
+    /// The page up to its screen: the head and the body's opening, with the config's notice (the
+    /// operator's words, in whatever language they wrote: not translated, by us or the browser).
     static func pageStart(title: String, bodyClass: String) -> HTML {
         let t = Texts.current
         return """
@@ -28,7 +29,7 @@ enum Screens {
             data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))" \
             data-play-all="\(t("player.playAll"))" data-pause="\(t("player.pause"))" data-resume="\(t("player.resume"))" \
             data-playing="\(t("player.playing"))" data-star-failed="\(t("star.failed"))">
-            \(t.notice.map { notice -> HTML in "<p class=\"site-notice\" role=\"note\">\(notice)</p>" } ?? "")
+            \(t.notice.map { notice -> HTML in "<aside class=\"site-notice\" translate=\"no\"><p>\(notice)</p></aside>" } ?? "")
             """
     }
 

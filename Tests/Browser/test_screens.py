@@ -137,7 +137,9 @@ def main():
     os.makedirs(args.artifacts, exist_ok=True)
     AXE = axe_script()
 
-    every, every_home = test_web.serve(args.bin, "--local-artwork", "--fill", kinds=ALL_KINDS)
+    # With the demo's notice atop every page: axe checks it on every screen, in both languages.
+    every, every_home = test_web.serve(args.bin, "--local-artwork", "--fill", kinds=ALL_KINDS,
+                                       notice="Demo data: recorded answers, not live sources")
     faulty, faulty_home = test_web.serve(args.bin, "--local-artwork", "--fail", "podcast=503")
 
     driver = test_web.browser()

@@ -45,7 +45,7 @@ def start(command, env, pattern):
 ITUNES_KINDS = ["song", "movie", "audiobook", "podcast"]
 
 
-def serve(bindir, *fixture_options, kinds=ITUNES_KINDS):
+def serve(bindir, *fixture_options, kinds=ITUNES_KINDS, notice=None):
     fixtures = start([os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *fixture_options], os.environ,
                      r"on (http://127\.0\.0\.1:\d+)")
     home = tempfile.mkdtemp(prefix="mediasearch-browser-")
@@ -53,6 +53,8 @@ def serve(bindir, *fixture_options, kinds=ITUNES_KINDS):
     with open(config, "w") as f:
         f.write("providers:\n  itunes: {rate_limit: 1000/min}\n")  # many searches in a few seconds
         f.write(f"kinds: [{', '.join(kinds)}]\n")
+        if notice:
+            f.write(f"notice: {json.dumps(notice)}\n")
     # Every source at the fixture server: iTunes, Deezer and Radio Browser (a kind reachable by id even off).
     env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_ITUNES_URL": fixtures,
            "MEDIASEARCH_DEEZER_URL": fixtures + "/deezer", "MEDIASEARCH_RADIO_URL": fixtures,

@@ -721,7 +721,7 @@ struct WebTests {
         let web = try await WebHarness.start(
             kinds: ["song"], extraConfig: "notice: \"Demo data: <b>recorded</b>\"\n")
         defer { Task { await web.stop() } }
-        let line = "<p class=\"site-notice\" role=\"note\">Demo data: &lt;b&gt;recorded&lt;/b&gt;</p>"
+        let line = "<aside class=\"site-notice\" translate=\"no\"><p>Demo data: &lt;b&gt;recorded&lt;/b&gt;</p></aside>"
         for path in ["/", "/?q=jack+johnson", "/item/song/1038991437", "/lists", "/?q=jack&ui=ru", "/no/such/page"] {
             let page = try await web.get(path)
             #expect(page.body.contains(line), "\(path)")
