@@ -261,7 +261,15 @@ public enum MediaSearchCLI {
             console.error("unknown command '\(first)'\(guess) (see 'mediasearch --help')")
             return ExitStatus.usage
         }
-        let message = RootCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+        // One line: a list of allowed values that ArgumentParser writes as bullets below the
+        // message ("Please provide one of the following:" and six or more "  - text" lines) is
+        // joined onto it, so the line still says what to type.
+        let lines = RootCommand.message(for: error).split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let choices = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
+        var message = lines.first ?? "invalid usage"
+        if !choices.isEmpty { message += " " + choices.joined(separator: ", ") }
         let hint =
             arguments.first.map(commands.contains) == true
             ? " (see 'mediasearch \(arguments[0]) --help')" : " (see 'mediasearch --help')"

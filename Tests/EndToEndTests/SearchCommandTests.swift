@@ -229,6 +229,13 @@ struct SearchCommandTests {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix("mediasearch: "))
         }
+        // A value not among many allowed says them all on its one line (ArgumentParser writes
+        // six or more as bullets below, which the one line used to cut).
+        let format = try await harness.run(["search", "x", "--format", "tiles"])
+        #expect(format.status == 64 && format.stderr.split(separator: "\n").count == 1, "\(format.stderr)")
+        #expect(
+            format.stderr.contains("one of the following: text, json, lines, jsonl, csv, m3u, opml"), "\(format.stderr)"
+        )
         #expect(await harness.server.requests().isEmpty)
     }
 

@@ -80,7 +80,9 @@ struct LibraryTests {
 
     /// Group commit: writes that arrive together (a server's searches) are done together, and
     /// each search's records are there when its write returns, the missing-only ones included.
-    @Test(.timeLimit(.minutes(1))) func writesThatArriveTogetherAreEachKept() async throws {
+    // A watchdog against a deadlock, not a speed check: its clock includes the wait for a test
+    // slot, which under a load average of 15 passed a minute (#58).
+    @Test(.timeLimit(.minutes(10))) func writesThatArriveTogetherAreEachKept() async throws {
         let library = LocalLibrary(MediaLibrary(path: path))
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let songs = try Self.recorded("songs/glennposadas-star-songs-raw.json")
