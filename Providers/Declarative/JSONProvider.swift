@@ -396,7 +396,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                 guard let milliseconds = Double(value).flatMap(definition.durationUnit.milliseconds) else { continue }
                 value = String(milliseconds)
             }
-            item.extras["fact:" + fact.label] = TextSanitizer.line(value)
+            item.extras["fact:" + fact.label] = String(TextSanitizer.line(value).prefix(Fact.maximumLength))
+            // Its type beside it, for the engine to write it where it says a merged source's facts.
+            if fact.kind != .text {
+                item.extras["fact-type:" + fact.label] = fact.kind.rawValue + ":" + (fact.unit ?? "")
+            }
         }
         return item
     }

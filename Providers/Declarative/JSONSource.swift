@@ -452,6 +452,18 @@ public struct JSONSource: Sendable, Hashable {
                 found.append(
                     ("facts.\(fact.label)", "'\(fact.template)' is not a dotted path, nor text with paths in braces"))
             }
+            if fact.kind != .text && fact.template.contains("{") {
+                found.append(
+                    (
+                        "facts.\(fact.label)",
+                        "a \(fact.kind.rawValue) reads one dotted path, not text with paths in braces"
+                    ))
+            }
+            if fact.kind == .id, let scheme = fact.unit, !scheme.isEmpty,
+                !scheme.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+            {
+                found.append(("facts.\(fact.label).scheme", "a scheme is lower-case letters, digits or '-', e.g. isbn"))
+            }
             if let need = FactSpec.needs[fact.kind], (fact.unit ?? "").isEmpty {
                 found.append(("facts.\(fact.label).\(need.key)", "a \(fact.kind.rawValue) needs \(need.example)"))
             }

@@ -150,8 +150,19 @@ extension JSONSourceType {
                 message:
                     "'\(raw)' is not a type of fact (\(Fact.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
+        // A count takes its unit, a rating its scale, an id its scheme, and another type none.
+        let needed = JSONSource.FactSpec.needs[kind]?.key
         var unit: String? = nil
-        for name in ["unit", "scale", "scheme"] where unit == nil { unit = try entry.value.text(name) }
+        for name in ["unit", "scale", "scheme"] {
+            guard let node = entry.value[name] else { continue }
+            guard name == needed else {
+                throw SourceSettingProblem(
+                    key: "\(key).\(name)", line: node.line,
+                    message: needed.map { "a \(kind.rawValue) takes \($0), not \(name)" }
+                        ?? "a \(kind.rawValue) takes no \(name)")
+            }
+            unit = try entry.value.text(name)
+        }
         return JSONSource.FactSpec(entry.key, path, kind, unit: unit)
     }
 }

@@ -19,8 +19,13 @@ public struct DetailSection: Sendable, Codable, Hashable {
         /// A row of a typed fact, `nil` when its value is not of its type.
         public init?(_ fact: Fact) {
             guard let text = fact.text() else { return nil }
-            self.init(fact.label, text)
-            self.fact = fact
+            // A list's every entry, as a genre's (a tile says only its first).
+            if fact.kind == .list {
+                self.init(fact.label, list: fact.value)
+            } else {
+                self.init(fact.label, text)
+                self.fact = fact
+            }
         }
 
         /// A row whose value is a list: `text` cut at its commas (`classical,jazz` and

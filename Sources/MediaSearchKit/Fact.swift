@@ -8,7 +8,7 @@ import Foundation
 /// - `duration`: milliseconds, written as ``Formatting/duration(milliseconds:)`` writes every
 ///   duration (`4:51` under an hour, `2h 18m` from an hour on).
 /// - `language`: an ISO 639 code (`eng`, `en`) or an English name (`English`), written as the
-///   language's name in the reader's language (`English`, `английский`).
+///   language's name in the reader's language (`English`, `Английский`; after the first of several, `французский`).
 /// - `country`: an ISO 3166 code (`BE`; MusicBrainz's `XE` Europe and `XW` worldwide too) or an
 ///   English name, written as the country's name.
 /// - `year`, `date`: a year, or a date written as release dates are.
@@ -43,6 +43,9 @@ public struct Fact: Sendable, Hashable, Codable {
         self.unit = unit
     }
 
+    /// The longest value a fact keeps, in characters: a source may send megabytes.
+    public static let maximumLength = 1024
+
     /// Whether the fact is shown on a tile: a standard id is for the detail only.
     public var isForTiles: Bool { kind != .id }
 
@@ -67,14 +70,20 @@ public struct Fact: Sendable, Hashable, Codable {
         case .date:
             return ReleaseDate.shown(value)
         case .rating:
-            guard let rating = Double(value), rating.isFinite, let scale = Double(unit ?? ""), scale.isFinite,
+            // `8.6`, or `8.6 / 10` as records kept before ratings were typed say it.
+            let number = value.split(separator: "/").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? value
+            guard let rating = Double(number), rating.isFinite, let scale = Double(unit ?? ""), scale.isFinite,
                 scale > 0, (0...scale).contains(rating)
             else { return nil }
             return "\(Formatting.number((rating * 10).rounded() / 10)) / \(Formatting.number(scale))"
         case .language:
-            return ListText.entries(value).map(words.language).joined(separator: ", ")
+            let names = ListText.entries(value).map(words.language).joined(separator: ", ")
+            // Standing first, a name starts with a capital, in languages that write it in lower
+            // case too (`Английский, французский`).
+            return names.isEmpty ? nil : names.prefix(1).uppercased() + names.dropFirst()
         case .country:
-            return ListText.entries(value).map(words.country).joined(separator: ", ")
+            let names = ListText.entries(value).map(words.country).joined(separator: ", ")
+            return names.isEmpty ? nil : names
         }
     }
 }
@@ -110,8 +119,7 @@ public struct FactWords: Sendable {
         guard let code, let name = Locale(identifier: self.code).localizedString(forLanguageCode: code) else {
             return value
         }
-        // Standing alone, a name starts with a capital, in languages that write it in lower case too.
-        return name.prefix(1).uppercased() + name.dropFirst()
+        return name
     }
 
     /// A country's name from its ISO 3166 code (`BE`) or English name; MusicBrainz's `XE`

@@ -560,6 +560,18 @@ enum Screens {
     static func words(of fact: Fact) -> String? {
         switch fact.kind {
         case .language, .country: return fact.text(FactWords(code: Texts.current.code))
+        case .count:
+            // Translated as its digits alone, then grouped as the page's language groups them: a
+            // Russian comma is a decimal point (`1 712 страниц`, not `1,712`).
+            guard let english = fact.text(), let count = Int(fact.value.trimmingCharacters(in: .whitespaces)) else {
+                return nil
+            }
+            let digits = String(count)
+            let plain = english.replacingOccurrences(of: Formatting.grouped(count), with: digits)
+            let translated = Texts.current.label.value(plain) ?? plain
+            let separator = Texts.current.code == "en" ? "," : "\u{00A0}"
+            return translated.replacingOccurrences(
+                of: digits, with: Formatting.grouped(count).replacingOccurrences(of: ",", with: separator))
         default: return fact.text().map { Texts.current.label.value($0) ?? $0 }
         }
     }

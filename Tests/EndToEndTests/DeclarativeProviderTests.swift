@@ -206,6 +206,13 @@ struct DeclarativeProviderTests {
             ("      Votes: {path: votes, type: count}\n", "providers.radio.facts.Votes.unit: a count needs unit: page"),
             ("      Stars: {path: votes, type: rating, scale: none}\n", "providers.radio.facts.Stars.scale: 'none'"),
             ("      Votes: {path: votes, kind: count}\n", "providers.radio.facts.Votes.kind: unknown key"),
+            ("      Votes: {path: votes, type: count, scale: 5}\n", "facts.Votes.scale: a count takes unit, not scale"),
+            ("      Where: {path: countrycode, type: country, unit: x}\n", "facts.Where.unit: a country takes no unit"),
+            (
+                "      Rate: {path: \"{bitrate} kbps\", type: count, unit: kbps}\n",
+                "facts.Rate: a count reads one dotted path"
+            ),
+            ("      Code: {path: stationuuid, type: id, scheme: UUID}\n", "facts.Code.scheme: a scheme is lower-case"),
         ]
         let before = await harness.server.requests().count
         for (facts, message) in cases {

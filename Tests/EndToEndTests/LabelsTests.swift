@@ -1,3 +1,4 @@
+import MediaSearchKit
 import TestSlots
 import Testing
 
@@ -19,6 +20,21 @@ struct LabelsTests {
         #expect(russian("Other works by Jack Johnson") == "Другие работы: Jack Johnson")
         #expect(russian("2h 18m") == "2 ч 18 мин", "the longer pattern before {n}m")
         #expect(russian("45m") == "45 мин")
+    }
+
+    /// A typed fact on a Russian page (#60): a count grouped as Russian groups digits (a comma
+    /// there is a decimal point), names of languages in Russian, the first with a capital.
+    @Test func typedFactsInTheReadersLanguage() {
+        Texts.$current.withValue(Texts(code: "ru")) {
+            #expect(Screens.words(of: Fact("Pages", .count, value: "1712", unit: "page")) == "1\u{00A0}712 страниц")
+            #expect(Screens.words(of: Fact("Editions", .count, value: "1", unit: "edition")) == "1 издание")
+            #expect(Screens.words(of: Fact("Language", .language, value: "eng, fre")) == "Английский, французский")
+            #expect(Screens.words(of: Fact("Country", .country, value: "XE")) == "Европа")
+            #expect(Screens.words(of: Fact("Length", .duration, value: "8280000")) == "2 ч 18 мин")
+        }
+        Texts.$current.withValue(Texts(code: "en")) {
+            #expect(Screens.words(of: Fact("Pages", .count, value: "1712", unit: "page")) == "1,712 pages")
+        }
     }
 
     @Test func russianPluralForms() {

@@ -60,6 +60,9 @@ struct FactTests {
         // Past any duration there is (a year's worth of milliseconds over the limit): left out.
         #expect(Fact("Length", .duration, value: "9223372036854775807").text() == nil)
         #expect(Fact("Year", .year, value: "abcd").text() == nil)
+        #expect(Fact("Language", .language, value: " , ,").text() == nil)
+        // A rating kept before ratings were typed (`8.6 / 10`) still reads.
+        #expect(Fact("Rating", .rating, value: "8.6 / 10", unit: "10").text() == "8.6 / 10")
     }
 
     /// A tile says each value once: a fact repeated by another is dropped.

@@ -66,6 +66,17 @@ public enum SameWork {
             let label = String(key.dropFirst("fact:".count))
             // A fact that repeats the standard id (`ISRC`) is said once.
             if let standard, standard == label.uppercased() + " " + value { continue }
+            // A typed fact as every face writes it (`Country Europe`, `Tracks 12 tracks`), never raw.
+            if let type = item.extras["fact-type:" + label], let colon = type.firstIndex(of: ":"),
+                let kind = Fact.Kind(rawValue: String(type[..<colon]))
+            {
+                let unit = type[type.index(after: colon)...]
+                add(
+                    Fact(label, kind, value: value, unit: unit.isEmpty ? nil : String(unit)).text().map {
+                        label + " " + $0
+                    })
+                continue
+            }
             add(label + " " + value)
         }
         return Array(found.prefix(8))
