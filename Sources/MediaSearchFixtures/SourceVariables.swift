@@ -42,7 +42,8 @@ public enum SourceVariables {
 
     /// What every face says with the demo's answers (`notice:`), so recorded results are never
     /// taken for a live source's.
-    public static let demoNotice = "Demo data: recorded answers, not live sources (mediasearch-fixtures)"
+    /// With `mediasearch: ` before it, it fits an 80-column line.
+    public static let demoNotice = "Demo data: recorded answers, not live sources"
 
     /// One shell line that exports them.
     public static func exportLine(base: String) -> String {

@@ -22,6 +22,10 @@ public struct DetailSection: Sendable, Codable, Hashable {
             // A list's every entry, as a genre's (a tile says only its first).
             if fact.kind == .list {
                 self.init(fact.label, list: fact.value)
+            } else if fact.kind == .count, let count = Int(fact.value.trimmingCharacters(in: .whitespaces)) {
+                // Its label names the unit: `Sections  25`, not `Sections  25 sections`.
+                self.init(fact.label, Formatting.grouped(count))
+                self.fact = fact
             } else {
                 self.init(fact.label, text)
                 self.fact = fact

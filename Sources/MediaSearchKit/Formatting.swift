@@ -3,12 +3,14 @@ import Foundation
 /// Short, human formats for tile facts and detail rows.
 public enum Formatting {
     /// Every duration, one way (#60): `291813` ms → `4:51` under an hour; from an hour on, hours
-    /// and minutes, `6521638` ms → `1h 48m`, as film runtimes and long books are read.
+    /// and minutes, `6521638` ms → `1h 48m`, as film runtimes and long books are read (`1h` on
+    /// the hour).
     public static func duration(milliseconds: Int?) -> String? {
         guard let milliseconds, milliseconds > 0 else { return nil }
         let total = milliseconds / 1000
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0 ? "\(hours)h \(twoDigits(minutes))m" : "\(minutes):\(twoDigits(seconds))"
+        if hours > 0 { return minutes == 0 ? "\(hours)h" : "\(hours)h \(twoDigits(minutes))m" }
+        return "\(minutes):\(twoDigits(seconds))"
     }
 
     /// `14.99` USD → `$14.99`; `0` → `Free`; `-1` or `nil` → `nil` (not sold separately).

@@ -557,7 +557,9 @@ enum Screens {
     /// A typed fact as the page's reader reads it (#60): languages and countries by their name in
     /// the page's language, a count with its unit and a duration translated by the catalog;
     /// `nil` when its value is not of its type.
-    static func words(of fact: Fact) -> String? {
+    /// - Parameter alone: whether the fact stands beside its label (a detail's row): a count is
+    ///   then its number alone.
+    static func words(of fact: Fact, alone: Bool = false) -> String? {
         switch fact.kind {
         case .language, .country: return fact.text(FactWords(code: Texts.current.code))
         case .count:
@@ -567,9 +569,10 @@ enum Screens {
                 return nil
             }
             let digits = String(count)
+            let separator = Texts.current.code == "en" ? "," : "\u{00A0}"
+            if alone { return Formatting.grouped(count).replacingOccurrences(of: ",", with: separator) }
             let plain = english.replacingOccurrences(of: Formatting.grouped(count), with: digits)
             let translated = Texts.current.label.value(plain) ?? plain
-            let separator = Texts.current.code == "en" ? "," : "\u{00A0}"
             return translated.replacingOccurrences(
                 of: digits, with: Formatting.grouped(count).replacingOccurrences(of: ",", with: separator))
         default: return fact.text().map { Texts.current.label.value($0) ?? $0 }
@@ -736,7 +739,7 @@ enum Screens {
             }
             return row.value.contains("\n") || row.value.count > 120
                 ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
-                : "<dt>\(label(row.label))</dt><dd>\(row.fact.flatMap(words) ?? label.value(row.value) ?? row.value)</dd>"
+                : "<dt>\(label(row.label))</dt><dd>\(row.fact.flatMap { words(of: $0, alone: true) } ?? label.value(row.value) ?? row.value)</dd>"
         }
         let links = section.links.map { link -> HTML in
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"

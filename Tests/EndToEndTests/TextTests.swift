@@ -115,7 +115,8 @@ struct TextTests {
         #expect(Formatting.duration(milliseconds: 291_813) == "4:51")
         // One style for every duration (#60): from an hour on, hours and minutes.
         #expect(Formatting.duration(milliseconds: 6_521_638) == "1h 48m")
-        #expect(Formatting.duration(milliseconds: 3_600_000) == "1h 00m")
+        #expect(Formatting.duration(milliseconds: 3_600_000) == "1h")
+        #expect(Formatting.duration(milliseconds: 3_660_000) == "1h 01m")
         #expect(Formatting.duration(milliseconds: 2_460_000) == "41:00")
         #expect(Formatting.price(14.99, currency: "USD") == "$14.99")
         #expect(Formatting.price(-1, currency: "USD") == nil)
