@@ -3,6 +3,13 @@ import MediaSearchCore
 import MediaSearchKit
 
 extension CommandEnvironment {
+    /// Says the config's `notice:` on stderr (the offline demo's "demo data"), for the commands
+    /// that answer from the sources or from what they sent: search, show, open, list, library.
+    /// Not for completions (`suggest`), which a shell shows as you type.
+    public func announce(_ configuration: Configuration) {
+        if let notice = configuration.notice { console.notice(notice) }
+    }
+
     /// The session of a command: the configuration, the providers and a client whose waits,
     /// budget problems and (with `--verbose`) cache hits are said on stderr. With `store:`, the
     /// shared store is opened first (``SharedStores/open(_:report:)``); `storeLog` is told when it

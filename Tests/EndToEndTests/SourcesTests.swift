@@ -31,6 +31,14 @@ struct SourcesTests {
             let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             #expect((document?["results"] as? [Any])?.isEmpty == false, "\(kind) found nothing: \(result.stdout)")
         }
+        // Every command that answers from the demo's records says so too; a completion does not.
+        for arguments in [["show", "--result", "1"], ["list"], ["library"], ["suggest", "jack"]] {
+            let result = try await harness.runner.run(arguments + ["--config", config])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.contains(SourceVariables.demoNotice) == (arguments[0] != "suggest"),
+                "\(arguments): \(result.stderr)")
+        }
         // The demo's answers follow the words: Star Wars for "star wars", no movie for "daft punk".
         func titles(_ term: String, _ kind: String) async throws -> [String] {
             let result = try await harness.runner.run([

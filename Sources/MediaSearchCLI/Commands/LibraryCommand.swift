@@ -91,6 +91,7 @@ struct LibraryCommand: ParsableCommand {
         -> any LibraryStore
     {
         let session = try await environment.session(configuration)
+        environment.announce(configuration)
         return session.library ?? session.shared?.library
             ?? LocalLibrary(
                 MediaLibrary(path: environment.paths.libraryFile, maxRecords: configuration.libraryMaxRecords))

@@ -64,6 +64,7 @@ struct ListCommand: ParsableCommand, ProviderCommand {
         let configuration = try environment.loadConfiguration(
             explicitPath: configOption.config, store: storeOption.store)
         let session = try await environment.session(configuration)
+        environment.announce(configuration)
         let list = try ListName.checked(name)
         let entries = try await session.listResults(list)
         let console = environment.console

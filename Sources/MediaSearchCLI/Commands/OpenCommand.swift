@@ -58,6 +58,7 @@ struct OpenCommand: ParsableCommand, ProviderCommand {
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
         let session = try await environment.session(configuration, network: network)
+        environment.announce(configuration)
         let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
         let console = environment.console
         let launcher = Launcher(variables: environment.variables)

@@ -118,8 +118,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         let console = environment.console
         let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
         let session = try await environment.session(configuration, network: network)
-        // The config's line for every answer (the offline demo's "demo data").
-        if let notice = configuration.notice { environment.console.notice(notice) }
+        environment.announce(configuration)
         let request = makeRequest(configuration, filters: environment.filterArguments)
         let spinner = Spinner(
             console: console, kinds: [], enabled: console.stderrIsTerminal || network.verbose,

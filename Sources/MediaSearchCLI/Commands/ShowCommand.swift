@@ -59,8 +59,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
         let configuration = try environment.loadConfiguration(
             explicitPath: configOption.config, store: storeOption.store)
         let session = try await environment.session(configuration, network: network)
-        // The config's line for every answer (the offline demo's "demo data").
-        if let notice = configuration.notice { environment.console.notice(notice) }
+        environment.announce(configuration)
         let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
         let console = environment.console
         let spinner = Spinner(
