@@ -143,22 +143,22 @@ public struct FactWords: Sendable {
     ]
 
     /// Language codes by their English name, lower-cased (`english` → `en`).
-    static let languageCodes: [String: String] = {
-        let english = Locale(identifier: "en")
-        var codes: [String: String] = [:]
-        for code in Locale.LanguageCode.isoLanguageCodes.map(\.identifier) where code.count == 2 {
-            if let name = english.localizedString(forLanguageCode: code) { codes[name.lowercased()] = code }
-        }
-        return codes
-    }()
+    static let languageCodes = byEnglishName(
+        Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+    ) { $0.localizedString(forLanguageCode: $1) }
 
     /// Region codes by their English name, lower-cased (`belgium` → `BE`).
-    static let regionCodes: [String: String] = {
+    static let regionCodes = byEnglishName(
+        Locale.Region.isoRegions.map(\.identifier)
+    ) { $0.localizedString(forRegionCode: $1) }
+
+    /// Two-letter codes by the English name `name` gives each, lower-cased.
+    private static func byEnglishName(_ codes: [String], _ name: (Locale, String) -> String?) -> [String: String] {
         let english = Locale(identifier: "en")
-        var codes: [String: String] = [:]
-        for code in Locale.Region.isoRegions.map(\.identifier) where code.count == 2 {
-            if let name = english.localizedString(forRegionCode: code) { codes[name.lowercased()] = code }
+        var found: [String: String] = [:]
+        for code in codes where code.count == 2 {
+            if let text = name(english, code) { found[text.lowercased()] = code }
         }
-        return codes
-    }()
+        return found
+    }
 }
