@@ -26,7 +26,6 @@ let package = Package(
                 "AlbumProvider", "DeezerProvider",
             ]
         ),
-        .library(name: "MediaSearchFixtures", targets: ["MediaSearchFixtures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -146,6 +145,8 @@ let package = Package(
                     .when(platforms: [.linux], configuration: .release)),
             ]
         ),
+        // Test support: the recorded answers and their loopback server, for this package's tests,
+        // benchmarks and the demo's `mediasearch-fixtures`. No library product ships it.
         .target(
             name: "MediaSearchFixtures",
             dependencies: [
