@@ -37,3 +37,16 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension JSONValue {
+    /// A text, or `null`.
+    public init(_ text: String?) { self = text.map { .string($0) } ?? .null }
+    /// A whole number, or `null`.
+    public init(_ number: Int?) { self = number.map { .number(Double($0)) } ?? .null }
+    /// A number, or `null`.
+    public init(_ number: Double?) { self = number.map { .number($0) } ?? .null }
+    /// A truth value, or `null`.
+    public init(_ flag: Bool?) { self = flag.map { .bool($0) } ?? .null }
+    /// A list of texts.
+    public init(_ texts: [String]) { self = .array(texts.map { .string($0) }) }
+}

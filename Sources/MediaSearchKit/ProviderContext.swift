@@ -8,6 +8,10 @@ public struct ProviderContext: Sendable {
     public var http: any HTTPTransport
     /// Where the provider's source is, when the user configured it (`providers.<name>.base_url`,
     /// or an environment variable such as `MEDIASEARCH_ITUNES_URL`); `nil` for its default.
+    /// The engine resolves the configured place once (`Configuration.baseURL(for:)`), but leaves
+    /// the default to the provider on purpose: a described source's default is not one URL (its
+    /// search and lookup may name different hosts, each kept as written), so `nil` means "as the
+    /// source itself says", not "at ``MediaProvider/defaultBaseURL``".
     public var baseURL: URL?
     /// The time one request may take, in seconds.
     public var timeout: Double

@@ -24,7 +24,7 @@ public struct ResultRecord: Encodable, Sendable {
     public var sources: [SourceOffer] { (offer.map { [$0] } ?? []) + item.otherSources }
 
     /// The record as a JSON value: its keys are defined here once, for `Codable` and for
-    /// ``JSONValue/text(pretty:)`` alike.
+    /// the engine's JSON text writer (in `MediaSearchCore`, beside the documents) alike.
     public var json: JSONValue {
         let artwork = item.artwork.reduce(into: [String: JSONValue]()) { artwork, entry in
             if let url = SafeURL.http(entry.value) { artwork[String(entry.key)] = .string(url) }

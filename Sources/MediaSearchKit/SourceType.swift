@@ -35,8 +35,11 @@ public enum SourceTypes {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var types: [any SourceType] = []
 
-    /// The keys every source takes under `providers.<name>`, whatever its type: the engine's.
-    public static let commonKeys = ["type", "base_url", "rate_limit", "timeout", "limit", "weight"]
+    /// The keys every source takes under `providers.<name>`, whatever its type: the engine's. The
+    /// one list: the config's reader and its messages take it from here.
+    public static let commonKeys = ["type"] + engineKeys
+    /// The engine's keys of a source or a kind (``commonKeys`` but `type`), in the order messages name them.
+    public static let engineKeys = ["limit", "weight", "base_url", "rate_limit", "timeout"]
 
     /// The registered types, in registration order.
     public static var registered: [any SourceType] { lock.withLock { types } }

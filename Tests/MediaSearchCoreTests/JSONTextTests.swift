@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
 import TestSlots
 import Testing

@@ -190,7 +190,7 @@ public struct Configuration: Sendable {
             guard let written = providers[name], let key = written.values.keys.sorted().first else { continue }
             throw .invalidConfig(
                 file: source ?? "built-in defaults", line: written.lines[key], key: "providers.\(name).\(key)",
-                message: "unknown key (known for a source: base_url, rate_limit, timeout, limit, weight)")
+                message: "unknown key (known for a source: \(SourceTypes.engineKeys.joined(separator: ", ")))")
         }
         for provider in registered where provider.kind != provider.source {
             // A budget and a timeout are a source's: its kinds share them. Refused rather than ignored.
@@ -211,7 +211,7 @@ public struct Configuration: Sendable {
             for key in written.values.keys.sorted() {
                 let path = "providers.\(provider.kind).\(key)"
                 guard let spec = specs.first(where: { $0.name == key }) else {
-                    let known = ["limit", "weight", "base_url", "rate_limit", "timeout"] + specs.map(\.name)
+                    let known = SourceTypes.engineKeys + specs.map(\.name)
                     throw .invalidConfig(
                         file: source ?? "built-in defaults", line: written.lines[key], key: path,
                         message: "unknown key (known here: \(known.joined(separator: ", ")))")

@@ -7,6 +7,8 @@ public enum SearchPlanner {
     /// Kinds must be registered and enabled. A filter narrows the search to the kinds that offer it;
     /// a kind chosen with `--kind` that lacks a given filter is an error. Without a term, only kinds
     /// for which a given filter can be the term (it has an attribute) are searched.
+    /// `request.limit`, when given, is within ``ResultLimit/range``: ``SearchSession`` clamps it,
+    /// with a notice, before it plans (the one clamp).
     /// - Throws: ``MediaSearchError/usage(_:)`` with one clear sentence.
     /// - Parameter words: how the face names filters and where kinds are listed, for messages.
     public static func plan(
@@ -37,7 +39,9 @@ public enum SearchPlanner {
                 lacking.append(provider.kind)
                 continue
             }
-            let limit = ResultLimit.clamp(request.limit ?? configuration.limit(for: provider)).value
+            // In range already: the session clamps the request's limit (saying so) and the config's
+            // is checked as it is read (``ResultLimit``); the engine caps it at the provider's maximum.
+            let limit = request.limit ?? configuration.limit(for: provider)
             let (skipped, overflowed) = (request.page - 1).multipliedReportingOverflow(by: limit)
             let (offset, overflowedAgain) = request.offset.addingReportingOverflow(skipped)
             guard request.page >= 1, request.offset >= 0, !overflowed, !overflowedAgain else {

@@ -1,3 +1,5 @@
+import MediaSearchKit
+
 /// Writing a ``JSONValue`` as JSON text directly, without `JSONEncoder`: the documents a search
 /// prints or serves are built as values and written here, which costs a fraction of encoding
 /// them through `Codable` (no containers, no generic metadata to instantiate in a short-lived
@@ -31,17 +33,6 @@ extension JSONValue {
         }
         if !bytes.isEmpty { sink(bytes) }
     }
-
-    /// A text, or `null`.
-    public init(_ text: String?) { self = text.map { .string($0) } ?? .null }
-    /// A whole number, or `null`.
-    public init(_ number: Int?) { self = number.map { .number(Double($0)) } ?? .null }
-    /// A number, or `null`.
-    public init(_ number: Double?) { self = number.map { .number($0) } ?? .null }
-    /// A truth value, or `null`.
-    public init(_ flag: Bool?) { self = flag.map { .bool($0) } ?? .null }
-    /// A list of texts.
-    public init(_ texts: [String]) { self = .array(texts.map { .string($0) }) }
 
     private func write(to bytes: inout [UInt8], pretty: Bool, depth: Int, flush: (inout [UInt8]) -> Void) {
         switch self {
