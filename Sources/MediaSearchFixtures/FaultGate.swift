@@ -12,12 +12,24 @@ public final class FaultGate: Sendable {
     /// Lets every answer held here go, now and from now on.
     public func open() { isOpen.store(true, ordering: .releasing) }
 
-    /// Waits until the gate opens (or a minute has passed, or the request is given up).
-    func wait() async {
+    /// Whether the gate is open.
+    var opened: Bool { isOpen.load(ordering: .acquiring) }
+
+    /// Waits until the gate opens, or `also` does (the server stops), or a minute has passed, or
+    /// the request is given up.
+    func wait(or also: FaultGate? = nil) async {
         let clock = ContinuousClock()
         let end = clock.now + .seconds(60)
-        while !isOpen.load(ordering: .acquiring) && clock.now < end {
+        while !opened && also?.opened != true && clock.now < end {
             do { try await Task.sleep(for: .milliseconds(5)) } catch { return }
+        }
+    }
+
+    /// Sleeps until `deadline`, or until the gate opens, whichever comes first; throws when the
+    /// request is given up, as `Task.sleep` does.
+    func sleep(until deadline: ContinuousClock.Instant) async throws {
+        while !opened, deadline > .now {
+            try await Task.sleep(until: min(deadline, .now + .milliseconds(50)), clock: .continuous)
         }
     }
 }

@@ -26,6 +26,8 @@ public actor FixtureServer {
     public nonisolated var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private nonisolated let boundPort = Mutex<UInt16>(0)
+    /// Opens when the server stops: answers held back go at once (``FixtureResponder``).
+    nonisolated let stopping = FaultGate()
     /// Bytes of generated (``Fault/huge(bytes:chunked:)``) bodies written to clients so far.
     nonisolated let generatedBytes = ByteCounter()
 
@@ -67,7 +69,7 @@ public actor FixtureServer {
                     userAgent: request.headers[.userAgent])
             }
             return try await FixtureResponder.respond(
-                answer, until: arrived + latency, sent: fixture.generatedBytes)
+                answer, until: arrived + latency, sent: fixture.generatedBytes, stopping: fixture.stopping)
         }
         var logger = Logger(label: "mediasearch.fixtures")
         logger.logLevel = .critical
@@ -102,11 +104,16 @@ public actor FixtureServer {
         self.group = group
     }
 
-    /// Starts a graceful stop: no new connections; the requests in flight are answered.
-    public func stop() async {
-        await group?.triggerGracefulShutdown()
-        task = nil
-        group = nil
+    /// Stops gracefully (no new connections; the requests in flight are answered, those held back
+    /// by a fault at once) and waits for the server to end, at most `patience`: a client that
+    /// keeps a connection open must not hold up whoever stops it longer than that.
+    public func stop(patience: Duration = .seconds(10)) async {
+        guard let group, let task else { return }
+        self.task = nil
+        self.group = nil
+        stopping.open()
+        await group.triggerGracefulShutdown()
+        await TaskEnd.wait(for: task, atMost: patience)
     }
 
     /// Every request received so far, oldest first.

@@ -8,7 +8,7 @@ import Testing
 
 /// The web's answer cache stays bounded in bytes, drops expired answers, and is keyed by the
 /// request as it runs (a padded or reordered query is the same search).
-@Suite("Web answer cache", .slots)
+@Suite("Web answer cache", .slots, .tags(.e2e))
 struct AnswerCacheTests {
     func response(bytes: Int) -> Response {
         Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "x"), count: bytes)))
@@ -37,7 +37,7 @@ struct AnswerCacheTests {
     @Test func aPaddedOrReorderedQueryIsTheSameEntry() async throws {
         // Without the disk cache, only the answer cache can spare the upstream requests.
         let web = try await WebHarness.start(diskCache: false)
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         for path in [
             "/api/search?q=jack&kind=song&pad=1", "/api/search?q=jack&kind=song&pad=2",
             "/api/search?kind=song&q=jack", "/api/search?q=jack&kind=song&pad=\(String(repeating: "x", count: 400))",

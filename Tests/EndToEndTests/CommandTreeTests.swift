@@ -5,7 +5,7 @@ import Testing
 
 @testable import MediaSearchCLI
 
-@Suite("The command tree", .slots)
+@Suite("The command tree", .slots, .tags(.e2e))
 struct CommandTreeTests {
     /// ArgumentParser spells a command that gives no name from its type's name, by reflection
     /// that cost every start-up about 2 ms (`--help` included): every command names itself.

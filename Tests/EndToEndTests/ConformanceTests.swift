@@ -10,7 +10,7 @@ import Testing
 /// One contract, checked for every source (``Conformance``): each built-in provider, and the
 /// described source and the program the provider guide shows, against the fixture server's
 /// recordings; then, for each source over HTTP, the answers a source may give on a bad day.
-@Suite("The provider contract", .slots)
+@Suite("The provider contract", .slots, .tags(.e2e))
 struct ConformanceTests {
     /// One provider to check: its kind, a term its recordings answer, and where its searches go
     /// (path and term parameter) so a fault can be aimed at them.
@@ -123,7 +123,7 @@ struct ConformanceTests {
     @Test(arguments: cases)
     func everySourceKeepsTheContract(_ source: Case) async throws {
         let world = try await World.start()
-        defer { Task { await world.stop() } }
+        TestLifetime.stopAtEnd { await world.stop() }
         let provider = try #require(world.providers.first { $0.kind == source.kind }, "no provider \(source.kind)")
         let results = await Conformance(term: source.term, patience: 60).run(provider, in: world.session())
         #expect(results.map(\.check) == Conformance.checks)
@@ -144,7 +144,7 @@ struct ConformanceTests {
     @Test(arguments: cases.filter { $0.path != nil })
     func aSourceOnABadDayIsOneLineOfError(_ source: Case) async throws {
         let world = try await World.start()
-        defer { Task { await world.stop() } }
+        TestLifetime.stopAtEnd { await world.stop() }
         let provider = try #require(world.providers.first { $0.kind == source.kind })
         let path = try #require(source.path)
         let key = try #require(source.termKey)
@@ -179,7 +179,7 @@ struct ConformanceTests {
     /// (`ConformanceBiteTests`).
     @Test func providersCheckFailsAProgramOnTheRuleItBreaks() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let program = Self.root.appendingPathComponent("Tests/Programs/flawed-provider").path
         let flaws = [
             ("none", nil), ("first-answer-repeats-an-id", "search"), ("ignores-the-offset", "paging"),
@@ -225,7 +225,7 @@ struct ConformanceTests {
     /// examples keep the contract, and a broken copy of each fails with a clear line and exit 1.
     @Test func providersCheckPassesTheGuidesExamplesAndFailsBrokenCopies() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let example = try Self.guideExample()
         // At the fixture server, with a budget the checks do not wait for (TVmaze's 20 per 10 s
         // would make them wait, as they should against the real API).

@@ -5,7 +5,7 @@ import Testing
 
 /// A source described in config.yaml with no code (`type: json`), against Radio Browser's recorded
 /// answers served by the loopback fixture server.
-@Suite("Declarative providers", .slots)
+@Suite("Declarative providers", .slots, .tags(.e2e))
 struct DeclarativeProviderTests {
     /// The radio source as a user writes it, at the fixture server.
     static func config(_ base: String, kinds: String = "[song, radio]", fields: String? = nil) -> String {
@@ -37,7 +37,7 @@ struct DeclarativeProviderTests {
 
     @Test func searchShowAndTheLibraryWorkForADescribedSource() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         try harness.runner.write(Self.config(harness.server.baseURL), to: "config/mediasearch/config.yaml")
 
         let (result, document) = try await harness.searchJSON(["klara", "--kind", "radio"])
@@ -86,7 +86,7 @@ struct DeclarativeProviderTests {
     /// JSON:API source answer) is shown by id once `lookup_item` says where the item is (#60).
     @Test func aLookupThatWrapsItsItemIsReadWhereTheDescriptionSays() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let id = "db93a00f-9191-46ab-9e87-ec9b373b3eee"
         await harness.server.inject(
             FaultRule(
@@ -156,7 +156,7 @@ struct DeclarativeProviderTests {
 
     @Test func aMappingErrorIsTheFilesLineBeforeAnyRequest() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let cases: [(String, String)] = [
             ("          title: name\n", "config.yaml:10: providers.radio.fields: 'id' is required"),
             (
@@ -180,7 +180,7 @@ struct DeclarativeProviderTests {
     /// work is the file's line, before any request.
     @Test func aDescribedSourcesTypedFactsReadAsABuiltInSources() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         func write(_ facts: String) throws {
             try harness.runner.write(
                 Self.config(harness.server.baseURL) + "    facts:\n" + facts, to: "config/mediasearch/config.yaml")
@@ -226,7 +226,7 @@ struct DeclarativeProviderTests {
 
     @Test func aDescribedSourceHasABudgetOfItsOwn() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         try harness.runner.write(Self.config(harness.server.baseURL), to: "config/mediasearch/config.yaml")
         let result = try await harness.run(["search", "klara", "--kind", "radio", "--format", "lines"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -243,7 +243,7 @@ struct DeclarativeProviderTests {
     /// alike (online, they were once shown, marked `explicit: true`).
     @Test func aDescribedSourcesExplicitItemsAreLeftOutOnlineAndOffline() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         // Every recorded Klara station passed its last check (`lastcheckok: 1`): here, explicit.
         let fields = """
                   id: stationuuid
@@ -268,7 +268,7 @@ struct DeclarativeProviderTests {
     /// environment variable points it at a mirror (here the fixture server).
     @Test func theBuiltInRadioSourceIsOneKindAwayAndMovable() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let off = try await harness.run(["search", "klara", "--kind", "radio"])
         #expect(off.status == 64)
         #expect(off.stderr.contains("kind 'radio' is disabled"), "\(off.stderr)")
@@ -285,7 +285,7 @@ struct DeclarativeProviderTests {
     /// was once accepted and ignored), `config show` says so, and a lookup goes there too.
     @Test func theConfigsBaseURLMovesADescribedSource() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         try harness.runner.write(
             "kinds: [radio]\nproviders:\n  radio: {base_url: \"\(harness.server.baseURL)\"}\n",
             to: "config/mediasearch/config.yaml")

@@ -7,7 +7,7 @@ import Testing
 
 /// `search --format csv|m3u` and `show --format m3u` (#61), each read back by a real reader:
 /// Python's `csv` module, and a strict reader of extended M3U.
-@Suite("Exports, end to end", .slots)
+@Suite("Exports, end to end", .slots, .tags(.e2e))
 struct ExportCommandTests {
     /// Reads `file` with Python: `csv` prints the rows as JSON; `m3u` checks every line of an
     /// extended M3U playlist (the header, then `#EXTINF:<seconds>,<title>` and one http(s) link,
@@ -52,7 +52,7 @@ struct ExportCommandTests {
     /// the piped lines (the price a plain number beside its currency).
     @Test func aSearchAsCSVHasTheLinesColumnsAndMore() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let csv = try await harness.run(["search", "jack", "johnson", "--format", "csv"])
         #expect(csv.status == 0, "\(csv.stderr)")
         #expect(csv.stdout.hasSuffix("\r\n") && !csv.stdout.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
@@ -82,7 +82,7 @@ struct ExportCommandTests {
     /// A source's text cannot become a formula, a row or a line of the playlist.
     @Test func hostileTextStaysInItsCellAndItsLine() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let records: [[String: Any]] = [
             [
                 "wrapperType": "track", "kind": "song", "trackId": 5,
@@ -124,7 +124,7 @@ struct ExportCommandTests {
     /// Python's XML parser: a feed's title from a source cannot add an element or an attribute.
     @Test func podcastsAreOPMLThatAnXMLParserReads() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let opml = try await harness.run(["search", "jack", "johnson", "--format", "opml"])
         #expect(opml.status == 0, "\(opml.stderr)")
         let outlines = try #require(try await read("opml", opml.stdout, harness: harness) as? [[String: String]])
@@ -149,7 +149,7 @@ struct ExportCommandTests {
     /// with its length where the source gives one; a show with nothing to play says so.
     @Test func playlistsOfAnAlbumABookAndStations() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [song, album, deezer, radio, librivox, tv]\n", to: "sources.yaml")
         let base = harness.server.baseURL
         let environment = [

@@ -8,7 +8,7 @@ import Testing
 
 /// Providers that are programs (`mediasearch-provider-<name>` on PATH, or `type: command`),
 /// run by the real binary: the Python example, and programs that fail in every way a program can.
-@Suite("External providers", .slots)
+@Suite("External providers", .slots, .tags(.e2e))
 struct ExternalProviderTests {
     /// The example provider of the repository, in Python.
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -92,7 +92,7 @@ struct ExternalProviderTests {
 
     @Test func theExampleProviderSearchesFiltersAndShows() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let path = try install(harness)
         try harness.runner.write("kinds: [gutenberg]\n", to: "config/mediasearch/config.yaml")
         let (result, document) = try await harness.searchJSON(["austen"], environment: ["PATH": path])
@@ -128,7 +128,7 @@ struct ExternalProviderTests {
 
     @Test func aProgramThatFailsInAnyWayIsItsOwnOneLineFailure() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let path = try install(harness)
         try harness.runner.write(
             "kinds: [gutenberg, crash, hang, garbage, flood, noisy, broken]\nproviders:\n  hang: {timeout: 2}\n",
@@ -154,7 +154,7 @@ struct ExternalProviderTests {
 
     @Test func aCommandNamedInTheConfigIsAProviderToo() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = """
             kinds: [books]
             providers:
@@ -172,7 +172,7 @@ struct ExternalProviderTests {
 
 /// Programs held to their own process, time and output (#39): several at once, helpers they
 /// leave behind, descriptions that hang, filters that clash, numbers that do not fit.
-@Suite("Provider programs contained", .slots)
+@Suite("Provider programs contained", .slots, .tags(.e2e))
 struct ProgramContainmentTests {
     /// Writes executable programs into a fresh `bin` of the harness's home; returns a PATH.
     func install(_ programs: [String: String], in harness: Harness) throws -> String {
@@ -205,7 +205,7 @@ struct ProgramContainmentTests {
     /// build crashed or lost programs in most runs.)
     @Test func threeProgramsAtOnceTwentyTimes() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let path = try install(
             [
                 "alpha": Self.answering("alpha"), "beta": Self.answering("beta"),
@@ -234,7 +234,7 @@ struct ProgramContainmentTests {
     /// holds the answer (it used to become "no answer within") nor outlives the search.
     @Test func aHelperLeftBehindIsEndedWithTheProgram() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let marker = "lingering-\(UUID().uuidString.prefix(8))"
         let started = harness.runner.home.appendingPathComponent("helper-started")
         let path = try install(
@@ -261,7 +261,7 @@ struct ProgramContainmentTests {
     @Test func serveKeepsNothingOfTheProgramsItRan() async throws {
         guard FileManager.default.fileExists(atPath: "/proc/self/task") else { return }
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let marker = "served-\(UUID().uuidString.prefix(8))"
         let path = try install(
             [
@@ -278,7 +278,7 @@ struct ProgramContainmentTests {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { kill(process.processIdentifier, SIGKILL) }
+        process.endsWithTheTest()
         process.watchdog(seconds: 120) { true }
         let first = await out.firstLine()
         let base = try #require(first.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+)\//)?.1)
@@ -307,7 +307,7 @@ struct ProgramContainmentTests {
     /// its description is kept until the file changes.
     @Test func programsAreAskedOnlyByCommandsThatSearchThem() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let ran = harness.runner.home.appendingPathComponent("described")
         let path = try install(
             [
@@ -333,7 +333,7 @@ struct ProgramContainmentTests {
     /// line that names it; every other command works (it used to exit 64 for all of them).
     @Test func aFilterNamedLikeAnOptionRefusesThatProgramOnly() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let path = try install(
             [
                 "clash": ExternalProviderTests.script(
@@ -355,7 +355,7 @@ struct ProgramContainmentTests {
     /// bidi and invisible characters got through `suggest`).
     @Test func suggestionsAndIdsAreCleaned() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let item =
             #"{"id": "a\u001b]52;c;eA==\u0007b\u2028", "#
             + #""title": "Evil\u001b]0;pwned\u0007 \u009b2J\u202eTitle\u00ad\udb40\udc41"}"#
@@ -383,7 +383,7 @@ struct ProgramContainmentTests {
     /// Numbers that fit no field (1e300, nan, inf, past Int64) are dropped, never trapped on.
     @Test func numbersThatDoNotFitAreDropped() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let items =
             #"[{"id": 1e300, "title": "Huge", "durationMs": 1e300, "price": 1e17}, "#
             + #"{"id": "2", "title": "Not a number", "durationMs": "nan", "price": "inf"}, "#

@@ -13,7 +13,7 @@ import Testing
 
 /// The built binary against a loopback server that plays a hostile or broken API, and against
 /// broken local files: every command ends in time, says what happened once, and loses nothing.
-@Suite("Hardening, end to end", .serialized, .slots)
+@Suite("Hardening, end to end", .serialized, .slots, .tags(.e2e))
 struct EndToEndHardeningTests {
     func cacheFolder(_ harness: Harness) -> URL { harness.runner.home.appendingPathComponent("cache/mediasearch") }
     func stateFolder(_ harness: Harness) -> URL { harness.runner.home.appendingPathComponent("state/mediasearch") }
@@ -36,7 +36,7 @@ struct EndToEndHardeningTests {
 
     @Test func aHostileErrorMessageNeverReachesTheTerminal() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let message = "Invalid \u{1B}]0;pwned\u{07}\u{1B}[31mred\u{9B}2J text\u{202E}gpj.exe\u{200B}"
         let body = String(
             decoding: try JSONSerialization.data(withJSONObject: ["errorMessage": message]), as: UTF8.self)
@@ -50,7 +50,7 @@ struct EndToEndHardeningTests {
 
     @Test func bidiAndZeroWidthCharactersNeverReachTheOutput() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let record: [String: Any] = [
             "wrapperType": "track", "kind": "song", "trackId": 5, "artistName": "Art\u{200B}ist",
             "trackName": "Holiday\u{202E}gpj.exe\u{2066}", "trackViewUrl": "https://example.com/\u{202E}gpj.exe",
@@ -80,7 +80,7 @@ struct EndToEndHardeningTests {
     /// as safe for a terminal as the text output is.
     @Test func everyTextInJSONIsSanitized() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let hostile = "\u{1B}[31m\u{07}\u{08}\r\u{9B}2J\u{202E}\u{200B}\u{3164}\u{FE0F}"
         let record: [String: Any] = [
             "wrapperType": "track", "kind": "song", "trackId": 5, "artistId": 6, "collectionId": 7,
@@ -118,7 +118,7 @@ struct EndToEndHardeningTests {
 
     @Test func anOverflowingPageAndAnEmptyKindAreUsageErrors() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let page = try await harness.run(["search", "jack", "--page", "9223372036854775807"])
         #expect(page.status == 64)
         #expect(lines(page.stderr).count == 1 && page.stderr.contains("out of range"))
@@ -129,7 +129,7 @@ struct EndToEndHardeningTests {
 
     @Test func aRedirectToAnotherHostFailsThatKindAloneAndIsNotCached() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(
             FaultRule(path: "/search", query: ["media": "podcast"], fault: .redirect(to: "http://127.0.0.2:1/x")))
         let (result, document) = try await harness.searchJSON(["news"])
@@ -145,7 +145,7 @@ struct EndToEndHardeningTests {
 
     @Test func aRedirectLoopStopsAfterFiveHopsEachCountedByTheBudget() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(
             FaultRule(path: "/search", query: ["media": "podcast"], fault: .redirect(to: "/search?media=podcast")))
         let result = try await harness.run(["search", "news", "--kind", "podcast"])
@@ -160,7 +160,7 @@ struct EndToEndHardeningTests {
     /// Four kinds looping on redirects want 24 requests; the budget of 20 lets 20 leave, never more.
     @Test func redirectLoopsOfEveryKindNeverCrossTheBudget() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 20/min}\n", to: "twenty.yaml")
         for media in ["music", "movie", "audiobook", "podcast"] {
@@ -176,7 +176,7 @@ struct EndToEndHardeningTests {
     /// search succeeds only because budget waits push the deadlines back.
     @Test func aSpentBudgetIsWaitedForOnceAndThenTheSearchSucceeds() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             CommandRunner.userConfiguration + "providers:\n  itunes: {timeout: 1, rate_limit: 4/min}\n", to: "slow.yaml"
         )
@@ -198,7 +198,7 @@ struct EndToEndHardeningTests {
     /// without a wait, and Apple's own budget is not touched.
     @Test func theDemoServerHasABudgetOfItsOwn() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         for n in 0..<8 {
             let result = try await harness.run(["search", "demo \(n)", "--no-wait", "--no-cache"])
             #expect(result.status == 0, "search \(n): \(result.stderr)")
@@ -213,7 +213,7 @@ struct EndToEndHardeningTests {
 
     @Test func noWaitFailsAtOnceSayingHowLong() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 4/min}\n", to: "budget.yaml")
         try spendBudget(harness, limit: 4, age: 30)
@@ -230,7 +230,7 @@ struct EndToEndHardeningTests {
 
     @Test func aCoolDownIsSaidOnceForAllKinds() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(FaultRule(path: "/search", fault: .status(429)))
         let first = try await harness.run(["search", "jack"])
         #expect(first.status == 69)
@@ -245,7 +245,7 @@ struct EndToEndHardeningTests {
     /// the search asked for no cache (the security review's S3).
     @Test func aBrokenCacheDirectoryNeverFailsASearch() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let blocker = try harness.runner.write("not a directory", to: "blocker")
         for extra in [[], ["--no-cache"]] {
             let result = try await harness.run(
@@ -262,7 +262,7 @@ struct EndToEndHardeningTests {
     /// source), says once that the cache cannot be used, and exits 73 (the security review's S3).
     @Test func aCacheThatCannotBeReadIsSaidOnce() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         _ = try await harness.searchJSON(["jack", "--kind", "song"])
         let file = cacheFolder(harness).appendingPathComponent("responses.sqlite").path
         try SQLiteConnection(path: file).execute("PRAGMA user_version = 99")
@@ -280,7 +280,7 @@ struct EndToEndHardeningTests {
     /// damaged. (Changed through SQLite, so that the body's checksum, not the log's, notices.)
     @Test func aDamagedCacheEntryIsFetchedAgain() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         _ = try await harness.searchJSON(["jack", "--kind", "song"])
         let db = try SQLiteConnection(path: cacheFolder(harness).appendingPathComponent("responses.sqlite").path)
         #expect(try db.integer("SELECT count(*) FROM responses") == 1)
@@ -293,7 +293,7 @@ struct EndToEndHardeningTests {
 
     @Test func anUnreadableHistoryIsLeftAloneAndTheSearchExits73() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let history = stateFolder(harness).appendingPathComponent("history.json")
         try FileManager.default.createDirectory(at: history, withIntermediateDirectories: true)
         let result = try await harness.run(["search", "jack", "--kind", "song"])
@@ -308,7 +308,7 @@ struct EndToEndHardeningTests {
     /// The deadline (0.5 s per request) fires just as the delayed answer (0.5 s) completes.
     @Test func aDeadlineRacingCompletionEndsEveryCommand() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             "providers:\n  itunes: {timeout: 0.5, rate_limit: 1000/min}\ncache:\n  enabled: false\n", to: "race.yaml")
         await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(500))))
@@ -332,7 +332,7 @@ struct EndToEndHardeningTests {
     @Test(arguments: [false, true])
     func fourHugeAnswersStayWithinMemory(chunked: Bool) async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let environment = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": harness.server.baseURL])
         let (_, ordinaryKiB) = try await Self.peakMemory(
             harness.runner.executable.path, ["search", "jack", "--no-cache"], environment: environment)
@@ -378,7 +378,7 @@ struct EndToEndHardeningTests {
 
     @Test func aDetailAfterASearchSendsNoRequestForTheItem() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (_, search) = try await harness.searchJSON(["jack", "--kind", "song"])
         let first = try #require(search.results.first?["id"] as? String)
         let before = await harness.server.requests().count
@@ -395,7 +395,7 @@ struct EndToEndHardeningTests {
 
     @Test func aColdDetailCostsAtMostTwoRequests() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let shown = try await harness.run(["show", "1038991437"])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(await harness.server.requests().count == 2)

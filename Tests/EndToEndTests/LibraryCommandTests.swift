@@ -6,7 +6,7 @@ import Testing
 @testable import MediaSearchCore
 
 /// The offline library, end to end: the real binary, the loopback fixture server, a private home.
-@Suite("Offline library, end to end", .slots)
+@Suite("Offline library, end to end", .slots, .tags(.e2e))
 struct LibraryCommandTests {
     func json(_ result: CommandRunner.Result) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -42,7 +42,7 @@ struct LibraryCommandTests {
     @Test("Every record of a search is kept; --offline answers with the same tiles and JSON, no request")
     func offlineSearch() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (online, onlineDocument) = try await harness.searchJSON(["jack"])
         #expect(online.status == 0, "\(online.stderr)")
         #expect(onlineDocument["offline"] is NSNull)
@@ -107,7 +107,7 @@ struct LibraryCommandTests {
     @Test("When every provider fails, the search answers from the library, says so in one line, exits 3")
     func fallback() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let first = try await harness.run(["search", "jack", "--format", "lines"])
         #expect(first.status == 0, "\(first.stderr)")
         let seen = try await records(harness)
@@ -139,7 +139,7 @@ struct LibraryCommandTests {
     @Test("show renders a kept item with no network; suggest offers kept titles after the history")
     func showAndSuggest() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (search, document) = try await harness.searchJSON(["wars", "--kind", "movie"])
         #expect(search.status == 0, "\(search.stderr)")
         let movie = try #require(document.results.first)
@@ -185,7 +185,7 @@ struct LibraryCommandTests {
             "needs root, to search as another user"))
     func aReadOnlyLibraryIsSearchedOffline() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let online = try await harness.run(["search", "jack", "--format", "lines"])
         #expect(online.status == 0, "\(online.stderr)")
         // Everything readable by others, nothing writable: the folder included.
@@ -220,7 +220,7 @@ struct LibraryCommandTests {
         routes.fillToLimit = true
         routes.distinctIDsPerTerm = true
         let harness = try await Harness.start(routes: routes)
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         for term in ["a", "b", "c", "d"] {
             _ = try await harness.run(["search", term, "--limit", "200", "--format", "lines"])
         }
@@ -245,7 +245,7 @@ struct LibraryCommandTests {
     @Test("library shows and clears; cache clear leaves it alone; library.enabled: false keeps nothing")
     func libraryCommand() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         _ = try await harness.run(["search", "jack", "--format", "lines"])
         let status = try await harness.run(["library", "--format", "json"])
         let document = try json(status)
@@ -277,7 +277,7 @@ struct LibraryCommandTests {
     @Test("A search the response cache answers again rewrites no record, yet puts back what was cleared")
     func cachedAnswersAreNotStoredTwice() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let first = try await harness.run(["search", "jack", "--format", "lines"])
         #expect(first.status == 0, "\(first.stderr)")
         let count = try await records(harness)
@@ -302,7 +302,7 @@ struct LibraryCommandTests {
     @Test("Killed as soon as its answer is printed, a search has kept every record it shows")
     func recordsAreKeptBeforeTheAnswerIsPrinted() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let process = Process()
         process.executableURL = harness.runner.executable
         process.arguments = ["search", "jack", "--format", "json"]
@@ -313,6 +313,7 @@ struct LibraryCommandTests {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        process.endsWithTheTest()
         let pid = process.processIdentifier
         // Read on a thread of its own (a blocking read) until the document parses, then kill.
         let shown: Int? = await withCheckedContinuation { continuation in
@@ -338,7 +339,7 @@ struct LibraryCommandTests {
     @Test("A damaged library file is moved aside in one line and never fails the search")
     func damagedFile() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let path = try harness.runner.write(
             String(repeating: "garbage, not SQLite ", count: 500), to: "data/mediasearch/library.sqlite")
         let search = try await harness.run(["search", "jack", "--format", "lines"])
@@ -353,7 +354,7 @@ struct LibraryCommandTests {
         var routes = FixtureRoutes.default
         routes.distinctIDsPerTerm = true
         let harness = try await Harness.start(routes: routes)
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         // A time-out long enough that thirty debug binaries on two cores never miss it: any
         // notice on stderr is then the library's own.
         let config = try harness.runner.write(

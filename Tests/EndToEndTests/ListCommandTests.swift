@@ -6,7 +6,7 @@ import TestSlots
 import Testing
 
 /// `star`, `unstar`, `lists` and `list` (#61): what people keep, kept for good.
-@Suite("Lists, end to end", .slots)
+@Suite("Lists, end to end", .slots, .tags(.e2e))
 struct ListCommandTests {
     func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
 
@@ -14,7 +14,7 @@ struct ListCommandTests {
     /// results in every format; kept whole through `cache clear`, `library clear` and no network.
     @Test func keptItemsOutliveTheCacheAndTheLibrary() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let search = try await harness.run(["search", "jack", "johnson", "--format", "lines"])
         let first = try #require(lines(search.stdout).first?.split(separator: "\t").map(String.init))
         let star = try await harness.run(["star", "--result", "1"])
@@ -56,7 +56,7 @@ struct ListCommandTests {
     /// usual codes, and nothing is written.
     @Test func badRequestsAreOneLineAndWriteNothing() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         _ = try await harness.run(["search", "jack", "--format", "lines"])
         for (arguments, status) in [
             (["star", "--result", "1", "--list", "a/b"], Int32(64)), (["star", "--result", "1", "--list", " "], 64),
@@ -80,7 +80,7 @@ struct ListCommandTests {
     /// transaction that the others wait for).
     @Test func tenProcessesAtOnceLoseNothing() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let search = try await harness.run(["search", "jack", "johnson", "--limit", "5", "--format", "lines"])
         let ids = lines(search.stdout).map { $0.split(separator: "\t")[0] }
         try #require(ids.count >= 10, "\(ids.count) results")

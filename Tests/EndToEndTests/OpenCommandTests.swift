@@ -4,7 +4,7 @@ import TestSlots
 import Testing
 
 /// `mediasearch open` with fake openers and players on PATH that record what they were asked.
-@Suite("mediasearch open, end to end", .slots)
+@Suite("mediasearch open, end to end", .slots, .tags(.e2e))
 struct OpenCommandTests {
     /// A folder of fake programs, each appending its name and arguments to `calls.log`.
     func fakeBin(_ harness: Harness, _ names: [String]) throws -> (bin: String, log: String) {
@@ -25,7 +25,7 @@ struct OpenCommandTests {
 
     @Test func opensTheStorePageAndPlaysThePreview() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (_, search) = try await harness.searchJSON(["jack", "--kind", "song"])
         let first = try #require(search.results.first)
         let (bin, log) = try fakeBin(harness, ["xdg-open", "mpv"])
@@ -42,7 +42,7 @@ struct OpenCommandTests {
     /// A radio station plays its live stream, and says so: a stream, not a preview (#60 item 6).
     @Test func aStationPlaysItsStream() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [radio]\n", to: "radio.yaml")
         let (bin, log) = try fakeBin(harness, ["mpv"])
         let environment = ["MEDIASEARCH_CONFIG": config, "MEDIASEARCH_RADIO_URL": harness.server.baseURL]
@@ -61,7 +61,7 @@ struct OpenCommandTests {
     /// the first track plays (#61).
     @Test func anAlbumAndAListPlayAsOnePlaylist() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [song, deezer]\n", to: "deezer.yaml")
         let environment = [
             "MEDIASEARCH_CONFIG": config, "MEDIASEARCH_DEEZER_URL": harness.server.baseURL + "/deezer",
@@ -110,7 +110,7 @@ struct OpenCommandTests {
 
     @Test func browserWinsAndAPreviewWithoutAPlayerOpensItsLink() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (_, search) = try await harness.searchJSON(["jack", "--kind", "song"])
         let first = try #require(search.results.first)
         let (bin, log) = try fakeBin(harness, ["xdg-open", "firefox"])
@@ -128,7 +128,7 @@ struct OpenCommandTests {
     /// shown; the link is printed, with how to set a browser.
     @Test func aFailingOpenerPrintsTheLinkAndHowToSetABrowser() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (_, search) = try await harness.searchJSON(["jack", "--kind", "song"])
         let url = try #require(search.results.first?["url"] as? String)
         let bin = harness.runner.home.appendingPathComponent("failing-bin")
@@ -149,7 +149,7 @@ struct OpenCommandTests {
 
     @Test func nothingToOpenWithIsAClearError() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         _ = try await harness.searchJSON(["jack", "--kind", "song"])
         let (bin, _) = try fakeBin(harness, [])
         let result = try await harness.run(["open", "--result", "1"], environment: ["PATH": bin])

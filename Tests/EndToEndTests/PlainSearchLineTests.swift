@@ -6,7 +6,7 @@ import Testing
 
 /// `search word…` is made without ArgumentParser (``SearchCommand/plain(_:)``): it must be the
 /// very command ArgumentParser makes of the same line, every option included.
-@Suite("A plain search line, made without parsing", .slots)
+@Suite("A plain search line, made without parsing", .slots, .tags(.e2e))
 struct PlainSearchLineTests {
     @Test func aPlainLineIsTheCommandArgumentParserMakes() throws {
         let lines = [

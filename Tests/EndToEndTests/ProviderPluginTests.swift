@@ -9,7 +9,7 @@ import TestSlots
 import Testing
 
 /// Providers added by conformance alone, run through the real CLI entry point in process.
-@Suite("Adding providers", .slots)
+@Suite("Adding providers", .slots, .tags(.e2e))
 struct ProviderPluginTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-\(UUID().uuidString)")
 
@@ -91,7 +91,7 @@ struct ProviderPluginTests {
 
     @Test func theMusicVideoKindIsOffUntilEnabled() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (defaults, document) = try await harness.searchJSON(["touch"])
         #expect(defaults.status == 0)
         #expect(!document.kinds.contains("music-video"))
@@ -149,7 +149,7 @@ struct ProviderPluginTests {
         // An iTunes song looked up by id, with the recorders registered and enabled first: the
         // song provider, which claims songs, renders it.
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         let (song, songOut) = try await run(
             ["show", "1038991437", "--format", "json"], config: "kinds: [alpha, beta, song]\n",
             providers: [alpha, beta] + .builtIn, itunes: server.baseURL)

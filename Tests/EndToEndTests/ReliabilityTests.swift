@@ -6,7 +6,7 @@ import Testing
 
 /// Fault injection against the loopback server: every fault gives a clear per-provider error,
 /// the right exit code, and leaves history and cache valid.
-@Suite("Reliability, end to end", .serialized, .slots)
+@Suite("Reliability, end to end", .serialized, .slots, .tags(.e2e))
 struct ReliabilityTests {
     /// A time-out short enough that time-out faults end in seconds, long enough that the healthy
     /// kinds (loopback answers in milliseconds) never miss it on a machine loaded by other work.
@@ -38,7 +38,7 @@ struct ReliabilityTests {
         var routes = FixtureRoutes.default
         routes.fillToLimit = true
         let harness = try await Harness.start(routes: routes)
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let cache = harness.runner.home.appendingPathComponent("cache/mediasearch").path
         func searchAll(_ config: String) async throws -> (entries: Int, bytes: Int) {
             for term in ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"] {
@@ -72,7 +72,7 @@ struct ReliabilityTests {
     ])
     func aFaultyProviderFailsAloneWithAClearMessage(name: String, fault: Fault, message: String) async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(Self.fastConfig, to: "fast.yaml")
         let (warm, _) = try await harness.searchJSON(["first", "--config", config])
         #expect(warm.status == 0)
@@ -95,7 +95,7 @@ struct ReliabilityTests {
 
     @Test func transientServerErrorsAreRetried() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(
             FaultRule(path: "/search", query: ["media": "movie"], fault: .status(500), times: 2))
         let (result, document) = try await harness.searchJSON(["x", "--kind", "movie"])
@@ -106,7 +106,7 @@ struct ReliabilityTests {
 
     @Test func a400IsNotRetried() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(
             FaultRule(fault: .status(400, body: #"{"errorMessage":"Invalid value(s) for key(s): [country]"}"#)))
         let result = try await harness.run(["search", "x", "--kind", "song", "--country", "zz"])
@@ -118,7 +118,7 @@ struct ReliabilityTests {
 
     @Test func rateLimitCoolsDownEveryProviderAndProcess() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(FaultRule(path: "/search", fault: .status(429), times: 1))
         let (first, _) = try await harness.searchJSON(["x"])
         #expect(first.status == 3 || first.status == 69, "\(first.status): \(first.stderr)")
@@ -132,7 +132,7 @@ struct ReliabilityTests {
 
     @Test func aRepeatedSearchIsAnsweredFromTheCache() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (first, firstDocument) = try await harness.searchJSON(["jack"])
         #expect(first.status == 0)
         #expect(await harness.server.requests().count == 4)
@@ -153,7 +153,7 @@ struct ReliabilityTests {
 
     @Test func failuresAreNeverCachedAndCorruptEntriesAreReplaced() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(FaultRule(path: "/search", fault: .status(503), times: 3))
         let failed = try await harness.run(["search", "x", "--kind", "song"])
         #expect(failed.status == 69)
@@ -174,7 +174,7 @@ struct ReliabilityTests {
 
     @Test func theBudgetIsNeverCrossed() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 3/min}\n", to: "budget.yaml")
         let (result, document) = try await harness.searchJSON(["x", "--no-wait", "--config", config])
@@ -188,7 +188,7 @@ struct ReliabilityTests {
 
     @Test func thirtyProcessesAtOnceStayInBudgetAndKeepFilesValid() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         // Thirty debug binaries on two cores are slow to start and to answer: a time-out long
         // enough that the load alone never fails a request, so every count below is exact.
         let config = try harness.runner.write(
@@ -229,7 +229,7 @@ struct ReliabilityTests {
 
     @Test func ctrlCExits130AndKeepsHistory() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         _ = try await harness.searchJSON(["kept"])
         await harness.server.inject(FaultRule(fault: .delay(.seconds(20))))
         let process = Process()
@@ -239,6 +239,7 @@ struct ReliabilityTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        process.endsWithTheTest()
         // Interrupt once the search is under way (its handler is installed before any request),
         // however long a debug binary takes to start on a loaded machine.
         let asked = Date().addingTimeInterval(30)
@@ -262,7 +263,7 @@ struct ReliabilityTests {
     ])
     func hostileTermsMakeCorrectRequests(term: String) async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (result, _) = try await harness.searchJSON([term, "--kind", "song"])
         #expect(result.status == 0, "\(result.stderr)")
         let sent = try #require(await harness.server.requests().first)

@@ -4,11 +4,11 @@ import TestSlots
 import Testing
 
 /// The JSON documents match the schemas checked into `Schemas/`.
-@Suite("JSON documents against their schemas", .slots)
+@Suite("JSON documents against their schemas", .slots, .tags(.e2e))
 struct SchemaTests {
     @Test func searchDocumentsAndJSONLinesMatchTheSearchSchema() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let schema = try SchemaValidator.load("search.schema.json")
         await harness.server.inject(FaultRule(path: "/search", query: ["media": "podcast"], fault: .status(503)))
         let config = try harness.runner.write("kinds: [song, movie, audiobook, podcast, album]\n", to: "all.yaml")
@@ -39,7 +39,7 @@ struct SchemaTests {
 
     @Test func detailDocumentsMatchTheDetailSchema() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let schema = try SchemaValidator.load("detail.schema.json")
         for id in ["1038991437", "1078111961", "438363284", "1535809341", "1038991417", "1000654145267"] {
             let result = try await harness.run(["show", id, "--format", "json"])

@@ -7,11 +7,11 @@ import MediaSearchKit
 import TestSlots
 import Testing
 
-@Suite("mediasearch search, end to end", .slots)
+@Suite("mediasearch search, end to end", .slots, .tags(.e2e))
 struct SearchCommandTests {
     @Test func searchesEveryKindInOneRun() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (result, document) = try await harness.searchJSON(["jack", "johnson"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(document.kinds == ["song", "movie", "audiobook", "podcast"])
@@ -32,7 +32,7 @@ struct SearchCommandTests {
 
     @Test func aKindRemovedFromConfigDisappears() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [song, podcast]\n", to: "my.yaml")
         let (result, document) = try await harness.searchJSON(["jack", "--config", config])
         #expect(result.status == 0)
@@ -45,7 +45,7 @@ struct SearchCommandTests {
 
     @Test func configFromTheEnvironmentAndTheUsersConfigHome() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [movie]\nlimit: 3\n", to: "env.yaml")
         let before = await harness.server.requests().count
         let (_, document) = try await harness.searchJSON(["x"], environment: ["MEDIASEARCH_CONFIG": config])
@@ -61,7 +61,7 @@ struct SearchCommandTests {
     /// The working directory's `config.yaml` belongs to whatever project lives there.
     @Test func anotherToolsConfigInTheCurrentDirectoryIsIgnored() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         try harness.runner.removeUserConfiguration()
         try harness.runner.write("services:\n  web: {image: nginx}\nlimit: banana\n", to: "config.yaml")
         let (result, document) = try await harness.searchJSON(["jack"])
@@ -79,7 +79,7 @@ struct SearchCommandTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
     func aSearchOpensItsConfigFileOnce() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         // Words that make the programs' and the filters' passes read the config too.
         let config = try harness.runner.write("kinds: [song]\n# no command here, no filters either\n", to: "c.yaml")
         let trace = harness.runner.home.appendingPathComponent("trace").path
@@ -102,7 +102,7 @@ struct SearchCommandTests {
     /// the JSON of `--experimental-dump-help` (which completion tools read whole) do not.
     @Test func onlyHelpGetsTheKindsAndFilters() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let help = try await harness.run(["search", "--help"])
         #expect(help.status == 0 && help.stdout.contains("PROVIDER FILTERS:"))
         let version = try await harness.run(["search", "--version"])
@@ -116,7 +116,7 @@ struct SearchCommandTests {
 
     @Test func configPathShowAndInit() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         try harness.runner.removeUserConfiguration()
         let user = harness.runner.home.appendingPathComponent("config/mediasearch/config.yaml").path
         let before = try await harness.run(["config", "path"])
@@ -147,7 +147,7 @@ struct SearchCommandTests {
 
     @Test func filtersNarrowKindsAndResults() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (result, document) = try await harness.searchJSON(["star", "wars", "--director", "george lucas"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(document.kinds == ["movie"])
@@ -171,7 +171,7 @@ struct SearchCommandTests {
     /// and the fzf recipe of the README works: field 1 is the id, field 2 the kind.
     @Test func pipedOutputIsOneLinePerResult() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let piped = try await harness.run(["search", "jack"])
         #expect(piped.status == 0)
         let rows = piped.stdout.split(separator: "\n").map {
@@ -203,7 +203,7 @@ struct SearchCommandTests {
 
     @Test func textOutputIsPlainWhenPiped() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let result = try await harness.run(["search", "jack", "--width", "80", "--format", "text"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("1. [SONG]"))
@@ -218,7 +218,7 @@ struct SearchCommandTests {
 
     @Test func badInputGetsUsageErrors() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         for arguments in [
             ["search", ""], ["search", "   "], ["search"], ["search", "x", "--country", "usa"],
             ["search", "x", "--country", "U1"], ["search", "x", "--limit", "abc"], ["search", "x", "--kind", "vinyl"],
@@ -242,7 +242,7 @@ struct SearchCommandTests {
     @Test(arguments: [("0", 1), ("-1", 1), ("201", 200), ("500", 200)])
     func limitsAreClampedWithANotice(limit: String, sent: Int) async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let result = try await harness.run(["search", "x", "--kind", "song", "--limit=\(limit)", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("outside 1-200"))
@@ -251,7 +251,7 @@ struct SearchCommandTests {
 
     @Test func badConfigExits78NamingFileLineAndKey() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let cases = [
             ("limit: 30\ncolour: blue\n", ":2: colour: unknown key"),
             (
@@ -279,7 +279,7 @@ struct SearchCommandTests {
 
     @Test func someProvidersFailingExits3AndAllFailingExits69() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(FaultRule(path: "/search", query: ["media": "movie"], fault: .status(500)))
         let (partial, document) = try await harness.searchJSON(["x"])
         #expect(partial.status == 3)
@@ -297,7 +297,7 @@ struct SearchCommandTests {
 
     @Test func a400ShowsTheAPIMessage() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let body = try String(decoding: Fixtures.data("errors/afurkantitiz-resultEntity-400.json"), as: UTF8.self)
         await harness.server.inject(FaultRule(path: "/search", fault: .status(400, body: body)))
         let result = try await harness.run(["search", "x", "--kind", "song"])
@@ -307,7 +307,7 @@ struct SearchCommandTests {
 
     @Test func providersCommandListsKindsAndFilters() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [song]\n", to: "c.yaml")
         let result = try await harness.run(["providers", "--format", "json", "--config", config])
         #expect(result.status == 0)
@@ -328,7 +328,7 @@ struct SearchCommandTests {
     /// and the search says once, in one line, what the keys are called now.
     @Test func anOldItunesBlockStillWorksWithOneNotice() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         try harness.runner.write(
             "kinds: [song]\nitunes:\n  timeout: 8\n  rate_limit: 2\n", to: "config/mediasearch/config.yaml")
         let first = try await harness.run(["search", "jack", "--format", "lines"])

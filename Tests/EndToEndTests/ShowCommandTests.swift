@@ -3,7 +3,7 @@ import MediaSearchFixtures
 import TestSlots
 import Testing
 
-@Suite("mediasearch show, end to end", .slots)
+@Suite("mediasearch show, end to end", .slots, .tags(.e2e))
 struct ShowCommandTests {
     func detail(_ harness: Harness, _ arguments: [String]) async throws -> (CommandRunner.Result, [String: Any]) {
         let result = try await harness.run(["show"] + arguments + ["--format", "json"])
@@ -23,7 +23,7 @@ struct ShowCommandTests {
 
     @Test func songHasEverySectionItsDataAllows() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (result, document) = try await detail(harness, ["1038991437"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(document["kind"] as? String == "song")
@@ -48,7 +48,7 @@ struct ShowCommandTests {
 
     @Test func podcastShowsRecentEpisodesWithoutAnAuthorBlockWhenThereIsNone() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (result, document) = try await detail(harness, ["1535809341"])
         #expect(result.status == 0, "\(result.stderr)")
         let all = sections(document)
@@ -71,7 +71,7 @@ struct ShowCommandTests {
 
     @Test func audiobookDescriptionComesOutClean() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (_, document) = try await detail(harness, ["438363284"])
         let header = rows(sections(document)["Moby Dick: or the Whale (Unabridged)"])
         let description = try #require(header["Description"])
@@ -82,7 +82,7 @@ struct ShowCommandTests {
 
     @Test func movieHasPricesAndProduction() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (result, document) = try await detail(harness, ["1078111961"])
         #expect(result.status == 0)
         let movie = rows(sections(document)["Movie"])
@@ -95,7 +95,7 @@ struct ShowCommandTests {
 
     @Test func aFailingAuthorLookupStillPrintsTheRest() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(FaultRule(path: "/lookup", query: ["id": "414425"], fault: .status(500)))
         let (result, document) = try await detail(harness, ["1038991437"])
         #expect(result.status == 3)
@@ -110,7 +110,7 @@ struct ShowCommandTests {
     /// the answer says so, rather than asking another source's songs.
     @Test func aKindNamedButDisabledSaysSo() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [deezer]\n", to: "deezer.yaml")
         let result = try await harness.run(["show", "3135556", "--kind", "song", "--config", config])
         #expect(result.status == 64, "\(result.stderr)")
@@ -120,7 +120,7 @@ struct ShowCommandTests {
 
     @Test func unknownIdExits66() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let result = try await harness.run(["show", "909099090990909"])
         #expect(result.status == 66)
         #expect(result.stderr == "mediasearch: nothing found with id 909099090990909\n")
@@ -141,7 +141,7 @@ struct ShowCommandTests {
     @Test(arguments: [true, false])
     func aResultRightAfterItsSearchSendsNoRequestForTheItem(library: Bool) async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("library:\n  enabled: \(library)\n", to: "library.yaml")
         let (search, document) = try await harness.searchJSON(["jack", "--kind", "song", "--config", config])
         #expect(search.status == 0, "\(search.stderr)")
@@ -159,7 +159,7 @@ struct ShowCommandTests {
     /// search says so, and the last results carry the records instead.
     @Test func aResultStillSendsNoRequestWhenTheLibraryCannotBeWritten() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         // A file where the library's folder should be: the library cannot be opened.
         let data = harness.runner.home.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
@@ -177,7 +177,7 @@ struct ShowCommandTests {
 
     @Test func resultNumbersOpenTheLastSearchsTiles() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let none = try await harness.run(["show", "--result", "1"])
         #expect(none.status == 64)
         let (_, search) = try await harness.searchJSON(["jack"])
@@ -209,7 +209,7 @@ struct ShowCommandTests {
     /// "Jack Johnson (Byron The Aquarius Remix)".
     @Test func censoredNamesUnlessUncensored() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(CommandRunner.userConfiguration + "explicit: false\n", to: "clean.yaml")
         let (_, censored) = try await detail(harness, ["1540774502", "--config", config])
         #expect(censored["title"] as? String == "Jack Johnson (Byron The Aquarius Remix)")
@@ -234,7 +234,7 @@ struct ShowCommandTests {
 
     @Test func albumsAreAKindOnceEnabled() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (_, plain) = try await harness.searchJSON(["abbey", "road"])
         #expect(!plain.kinds.contains("album"))
         let config = try harness.runner.write("kinds: [song, album, podcast]\n", to: "albums.yaml")
@@ -254,7 +254,7 @@ struct ShowCommandTests {
 
     @Test func anEpisodeIsShownAsAnEpisodeAndNoDetailRepeatsALink() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (result, document) = try await detail(harness, ["1000654145267"])
         #expect(result.status == 0, "\(result.stderr)")
         let all = sections(document)

@@ -7,14 +7,14 @@ import Testing
 
 /// Each upstream request is spent once: identical requests in flight share one, in `serve` and
 /// across processes (#43).
-@Suite("Single flight", .slots)
+@Suite("Single flight", .slots, .tags(.e2e))
 struct SingleFlightTests {
     /// Sixteen identical pages asked at once, with the answer cached or not, cost the source one
     /// request; the fixture server answers slowly so that they all arrive while it is asked.
     @Test(arguments: [true, false])
     func identicalPagesAtOnceAskTheSourceOnce(diskCache: Bool) async throws {
         let web = try await WebHarness.start(diskCache: diskCache, kinds: ["song"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         await web.fixtures.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(1500))))
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<16 {
@@ -31,7 +31,7 @@ struct SingleFlightTests {
     /// in the cache, and the budget counts one request.
     @Test func identicalSearchesOfSeveralProcessesAskTheSourceOnce() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(1500))))
         let results = try await withThrowingTaskGroup(of: CommandRunner.Result.self) { group in
             for _ in 0..<6 {

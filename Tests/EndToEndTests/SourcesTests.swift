@@ -6,7 +6,7 @@ import Testing
 
 /// Deezer and internet radio beside iTunes, run as a user runs them: the real binary against the
 /// fixture server's recorded Deezer, iTunes and Radio Browser answers.
-@Suite("Several sources", .slots)
+@Suite("Several sources", .slots, .tags(.e2e))
 struct SourcesTests {
     /// The demo server's config (`mediasearch-fixtures --demo FILE`) points every source at the
     /// server with nothing exported (#60 item 8): from a shell with no variables, a search asks
@@ -15,7 +15,7 @@ struct SourcesTests {
         var routes = FixtureRoutes.default
         routes.followTerms = true
         let harness = try await Harness.start(routes: routes)
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
         for (term, kind) in [
@@ -65,7 +65,7 @@ struct SourcesTests {
         var routes = FixtureRoutes.default
         routes.followTerms = true  // as `mediasearch-fixtures --demo` answers
         let harness = try await Harness.start(routes: routes)
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
         let readme = try String(
@@ -125,7 +125,7 @@ struct SourcesTests {
     /// different lengths stay apart.
     @Test func oneSearchAsksEverySourceOfAKindAndMergesTheSameWork() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(Self.both, to: "c.yaml")
         let (result, document) = try await harness.searchJSON(["daft punk", "--kind", "song", "--config", config])
         #expect(result.status == 0, "\(result.stderr)")
@@ -173,7 +173,7 @@ struct SourcesTests {
     /// The terminal shows the merged result once, with its stores; `show` of it lists both.
     @Test func theMergedResultShowsItsStoresInTilesAndTheDetail() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(Self.both, to: "c.yaml")
         // Sorted, the page waits for both sources and merges in their order (iTunes' record first):
         // streamed, the source that answered first would own the work, which a busy machine decides.
@@ -194,7 +194,7 @@ struct SourcesTests {
     /// `--source` narrows to one source; an unknown one is a usage error naming those there are.
     @Test func sourceNarrowsToOneSource() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(Self.both, to: "c.yaml")
         let (result, document) = try await harness.searchJSON(
             ["daft punk", "--kind", "song", "--source", "deezer", "--config", config])
@@ -209,7 +209,7 @@ struct SourcesTests {
     /// A config written before there were several sources means what it always meant.
     @Test func yesterdaysConfigAsksNoNewSource() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (result, document) = try await harness.searchJSON(["daft punk", "--kind", "song"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(document.kinds == ["song"])
@@ -223,7 +223,7 @@ struct SourcesTests {
     /// URL in its variable, are one-line config errors.
     @Test func aSourcesPlaceAndBudgetAreConfigurable() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             """
             kinds: [song, deezer]
@@ -262,7 +262,7 @@ struct SourcesTests {
     /// for (its error comes as HTTP 200) is not found, not a failure.
     @Test func aDeezerAlbumListsItsTracks() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(Self.both, to: "c.yaml")
         let track = try await harness.run(["show", "deezer:track:3135556", "--config", config, "--no-pager"])
         #expect(track.status == 0, "\(track.stderr)")
@@ -290,7 +290,7 @@ struct SourcesTests {
     /// iTunes's results, and never kept by the cache.
     @Test func deezerThrottledNeverHidesApplesResults() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(Self.both, to: "c.yaml")
         let quota = #"{"error":{"type":"Exception","message":"Quota limit exceeded","code":4}}"#
         await harness.server.inject(
@@ -308,7 +308,7 @@ struct SourcesTests {
     /// The library keeps every source's records, and `--offline` merges them the same way.
     @Test func offlineMergesTheSameWay() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(Self.both, to: "c.yaml")
         let (_, online) = try await harness.searchJSON(["daft punk", "--kind", "song", "--config", config])
         let (result, offline) = try await harness.searchJSON(
@@ -324,7 +324,7 @@ struct SourcesTests {
     /// Radio Browser's stations: codec and bitrate as facts, the resolved stream as the preview.
     @Test func radioStationsShowCodecBitrateAndStream() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [radio]\n", to: "c.yaml")
         let (result, document) = try await harness.searchJSON(["klara", "--kind", "radio", "--config", config])
         #expect(result.status == 0, "\(result.stderr)")
@@ -348,7 +348,7 @@ struct SourcesTests {
     /// JSON document, a readable line on the terminal, the first few on the tile, a list on the web.
     @Test func aStationsTagsAreAList() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [radio]\n", to: "c.yaml")
         let id = "960ef421-0601-11e8-ae97-52543be04c81"
         let show = try await harness.run(["show", id, "--kind", "radio", "--config", config, "--format", "json"])
@@ -377,7 +377,7 @@ struct SourcesTests {
     /// when that second request fails, the detail is shown without it, with a notice.
     @Test func openLibraryBooksAreFoundByWordsAndByISBN() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [song, openlibrary]\n", to: "c.yaml")
         let (result, document) = try await harness.searchJSON(["time war", "--kind", "book", "--config", config])
         #expect(result.status == 0, "\(result.stderr)")
@@ -426,7 +426,7 @@ struct SourcesTests {
     /// a notice. The web folds the seasons, the last one open, in the page's language.
     @Test func aShowsDetailListsItsCastThenItsEpisodesBySeason() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [tv]\n", to: "c.yaml")
         let show = try await harness.run(["show", "143", "--kind", "tv", "--config", config, "--format", "json"])
         #expect(show.status == 0, "\(show.stderr)")
@@ -472,7 +472,7 @@ struct SourcesTests {
     /// year, language and subject; a kind without the filter is not asked.
     @Test func describedSourcesFilterByYearLanguageAndSubject() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [openlibrary, tv]\n", to: "c.yaml")
         func ids(_ arguments: [String]) async throws -> [String] {
             let (result, document) = try await harness.searchJSON(arguments + ["--config", config])
@@ -512,7 +512,7 @@ struct SourcesTests {
     /// A LibriVox book's detail lists its sections, each an MP3 of the reading that plays in its row.
     @Test func aLibriVoxBooksSectionsArePlayable() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [librivox]\n", to: "c.yaml")
         let show = try await harness.run(["show", "830", "--kind", "librivox", "--config", config, "--format", "json"])
         #expect(show.status == 0, "\(show.stderr)")
@@ -530,7 +530,7 @@ struct SourcesTests {
     /// links to the other, from what the library keeps (no request is sent for them).
     @Test func aBookAndItsReadingLinkToEachOther() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [openlibrary, librivox]\n", to: "c.yaml")
         _ = try await harness.searchJSON(["allan quatermain", "--config", config])
         _ = try await harness.searchJSON(["allan", "--kind", "librivox", "--config", config])
@@ -552,7 +552,7 @@ struct SourcesTests {
     /// detail lists its tracks, from the lookup alone; it shares MusicBrainz's one budget.
     @Test func aMusicBrainzReleaseIsAnAlbumWithItsTracks() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [musicbrainz-album]\n", to: "c.yaml")
         let (found, document) = try await harness.searchJSON(["ed sheeran", "--config", config])
         #expect(found.status == 0, "\(found.stderr)")
@@ -594,7 +594,7 @@ struct SourcesTests {
     /// MusicBrainz adds; Deezer's record of the same work joins it and repeats none of it.
     @Test func aMusicBrainzRecordingAddsItsFactsToAnITunesSong() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [song, musicbrainz, deezer-song]\n", to: "c.yaml")
         let (result, document) = try await harness.searchJSON(["daft punk", "--kind", "song", "--config", config])
         #expect(result.status == 0, "\(result.stderr)")
@@ -614,7 +614,7 @@ struct SourcesTests {
     /// request for them; a show whose network the library has no other show of lists none.
     @Test func aShowsDetailListsOtherShowsOfItsNetwork() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [tv]\n", to: "c.yaml")
         for term in ["silicon valley", "veep"] {
             let (found, _) = try await harness.searchJSON([term, "--config", config])
@@ -643,7 +643,7 @@ struct SourcesTests {
     /// written in words.
     @Test func anOpenLibraryWorkListsItsEditions() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [openlibrary]\n", to: "c.yaml")
         let show = try await harness.run([
             "show", "OL15832982W", "--kind", "openlibrary", "--config", config, "--format", "json",
@@ -672,7 +672,7 @@ struct SourcesTests {
     /// with it; every request it was sent named MediaSearch and its version.
     @Test func theSameISRCIsOneWorkWhateverTheTitle() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [deezer-song, musicbrainz]\n", to: "c.yaml")
         let (result, document) = try await harness.searchJSON(["harder better", "--kind", "song", "--config", config])
         #expect(result.status == 0, "\(result.stderr)")

@@ -8,7 +8,7 @@ import Testing
 /// held by the fixture server until the test has seen the others' lines, so nothing depends on
 /// the machine's speed: a search that waited for every source would write nothing while it is
 /// held, and fail.
-@Suite("Results as each source answers, end to end", .slots)
+@Suite("Results as each source answers, end to end", .slots, .tags(.e2e))
 struct StreamingTests {
     /// Starts `mediasearch` with the arguments, its output piped; the caller reads and ends it.
     static func launch(
@@ -32,13 +32,13 @@ struct StreamingTests {
 
     @Test func jsonLinesOfTheFastSourcesComeWhileASlowOneIsHeld() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let gate = FaultGate()
         defer { gate.open() }
         await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
         let (process, out, err) = try Self.launch(
             harness, ["search", "klara", "--format", "jsonl"], kinds: ["song", "movie", "radio"])
-        defer { kill(process.processIdentifier, SIGKILL) }
+        process.endsWithTheTest()
         process.watchdog(seconds: 90) { true }
         let first = await out.firstLine()
         let record = try #require(Self.object(first), "the first line: \(first)")
@@ -76,14 +76,14 @@ struct StreamingTests {
     /// and number as written, and every source), never a second result.
     @Test func aLateSourceOfAWorkWrittenIsAnUpdateLine() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let gate = FaultGate()
         defer { gate.open() }
         await harness.server.inject(FaultRule(path: "/musicbrainz/ws/2/recording", fault: .hold(gate)))
         let (process, out, _) = try Self.launch(
             harness, ["search", "harder", "better", "--kind", "song", "--format", "jsonl"],
             kinds: ["deezer", "musicbrainz"])
-        defer { kill(process.processIdentifier, SIGKILL) }
+        process.endsWithTheTest()
         process.watchdog(seconds: 90) { true }
         let first = await out.firstLine()
         let written = try #require(Self.object(first), "the first line: \(first)")
@@ -112,12 +112,12 @@ struct StreamingTests {
     /// The JSON API's `format=jsonl`: the same lines, then an `end` line with every source.
     @Test func theAPIsJsonLinesEndWithEverySource() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let gate = FaultGate()
         defer { gate.open() }
         await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
         let (process, out, _) = try Self.launch(harness, ["serve", "--port", "0"], kinds: ["song", "radio"])
-        defer { kill(process.processIdentifier, SIGKILL) }
+        process.endsWithTheTest()
         process.watchdog(seconds: 90) { true }
         let banner = await out.firstLine()
         let base = try #require(banner.firstMatch(of: /(http:\/\/127\.0\.0\.1:\d+)/)?.1)

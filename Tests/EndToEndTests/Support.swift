@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchFixtures
+import TestSlots
 import Testing
 
 /// A fixture server and a runner of the real `mediasearch` binary pointed at it.
@@ -60,12 +61,50 @@ extension Process {
     }
 
     /// Kills the process if it is still running after `seconds` and `pending()` still holds: a
-    /// watchdog for a blocking read of its output that would otherwise wait forever.
+    /// watchdog for a blocking read of its output that would otherwise wait forever. The watchdog
+    /// ends with the test case (``TestLifetime``): it never fires after the case is over.
     func watchdog(seconds: Double, while pending: @escaping @Sendable () -> Bool) {
-        let pid = processIdentifier
-        Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: seconds)
-            if pending() { kill(pid, SIGKILL) }
+        let process = RunningProcess(self)
+        let dog = Task {
+            try await Task.sleep(for: .seconds(seconds))
+            if pending() { process.signal(SIGKILL) }
+        }
+        TestLifetime.stopAtEnd { dog.cancel() }
+    }
+
+    /// Ends the process when the test case ends (``TestLifetime``): `signal` if it still runs, a
+    /// kill if it has not exited 10 s later, and its exit awaited, so that the next case never
+    /// shares the machine with it.
+    func endsWithTheTest(signal: Int32 = SIGKILL) {
+        let process = RunningProcess(self)
+        TestLifetime.stopAtEnd { await process.end(signal: signal) }
+    }
+}
+
+/// A started `Process` handed to the test's stops. `Process` is not `Sendable`; the handle only
+/// signals it while it runs (never a PID that may have been reused) and waits for its exit.
+private struct RunningProcess: @unchecked Sendable {
+    let process: Process
+
+    init(_ process: Process) { self.process = process }
+
+    func signal(_ signal: Int32) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
+    func end(signal: Int32) async {
+        self.signal(signal)
+        var waited = 0
+        while process.isRunning && waited < 500 {
+            try? await Task.sleep(for: .milliseconds(20))
+            waited += 1
+        }
+        self.signal(SIGKILL)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                done.resume()
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 
 @testable import MediaSearchCLI
 
-@Suite("Terminal output, end to end", .slots)
+@Suite("Terminal output, end to end", .slots, .tags(.e2e))
 struct TerminalOutputTests {
     /// With the built-in defaults (iTunes and the free sources on by default), the footer stays
     /// one 80-column line and counts by kind of media, whatever the source (#60): iTunes' and
@@ -17,7 +17,7 @@ struct TerminalOutputTests {
     /// counted when naming them would not fit; a source that failed is named beside its kind.
     @Test func theFooterOfEveryDefaultSourceFitsOneLine() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         try harness.runner.removeUserConfiguration()
         // Sorted, a page waits for every source: no source is late however slow the machine, so
         // the footer's words depend on the answers alone.
@@ -49,7 +49,7 @@ struct TerminalOutputTests {
     /// are [SONG], a release [ALBUM], TVmaze's shows [TV SHOW], Open Library's works [BOOK].
     @Test func badgesNameTheKindOfMediaWhateverTheSource() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(
             "kinds: [song, deezer, radio, tv, openlibrary, librivox, musicbrainz, musicbrainz-album]\n",
             to: "every.yaml")
@@ -67,7 +67,7 @@ struct TerminalOutputTests {
     /// The whole text output of a mixed-kind search, fixed width, piped (no color).
     @Test func goldenMixedKindSearch() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(CommandRunner.userConfiguration + "limit: 2\n", to: "two.yaml")
         let result = try await harness.run([
             "search", "jack", "johnson", "--width", "80", "--config", config, "--format", "text",
@@ -96,7 +96,7 @@ struct TerminalOutputTests {
 
     @Test func groupedSortedAndNarrowLayouts() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let grouped = try await harness.run([
             "search", "x", "--group", "--width", "40", "--kind", "song,podcast", "--format", "text",
         ])
@@ -112,7 +112,7 @@ struct TerminalOutputTests {
 
     @Test func emptyResultsSayWhatToTry() async throws {
         let harness = try await Harness.start(routes: FixtureRoutes(search: [:]))
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let result = try await harness.run(["search", "zzzz", "--format", "text"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("No results for \"zzzz\". Try another kind"))
@@ -120,7 +120,7 @@ struct TerminalOutputTests {
 
     @Test func pagingFollowsTheOffsetAndNoticesARepeatedPage() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let (_, first) = try await harness.searchJSON(["jack", "--kind", "song", "--limit", "2"])
         #expect(first["hasMore"] as? Bool == true)
         let (_, second) = try await harness.searchJSON(["jack", "--kind", "song", "--limit", "2", "--page", "2"])
@@ -144,7 +144,7 @@ struct TerminalOutputTests {
     @Test func theNextPagesCommandKeepsEverythingThatShapesTheResults() async throws {
         let harness = try await Harness.start(
             routes: FixtureRoutes(search: FixtureRoutes.default.search, fillToLimit: true))
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let first = try await harness.run([
             "search", "jack", "--kind", "song", "--limit", "1", "--genre", "Alternative", "--country", "gb",
             "--no-explicit", "--sort", "price", "--reverse", "--format", "text", "--width", "100",
@@ -196,7 +196,7 @@ struct TerminalOutputTests {
 
     @Test func historyAndSuggestCommands() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         for term in ["The Score", "Scorpions", "underscore", "beatles", "scorpions"] {
             _ = try await harness.run(["search", term, "--kind", "song"])
         }
@@ -210,7 +210,7 @@ struct TerminalOutputTests {
 
     @Test func mistypedCommandsAndKindsGetASuggestion() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let command = try await harness.run(["serch", "jack"])
         #expect(command.status == 64)
         #expect(
@@ -309,7 +309,7 @@ struct TerminalOutputTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        defer { kill(process.processIdentifier, SIGKILL) }
+        process.endsWithTheTest()
         process.watchdog(seconds: 60) { true }
         let first = await out.firstLine()
         #expect(first.hasPrefix("Serving MediaSearch on http://127.0.0.1:"))
@@ -360,7 +360,7 @@ struct TerminalOutputTests {
 
     @Test func installPiecesWork() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         for shell in ["bash", "zsh", "fish"] {
             let script = try await harness.run(["--generate-completion-script", shell])
             #expect(script.status == 0 && script.stdout.contains("search"), "\(shell)")
@@ -378,7 +378,7 @@ struct TerminalOutputTests {
     private let onLinux = false
 #endif
 
-@Suite("On a terminal", .enabled(if: onLinux), .slots)
+@Suite("On a terminal", .enabled(if: onLinux), .slots, .tags(.e2e))
 struct PagerTests {
     /// What `Tests/Terminal/pty_session.py` saw of a run on a real 80x24 terminal.
     struct Session: Decodable {
@@ -415,7 +415,7 @@ struct PagerTests {
     @Test("On an 80x24 terminal, output longer than the screen is paged by less, and q quits it")
     func realPagerQuitsOnQ() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let session = try await onPTY(harness, ["search", "jack"], waitFor: "\\[SONG\\]", keys: "q")
         #expect(session.seen, "nothing was shown: \(session.output.suffix(400).debugDescription)")
         #expect(session.status == 0, "status \(String(describing: session.status)) (nil: hung)")
@@ -426,7 +426,7 @@ struct PagerTests {
     @Test("A single Ctrl-C in the pager ends the command (130), keeping its history")
     func realPagerEndsOnOneCtrlC() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let session = try await onPTY(harness, ["search", "jack"], waitFor: "\\[SONG\\]", keys: "\\x03")
         #expect(session.seen && session.sent)
         #expect(session.status == 130, "status \(String(describing: session.status)) (nil: hung)")
@@ -439,7 +439,7 @@ struct PagerTests {
     /// The radio is held until the screen shows the songs, so no clock decides the outcome.
     @Test func aLateSourcesTilesFollowTheOthers() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let gate = FaultGate()
         defer { gate.open() }
         await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
@@ -470,7 +470,7 @@ struct PagerTests {
     /// `show --result 1` opens the first tile on the screen, not the search before.
     @Test func ctrlCWhileASourceIsLateKeepsTheTilesShown() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let gate = FaultGate()
         defer { gate.open() }
         await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
@@ -493,7 +493,7 @@ struct PagerTests {
     @Test("The spinner names what is pending, counts a budget wait down, and never shows an empty list")
     func spinnerOnATerminal() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         // The budget's slots free 10 s from now: a wait even for a child that starts late.
         let config = try harness.runner.write(
             CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 4/min}\n", to: "slow.yaml")
@@ -522,7 +522,7 @@ struct PagerTests {
     /// fits that terminal's row, read as the search runs.
     @Test func pipedTheSpinnerFitsStandardErrorsTerminal() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(400))))
         let session = try await onPTY(
             harness, ["search", "jack", "--no-pager"], waitFor: "Jack Johnson", keys: "", columns: 40,
@@ -542,7 +542,7 @@ struct PagerTests {
     @Test("On a terminal, show's links are OSC 8 links: a long one shows its address cut to the line, and opens whole")
     func showsLinksOnATerminalFitTheLine() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let session = try await onPTY(harness, ["show", "263301273", "--no-pager"], waitFor: "Store", keys: "")
         #expect(session.status == 0, "\(session.output.suffix(400).debugDescription)")
         let url = "https://music.apple.com/us/album/jack-johnson/263301268?i=263301273&uo=4"
@@ -589,6 +589,7 @@ struct PagerTests {
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        process.endsWithTheTest()
         // A command that never ends is killed, which ends the read below and fails the test.
         let ended = Mutex(false)
         process.watchdog(seconds: 60) { !ended.withLock { $0 } }
@@ -602,7 +603,7 @@ struct PagerTests {
 
     @Test func longOutputGoesThroughThePagerUnlessAskedNotTo() async throws {
         let harness = try await Harness.start()
-        defer { Task { await harness.stop() } }
+        TestLifetime.stopAtEnd { await harness.stop() }
         let paged = harness.runner.home.appendingPathComponent("paged.txt").path
         let pager = try harness.runner.write("#!/bin/sh\ncat > '\(paged)'\necho PAGED\n", to: "pager.sh")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pager)

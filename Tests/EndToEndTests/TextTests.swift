@@ -6,7 +6,7 @@ import Testing
 @testable import MediaSearchCLI
 @testable import MediaSearchCore
 
-@Suite("Terminal text", .slots)
+@Suite("Terminal text", .slots, .tags(.e2e))
 struct TextTests {
     @Test(arguments: [
         ("abc", 3), ("桜の木", 6), ("café", 4), ("cafe\u{301}", 4), ("🎸", 2), ("👍🏽", 2), ("❤️", 2), ("שלום", 4),
@@ -129,7 +129,7 @@ struct TextTests {
     }
 }
 
-@Suite("HTML descriptions", .slots)
+@Suite("HTML descriptions", .slots, .tags(.e2e))
 struct HTMLTextTests {
     @Test func tagsGoEntitiesDecodeParagraphsStay() {
         let html =

@@ -70,9 +70,13 @@ struct WebHarness {
             paths: StoragePaths(environment: variables))
     }
 
+    /// Stops the server as Ctrl-C does and waits for it (at most 10 s), then the fixtures, then
+    /// removes the private home.
     func stop() async {
         graceful.request()
+        await TaskEnd.wait(for: task, atMost: .seconds(10))
         await fixtures.stop()
+        try? FileManager.default.removeItem(at: home)
     }
 
     /// GET (or another method on) a path; the status, the headers by lower-cased name, and the body.
@@ -156,17 +160,17 @@ struct WebHarness {
     }
 }
 
-@Suite("Web UI and JSON API over HTTP", .slots)
+@Suite("Web UI and JSON API over HTTP", .slots, .tags(.e2e))
 struct WebTests {
     @Test("The search box and the home page name the kinds of media this server searches, in the page's language")
     func theBoxNamesWhatItSearches() async throws {
         let four = try await WebHarness.start()
-        defer { Task { await four.stop() } }
+        TestLifetime.stopAtEnd { await four.stop() }
         let (_, _, home) = try await four.get("/")
         #expect(home.contains("placeholder=\"Songs, movies, audiobooks, podcasts…\""), "\(home)")
         #expect(home.contains("Search songs, movies, audiobooks and podcasts at once."))
         let every = try await WebHarness.start(kinds: ["song", "deezer", "tv", "openlibrary", "radio"])
-        defer { Task { await every.stop() } }
+        TestLifetime.stopAtEnd { await every.stop() }
         let (_, _, english) = try await every.get("/")
         // Deezer's songs are songs: one name for each kind of media, whatever the source (#60).
         #expect(english.contains("placeholder=\"Songs, albums, radio, TV shows, books…\""), "\(english)")
@@ -179,7 +183,7 @@ struct WebTests {
     @Test("A detail a link from another site opened, and a placeholder, name the kind of media, not the provider")
     func aLinkedDetailNamesItsKindOfMedia() async throws {
         let web = try await WebHarness.start(kinds: ["song", "deezer"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let host = try #require(web.base.split(separator: "/").last.map(String.init))
         let linked = try await web.raw(
             "GET /item/deezer-song/deezer:track:3135556 HTTP/1.1\r\nHost: \(host)\r\nSec-Fetch-Site: cross-site\r\n"
@@ -194,7 +198,7 @@ struct WebTests {
     @Test("The search screen shows tiles with artwork, a tab per enabled kind, under a strict CSP")
     func searchScreen() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, headers, page) = try await web.get("/?q=jack+johnson")
         #expect(status == 200)
         #expect(headers["content-type"] == "text/html; charset=utf-8")
@@ -230,7 +234,7 @@ struct WebTests {
     @Test("Every answer carries the security headers; HEAD answers as GET does, without a body")
     func securityHeaders() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let paths: [(String, Int)] = [
             ("/", 200), ("/?q=jack", 200), ("/item/song/1038991437", 200), ("/api/search?q=jack", 200),
             ("/api/items/song/1038991437", 200), ("/api/providers", 200), ("/assets/app.js", 200),
@@ -267,7 +271,7 @@ struct WebTests {
     @Test("Only this server's own names are answered; a missing or doubled Host is a 400")
     func hostCheck() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let port = try #require(web.base.split(separator: ":").last.map(String.init))
         func get(_ path: String, _ headers: [String]) async throws -> (status: Int, text: String) {
             try await web.raw(
@@ -291,7 +295,7 @@ struct WebTests {
     @Test("--allow-host answers to a load balancer's name and port, and to nothing more")
     func allowedHosts() async throws {
         let web = try await WebHarness.start(allowedHosts: ["search.example.net:8080", "Proxy.LAN"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         func status(_ host: String) async throws -> Int {
             try await web.raw("GET /api/providers HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n").status
         }
@@ -307,7 +311,7 @@ struct WebTests {
     @Test("Requests from other sites are refused; a link followed from another site and curl are served")
     func crossSite() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let host = try #require(web.base.split(separator: "/").last.map(String.init))
         func fetch(_ path: String, _ headers: [String]) async throws -> (status: Int, text: String) {
             try await web.raw(
@@ -362,7 +366,7 @@ struct WebTests {
     @Test("A half-sent request is dropped once idle; past the connection cap, a new one is closed at once")
     func connectionsAreReclaimed() async throws {
         let web = try await WebHarness.start(limits: ConnectionLimits(maxConnections: 3, idleTimeout: .seconds(1)))
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let half = try web.openConnection()
         defer { close(half) }
         _ = send(half, "GET /api/providers HTTP/1.1\r\nHost: 127", 37, 0)
@@ -371,7 +375,7 @@ struct WebTests {
 
         // Idle connections would be dropped after 60 s here: one closed within seconds was refused.
         let capped = try await WebHarness.start(limits: ConnectionLimits(maxConnections: 3, idleTimeout: .seconds(60)))
-        defer { Task { await capped.stop() } }
+        TestLifetime.stopAtEnd { await capped.stop() }
         let held = try (0..<3).map { _ in try capped.openConnection() }
         // Each held connection is answered once (and kept alive), so the server has surely
         // counted all three before the fourth arrives, however loaded the machine is.
@@ -399,7 +403,7 @@ struct WebTests {
     @Test("A search whose every provider failed is a 502, with the failures in one sanitized sentence")
     func upstreamFailures() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         await web.fixtures.inject(
             FaultRule(path: "/search", fault: .status(400, body: #"{"errorMessage":"down\u001b[31m"}"#)))
         let (status, object) = try await web.json("/api/search?q=nothing")
@@ -415,7 +419,7 @@ struct WebTests {
     @Test("A lock held by another process stalls only the requests that need it")
     func aHeldLockNeverFreezesTheServer() async throws {
         let web = try await WebHarness.start(diskCache: false)
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         var budget = Configuration()
         budget.environmentURLs["MEDIASEARCH_ITUNES_URL"] = URL(string: web.fixtures.baseURL)!
         let locks = [
@@ -451,7 +455,7 @@ struct WebTests {
     /// is answered while twelve of them still wait (#39).
     @Test func searchesWaitingForTheHistoryLeaveTheBlockingPoolFree() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let lock = web.paths.historyFile + ".lock"
         try FileManager.default.createDirectory(
             atPath: (lock as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -486,7 +490,7 @@ struct WebTests {
     @Test("The JSON API leaves the history alone; the search screen records it")
     func apiKeepsNoHistory() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         #expect(try await web.json("/api/search?q=scripted").status == 200)
         #expect(
             (try await web.json("/api/suggest?q=").object["suggestions"] as? [String])?.contains("scripted") != true)
@@ -497,7 +501,7 @@ struct WebTests {
     @Test("The OpenAPI document is served at /openapi.json, the same as Schemas/openapi.json")
     func openAPIDocument() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, headers, body) = try await web.get("/openapi.json")
         #expect(status == 200)
         #expect(headers["content-type"] == "application/json; charset=utf-8")
@@ -511,7 +515,7 @@ struct WebTests {
         var routes = FixtureRoutes.default
         routes.hostileMedia = "audiobook"
         let web = try await WebHarness.start(routes: routes)
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (_, _, page) = try await web.get("/?q=book&kind=audiobook")
         #expect(page.contains("&lt;script&gt;window.__pwned"))
         #expect(!page.contains("<script>window"))
@@ -530,7 +534,7 @@ struct WebTests {
     @Test("The detail screen: large artwork, the author, other works that open their own detail")
     func detailScreen() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, _, page) = try await web.get("/item/song/1038991437")
         #expect(status == 200)
         #expect(page.contains("<h1>Angel of Death</h1>"))
@@ -559,7 +563,7 @@ struct WebTests {
     /// `sort` and `reverse` change the order, on the API and on the screen alike (#44).
     @Test func sortAndReverseOrderTheResults() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         func results(_ parameters: String) async throws -> [[String: Any]] {
             let (status, document) = try await web.json("/api/search?q=jack&limit=8\(parameters)")
             #expect(status == 200)
@@ -595,7 +599,7 @@ struct WebTests {
     @Test("The API returns the CLI's documents, valid against the published schemas")
     func api() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, search) = try await web.json("/api/search?q=jack&limit=5&sort=title")
         #expect(status == 200)
         #expect(try SchemaValidator.load("search.schema.json").errors(search).isEmpty)
@@ -621,7 +625,7 @@ struct WebTests {
     /// Lists page and its own page, downloaded; only from this site, only with PUT and DELETE.
     @Test func listsAreKeptThroughTheAPIAndShownOnTheirPages() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let item = "/api/lists/starred/items/song/1038991437"
         func state(_ answer: (status: Int, headers: [String: String], body: String)) -> String {
             let object = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
@@ -679,7 +683,7 @@ struct WebTests {
     /// shows them: without it, no page offers what cannot work.
     @Test func tracksPlayAllAndEveryPageListsItsKeys() async throws {
         let web = try await WebHarness.start(kinds: ["song", "deezer"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let album = try await web.get("/item/deezer-album/deezer:album:302127")
         #expect(album.status == 200)
         let bar = "<p class=\"play-all\" hidden><button type=\"button\">Play all</button>"
@@ -702,7 +706,7 @@ struct WebTests {
     /// count of tracks in its detail, its barcode there only, and once.
     @Test func factsAreWrittenInThePagesLanguage() async throws {
         let web = try await WebHarness.start(kinds: ["openlibrary", "musicbrainz-album"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let english = try await web.get("/?q=time+war&kind=openlibrary")
         #expect(english.body.contains("<li>1 edition</li>") && english.body.contains("<li>English</li>"))
         #expect(!english.body.contains("9781534431003"), "a standard id is not on a tile")
@@ -720,14 +724,14 @@ struct WebTests {
     @Test func theConfigsNoticeIsAtopEveryPage() async throws {
         let web = try await WebHarness.start(
             kinds: ["song"], extraConfig: "notice: \"Demo data: <b>recorded</b>\"\n")
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let line = "<aside class=\"site-notice\" translate=\"no\"><p>Demo data: &lt;b&gt;recorded&lt;/b&gt;</p></aside>"
         for path in ["/", "/?q=jack+johnson", "/item/song/1038991437", "/lists", "/?q=jack&ui=ru", "/no/such/page"] {
             let page = try await web.get(path)
             #expect(page.body.contains(line), "\(path)")
         }
         let plain = try await WebHarness.start(kinds: ["song"])
-        defer { Task { await plain.stop() } }
+        TestLifetime.stopAtEnd { await plain.stop() }
         #expect(!(try await plain.get("/")).body.contains("site-notice"))
     }
 
@@ -735,7 +739,7 @@ struct WebTests {
     /// `--format csv` and `--format m3u`, as files named after the search (#61).
     @Test func theResultsDownloadAsATableAndAPlaylist() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let page = try await web.get("/?q=jack+johnson&kind=song")
         let csvLink = "/api/search?q=jack%20johnson&amp;kind=song&amp;explicit=on&amp;format=csv"
         #expect(page.body.contains("<a href=\"\(csvLink)\" download>"), "\(page.body)")
@@ -776,7 +780,7 @@ struct WebTests {
     @Test(arguments: [("0", 1), ("-1", 1), ("201", 200), ("500", 200), ("99999999999999999999", 200)])
     func anOutOfRangeLimitIsClampedWithANotice(limit: String, sent: Int) async throws {
         let web = try await WebHarness.start(diskCache: false)
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, object) = try await web.json("/api/search?q=x&kind=song&limit=\(limit)")
         #expect(status == 200, "\(object)")
         let notices = object["notices"] as? [String] ?? []
@@ -806,7 +810,7 @@ struct WebTests {
         ])
     func badParameters(path: String, message: String) async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, object) = try await web.json(path)
         #expect(status == 400)
         #expect((object["error"] as? String)?.contains(message) == true, "\(object)")
@@ -821,7 +825,7 @@ struct WebTests {
     /// answer: a client is never left waiting for a body that is not framed.
     @Test func connectIsRefusedAndTheConnectionEnds() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let port = try #require(web.base.split(separator: ":").last)
         let fd = try web.openConnection()
         defer { close(fd) }
@@ -836,7 +840,7 @@ struct WebTests {
     /// An id of another kind is said with the web's own words: a path to open, not a command.
     @Test func anIdOfAnotherKindPointsAtItsPage() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, object) = try await web.json("/api/items/movie/1469577741")
         #expect(status == 404)
         let error = try #require(object["error"] as? String)
@@ -847,7 +851,7 @@ struct WebTests {
     @Test("Unknown items and pages are 404s, as JSON under /api and as pages elsewhere")
     func notFound() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         #expect(try await web.json("/api/items/song/424242").status == 404)
         #expect(try await web.json("/api/items/comet/1").status == 404)
         #expect(try await web.json("/api/nothing").status == 404)
@@ -859,7 +863,7 @@ struct WebTests {
     /// Radio and Deezer are off in this config, so neither is asked, whatever the link says.
     @Test func detailLinksAskOnlyEnabledSources() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         for path in [
             "/item/radio/960594a6-0601-11e8-ae97-52543be04c81", "/api/items/radio/x",
             "/api/items/deezer-song/deezer:track:3135556", "/item/deezer-album/deezer:album:302127",
@@ -878,7 +882,7 @@ struct WebTests {
     /// `//evil.example/x` it used to lead to evil.example.
     @Test func languageLinksStayOnThisSite() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let host = try #require(web.base.split(separator: "/").last.map(String.init))
         for path in ["//evil.example/x", "///evil.example"] {
             let (status, text) = try await web.raw(
@@ -900,7 +904,7 @@ struct WebTests {
         // Each request has 4 s (and one retry): the hanging movie search gives up after about 8 s,
         // while the healthy kinds, answered from loopback, cannot miss that on a loaded machine.
         let web = try await WebHarness.start(timeout: 4)
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         // A 400 is not retried, so its message stays the same however slow the machine is.
         await web.fixtures.inject(FaultRule(path: "/search", query: ["media": "podcast"], fault: .status(400)))
         await web.fixtures.inject(FaultRule(path: "/search", query: ["media": "movie"], fault: .delay(.seconds(30))))
@@ -934,7 +938,7 @@ struct WebTests {
         var routes = FixtureRoutes.default
         routes.hostileMedia = "audiobook"
         let web = try await WebHarness.start(routes: routes)
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (_, _, page) = try await web.get("/?q=book&kind=audiobook&explicit=off")
         #expect(page.contains("<span class=\"title\">&lt;script&gt;window.__pwned=&#39;censored&#39;"))
         #expect(
@@ -963,7 +967,7 @@ struct WebTests {
     @Test("The page shares the request budget and never waits for it: a kind past it says so")
     func budget() async throws {
         let web = try await WebHarness.start(rateLimit: 3)
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let started = ContinuousClock.now
         let (status, _, page) = try await web.get("/?q=jack")
         // A page that waited for the budget would take most of its minute.
@@ -989,7 +993,7 @@ struct WebTests {
             (["movie", "podcast"], "*.mzstatic.com", nil),
         ] {
             let web = try await WebHarness.start(kinds: kinds)
-            defer { Task { await web.stop() } }
+            TestLifetime.stopAtEnd { await web.stop() }
             let policy = try await web.get("/").headers["content-security-policy"] ?? ""
             let origin = " " + web.fixtures.baseURL
             #expect(policy.contains("img-src 'self' data: \(image)\(origin);"), "\(kinds): \(policy)")
@@ -1001,7 +1005,7 @@ struct WebTests {
     /// changes it and a cookie remembers; the words come from one catalog per language.
     @Test func thePageSpeaksEnglishOrRussian() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let english = try await web.get("/?q=jack")
         #expect(english.body.contains("<html lang=\"en\">") && english.body.contains(">Search</button>"))
         #expect(english.body.contains("href=\"/?q=jack&amp;ui=ru\" hreflang=\"ru\""), "the switch keeps the query")
@@ -1028,7 +1032,7 @@ struct WebTests {
     /// A station's tags are a list on its page, in its own words (not translated).
     @Test func aStationsTagsAreAListOnItsPage() async throws {
         let web = try await WebHarness.start(kinds: ["radio"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, _, page) = try await web.get("/item/radio/960ef421-0601-11e8-ae97-52543be04c81?ui=ru")
         #expect(status == 200)
         #expect(
@@ -1043,7 +1047,7 @@ struct WebTests {
     /// a Deezer song is a Song, a TVmaze show a TV show, in the page's language (#60).
     @Test func badgesNameTheKindOfMediaWhateverTheSource() async throws {
         let web = try await WebHarness.start(kinds: ["song", "deezer", "radio", "tv", "openlibrary"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         for (query, expected) in [
             ("daft+punk", ["Song", "Album"]), ("klara&kind=radio", ["Radio station"]),
             ("silicon+valley&kind=tv", ["TV show"]), ("time+war&kind=openlibrary", ["Book"]),
@@ -1063,7 +1067,7 @@ struct WebTests {
     /// seasons and episodes named in the page's language (#60).
     @Test func aShowsSeasonsFoldTheLastOpen() async throws {
         let web = try await WebHarness.start(kinds: ["tv"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (status, _, page) = try await web.get("/item/tv/143")
         #expect(status == 200)
         let folds = page.matches(of: /<section class="section part" data-title="([^"]+)"><details( open)?>/)
@@ -1079,7 +1083,7 @@ struct WebTests {
 
     @Test func tabsAreKindsOfMediaWithTheSameNumbersOnEveryTab() async throws {
         let web = try await WebHarness.start(kinds: ["song", "deezer", "movie", "radio"])
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (_, _, all) = try await web.get("/?q=daft+punk")
         // The tabs as they stand at the end: the last of a page that filled in as its sources answered.
         let tabs = try #require(all.matches(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/).last).1
@@ -1119,7 +1123,7 @@ struct WebTests {
 
     @Test func controlsShowWhatIsInForce() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (_, _, all) = try await web.get("/?q=jack")
         let songs = try #require(all.firstMatch(of: /data-kind="song"[^>]*>Songs<span class="count">(\d+)<\/span>/))
         #expect(Int(songs.1) ?? 0 > 0)
@@ -1154,7 +1158,7 @@ struct WebTests {
     /// (docs/web.md, "Safety"; #58): a foreign Host is a 421 and runs no search, this server's is served.
     @Test func anAbsoluteFormTargetIsAnsweredAsItsCheckedHostSays() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let host = String(web.base.dropFirst("http://".count))
         let before = await web.fixtures.requests().count
         for target in ["http://other.example/?q=jack", "http://other.example/api/search?q=jack"] {
@@ -1173,7 +1177,7 @@ struct WebTests {
     /// page with a late failing source (which fills in as it answers) is not kept either.
     @Test func onlyCompleteAnswersAreKept() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         // A 400 is not tried again, so the failure is the source's whole answer.
         await web.fixtures.inject(FaultRule(path: "/search", query: ["media": "podcast"], fault: .status(400)))
         for path in ["/?q=jack", "/api/search?q=jack"] {
@@ -1206,7 +1210,7 @@ struct WebTests {
     /// again, in plain words: no spelling advice for a search that could not run everywhere.
     @Test func aFailedKindIsNotASpellingMistake() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
         let (status, _, page) = try await web.get("/?q=jack&genre=nosuchgenre")
         #expect(status == 200)
@@ -1227,7 +1231,7 @@ struct WebTests {
     /// says failed where a count would be, never 0; on the All page too (#60).
     @Test func oneSourcesFailureIsSaidOnceAndItsTabSaysFailed() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
         for path in ["/?q=jack&kind=podcast", "/?q=jack"] {
             let (status, _, page) = try await web.get(path)
@@ -1251,7 +1255,7 @@ struct WebTests {
     /// failure and Try again, what the library found said plainly, and no spelling advice.
     @Test func aFailedKindsTabSaysItFailedNotThatNothingMatched() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         _ = try await web.get("/?q=news&kind=podcast")
         await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
         let (_, _, page) = try await web.get("/?q=zzqx&kind=podcast")
@@ -1269,7 +1273,7 @@ struct WebTests {
     /// documents do.
     @Test func failuresAndProblemsAreSaidInThePagesLanguage() async throws {
         let web = try await WebHarness.start()
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         await web.fixtures.inject(FaultRule(query: ["media": "podcast"], fault: .status(503)))
         let (_, _, failed) = try await web.get("/?q=news&kind=podcast&ui=ru")
         #expect(failed.contains("iTunes ответил HTTP 503 — у источника временные неполадки."), "\(failed)")
@@ -1299,7 +1303,7 @@ struct WebTests {
         var routes = FixtureRoutes.default
         routes.fillToLimit = true
         let web = try await WebHarness.start(routes: routes)
-        defer { Task { await web.stop() } }
+        TestLifetime.stopAtEnd { await web.stop() }
         let (_, _, first) = try await web.get("/?q=love&kind=song&limit=10")
         #expect(first.contains("rel=\"next\" href=\"/?q=love&amp;kind=song&amp;limit=10&amp;explicit=on&amp;page=2\""))
         let (_, _, second) = try await web.get("/?q=love&kind=song&limit=10&page=2")
@@ -1312,7 +1316,7 @@ struct WebTests {
     }
 }
 
-@Suite("mediasearch serve, end to end", .slots)
+@Suite("mediasearch serve, end to end", .slots, .tags(.e2e))
 struct ServeCommandTests {
     /// Starts `mediasearch serve` with these arguments and returns its first stdout line and the
     /// process (to stop), or its whole output when it exits at once.
@@ -1340,7 +1344,7 @@ struct ServeCommandTests {
     @Test("serve listens on loopback, announces its URL and answers there; Ctrl-C stops it")
     func loopback() async throws {
         let (first, process, _) = try await serve(["--port", "0"])
-        defer { process.terminate() }
+        process.endsWithTheTest(signal: SIGTERM)
         let url = try #require(first.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+\/)/)?.1)
         let response = try await HTTPClient.shared.execute(
             HTTPClientRequest(url: "\(url)api/providers"), timeout: .seconds(10))
@@ -1355,10 +1359,10 @@ struct ServeCommandTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func aStopAnswersTheRequestsInFlight(signal: Int32) async throws {
         let fixtures = try await FixtureServer.start()
-        defer { Task { await fixtures.stop() } }
+        TestLifetime.stopAtEnd { await fixtures.stop() }
         await fixtures.inject(FaultRule(path: "/search", fault: .delay(.seconds(2))))
         let (first, process, _) = try await serve(["--port", "0"], api: fixtures.baseURL)
-        defer { process.terminate() }
+        process.endsWithTheTest(signal: SIGTERM)
         let url = try #require(first.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+\/)/)?.1)
         let pending = Task {
             try await HTTPClient.shared.execute(
@@ -1378,6 +1382,7 @@ struct ServeCommandTests {
     func otherHost() async throws {
         for host in ["0.0.0.0", "0"] {
             let (first, process, errors) = try await serve(["--host", host, "--port", "0"])
+            process.endsWithTheTest(signal: SIGTERM)
             #expect(first.contains("Serving MediaSearch on http://\(host):"))
             process.terminate()
             #expect(try await process.exits(within: 30))
@@ -1399,7 +1404,7 @@ struct ServeCommandTests {
         let host = try await runner.run(["serve", "--host", "a b"])
         #expect(host.status == 64)
         let (first, process, _) = try await serve(["--port", "0"])
-        defer { process.terminate() }
+        process.endsWithTheTest(signal: SIGTERM)
         let port = try #require(first.firstMatch(of: /127\.0\.0\.1:(\d+)/)?.1)
         let busy = try await runner.run(["serve", "--port", String(port)], timeout: 20)
         #expect(busy.status == 69)

@@ -333,7 +333,7 @@ struct CacheAndBudgetTests {
     @Test func aRequestThatNeverConnectedGivesItsSlotBack() async throws {
         let budget = RequestBudget(path: directory + "/budget.json", limit: 2, window: 60, coolDown: 60)
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         let (socket, port) = try Self.closedPort()
         defer { close(socket) }
         let closed = try #require(URL(string: "http://127.0.0.1:\(port)/search"))

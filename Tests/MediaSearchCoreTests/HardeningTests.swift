@@ -258,7 +258,7 @@ struct HardeningTests {
     @Test(arguments: [false, true])
     func aHugeBodyIsCutAtTheCapWhileStreaming(chunked: Bool) async throws {
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         await server.inject(FaultRule(fault: .huge(bytes: 1 << 30, chunked: chunked)))
         let transport = NetworkTransport(maxBodyBytes: 1_048_576)
         let url = try #require(URL(string: server.baseURL + "/search?media=music"))
@@ -277,7 +277,7 @@ struct HardeningTests {
     /// with an answer or a time-out, within its deadline and a margin, never hang.
     @Test func aDeadlineRacingCompletionNeverHangs() async throws {
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         await server.inject(FaultRule(fault: .delay(.milliseconds(150))))
         let transport = NetworkTransport()
         let url = try #require(URL(string: server.baseURL + "/search?media=music&limit=1"))
@@ -297,7 +297,7 @@ struct HardeningTests {
 
     @Test func redirectsAreFollowedOnTheSameHostOnly() async throws {
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         let base = try #require(URL(string: server.baseURL))
         let transport = RedirectingTransport(next: NetworkTransport())
         await server.inject(

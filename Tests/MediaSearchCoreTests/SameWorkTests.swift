@@ -226,7 +226,7 @@ struct SameWorkTests {
     /// older than its lifetime; another source keeps the cache's own time.
     @Test func answersAreNotKeptPastTheirSourcesLifetime() async throws {
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lifetime-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let paths = StoragePaths(stateDirectory: root + "/state", cacheDirectory: root + "/cache")

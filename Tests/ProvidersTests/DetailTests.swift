@@ -52,7 +52,7 @@ struct DetailTests {
 
     @Test func albumListsItsTracksInOrderWithTwoLookups() async throws {
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         let album = try #require(try records("other/mariodarco-lookup-album-collection-gb.json").first)
         let detail = await AlbumProvider().detail(for: album, context: try context(server))
         #expect(detail.notices.isEmpty)
@@ -70,7 +70,7 @@ struct DetailTests {
 
     @Test func songAuthorAndOtherWorksCostOneLookup() async throws {
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         let song = try #require(try records("lookup/mariodarco-lookup-song-id-entity-song-gb.json").first)
         let detail = await SongProvider().detail(for: song, context: try context(server))
         #expect(section(detail, "Author")?.rows.first { $0.label == "Name" }?.value == "Slayer")
@@ -80,7 +80,7 @@ struct DetailTests {
 
     @Test func podcastShowsOtherShowsByItsArtistButNeverItself() async throws {
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         let path = "podcasts/erickrodr-search-podcast.json"
         let podcast = try #require(try records(path).first)
         let artist: [String: Any] = [
@@ -102,7 +102,7 @@ struct DetailTests {
 
     @Test func movieWithAnArtistIdShowsOtherFilmsAndWithoutOneSendsNoLookup() async throws {
         let server = try await FixtureServer.start()
-        defer { Task { await server.stop() } }
+        TestLifetime.stopAtEnd { await server.stop() }
         let path = "movies/erickrodr-search-movie.json"
         let plain = try #require(try records(path).first)
         #expect(plain.itunes.artistId == nil)

@@ -2,6 +2,7 @@ import DeclarativeProviders
 import Foundation
 import MediaSearchFixtures
 import MediaSearchKit
+import TestSlots
 import Testing
 
 /// A transport that answers every request with one recorded file.
@@ -15,7 +16,7 @@ private struct Recorded: HTTPTransport {
 
 /// One vocabulary of facts (#60 item 1): each type written one way, in the reader's language,
 /// for built-in and described sources alike.
-@Suite("Typed facts")
+@Suite("Typed facts", .slots)
 struct FactTests {
     @Test func eachTypeIsWrittenOneWay() {
         #expect(Fact("Tracks", .count, value: "12", unit: "track").text() == "12 tracks")

@@ -11,7 +11,7 @@ import Testing
 /// What every library does, whichever keeps it: the same expectations against SQLite (one
 /// machine's file) and PostgreSQL (the shared store), so that the two answer alike.
 @Suite(
-    "Library contract: SQLite and PostgreSQL", .serialized, .slots,
+    "Library contract: SQLite and PostgreSQL", .serialized, .slots, .tags(.postgres),
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct LibraryContractTests {
     enum Backend: String, CaseIterable, Sendable {
@@ -45,6 +45,7 @@ struct LibraryContractTests {
                 }
             case .postgres:
                 let cluster = try await PostgresCluster.start()
+                cluster.removeAtEnd()
                 // A generous time-out: the tests run beside many others on two cores.
                 let first = try await PostgresStore.open(cluster.storeURL, origin: "test", operationTimeout: 30)
                 let second = try await PostgresStore.open(cluster.storeURL, origin: "test", operationTimeout: 30)
@@ -54,7 +55,6 @@ struct LibraryContractTests {
                 ) {
                     first.close()
                     second.close()
-                    cluster.remove()
                 }
             }
         }

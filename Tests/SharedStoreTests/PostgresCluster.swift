@@ -1,5 +1,7 @@
 import Foundation
 import MediaSearchCore
+import TestSlots
+import Testing
 
 /// A throw-away PostgreSQL cluster of the test's own (`Scripts/pg-cluster`): initdb in a
 /// temporary folder, a free loopback port, stopped and removed by ``stop()``.
@@ -44,26 +46,22 @@ final class PostgresCluster: Sendable {
     func pause() async throws { try await Self.run("pause", directory) }
     func resume() async throws { try await Self.run("resume", directory) }
 
-    /// Stops the server and removes its files, on a thread of its own: `pg_ctl stop` takes a
-    /// second or more on a busy machine, and a `defer` runs on the cooperative pool, whose two
-    /// threads the other tests' servers and deadlines need. The test process waits for every
-    /// removal before it exits, so no server outlives the tests.
-    func remove() {
+    /// Stops the server and removes its files when the test case ends (``TestLifetime``), on a
+    /// thread of its own: `pg_ctl stop` takes a second or more on a busy machine, and the
+    /// cooperative pool's two threads are the other tests' servers' and deadlines'. The case's
+    /// slot is given back once the server is gone, so no server outlives its test.
+    func removeAtEnd() {
         let directory = self.directory
-        Self.removals.enter()
-        Thread.detachNewThread {
-            _ = try? Self.runBlocking("stop", directory)
-            try? FileManager.default.removeItem(atPath: directory)
-            Self.removals.leave()
+        TestLifetime.stopAtEnd {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread.detachNewThread {
+                    _ = try? Self.runBlocking("stop", directory)
+                    try? FileManager.default.removeItem(atPath: directory)
+                    done.resume()
+                }
+            }
         }
     }
-
-    /// The removals under way; waited for at exit.
-    private static let removals: DispatchGroup = {
-        let group = DispatchGroup()
-        atexit { _ = PostgresCluster.removals.wait(timeout: .now() + 60) }
-        return group
-    }()
 
     struct Failure: Error, CustomStringConvertible {
         var description: String

@@ -10,7 +10,7 @@ import Testing
 
 /// The shared store against a real PostgreSQL server of the test's own (#26).
 @Suite(
-    "Shared store: PostgreSQL", .serialized, .slots,
+    "Shared store: PostgreSQL", .serialized, .slots, .tags(.postgres),
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct PostgresStoreTests {
     static func open(
@@ -31,7 +31,7 @@ struct PostgresStoreTests {
     @Test("Instances starting together create the tables once, at the program's version")
     func schemaIsCreatedOnce() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
             for _ in 0..<5 { group.addTask { try await Self.open(cluster) } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -54,7 +54,7 @@ struct PostgresStoreTests {
     @Test("Lists live in the store: two instances changing them at once lose nothing (#61)")
     func listsAreSharedAndLoseNothing() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         let a = PostgresLists(store: try await Self.open(cluster))
         let b = PostgresLists(store: try await Self.open(cluster))
         let start = Date(timeIntervalSince1970: 1_700_000_000)
@@ -89,7 +89,7 @@ struct PostgresStoreTests {
     @Test("A URL that can never work is exit 78 in one line, never with its password")
     func wrongURLs() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         let good = try cluster.storeURL
         let port = good.port
         let wrong = [
@@ -129,7 +129,7 @@ struct PostgresStoreTests {
     @Test("An answer kept through one instance is a hit through another, within its time to live")
     func cacheIsShared() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
         let url = URL(string: "https://itunes.apple.com/search?term=jack&media=music")!
         let answer = HTTPResponse(status: 200, contentType: "text/javascript", body: Data("{\"resultCount\":0}".utf8))
@@ -151,7 +151,7 @@ struct PostgresStoreTests {
     @Test("Past its size bound the shared cache drops its oldest answers, down to 90% of the bound")
     func cacheBound() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         let store = try await Self.open(cluster)
         let cache = PostgresResponseCache(store: store, ttl: 3600, maxBytes: 100_000, trimEvery: 1)
         let body = Data(repeating: UInt8(ascii: "x"), count: 10_000)
@@ -192,7 +192,7 @@ struct PostgresStoreTests {
     @Test("Instances that share a store share each source's budget: never one request past it")
     func budgetIsShared() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
         let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 20, window: 3600)
         let budgets = [PostgresBudget(store: a, budget: source), PostgresBudget(store: b, budget: source)]
@@ -215,7 +215,7 @@ struct PostgresStoreTests {
     @Test("With the store down, each instance keeps to its share, and its requests count when it is back")
     func budgetWhileDown() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         // A time-out well inside the budget's window: each instance's first operation after the
         // stop waits one, and the window's first requests must still count after both.
         let (a, b) = (try await Self.open(cluster, timeout: 8), try await Self.open(cluster, timeout: 8))
@@ -275,7 +275,7 @@ struct PostgresStoreTests {
     @Test("One-shot commands are not instances, and a share is never 0 while the budget has room (#39)")
     func oneShotCommandsAreNotInstances() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         let server = try await Self.open(cluster, timeout: 8)
         server.keepAlive()
         await server.sayAlive()
@@ -310,7 +310,7 @@ struct PostgresStoreTests {
     @Test("A store that hangs costs one time-out, then nothing until it is tried again")
     func hungStore() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
+        cluster.removeAtEnd()
         let lines = LinesSeen()
         // Tried again 5 s after it went down: the second call below would have to stall that long
         // to be a try (and a time-out) of its own.

@@ -27,13 +27,66 @@ public struct TestSlots: SuiteTrait, TestTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
+    /// The case runs in its slot; what it started (``TestLifetime``) is stopped, and awaited, before
+    /// the slot is given back, whether the case passed, failed or threw.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         await Self.gate.enter()
         defer { Self.gate.leave() }
-        try await function()
+        let lifetime = TestLifetime()
+        do {
+            try await TestLifetime.$current.withValue(lifetime) { try await function() }
+        } catch {
+            await lifetime.end()
+            throw error
+        }
+        await lifetime.end()
     }
+}
+
+/// What a test case started and must stop when it ends: fixture servers, web servers, clusters,
+/// processes, watchdogs. A case says so right after it starts one (`TestLifetime.stopAtEnd { await
+/// server.stop() }`); its ``TestSlots`` scope runs the stops, newest first, and awaits each before
+/// the next case may take the slot. An unstructured `Task` in a `defer` did the same without being
+/// awaited: the next case could start while the last one's servers were still running.
+public final class TestLifetime: Sendable {
+    /// The lifetime of the test case running in this task, set by ``TestSlots``.
+    @TaskLocal public static var current: TestLifetime?
+
+    private let stops = Mutex<[@Sendable () async -> Void]>([])
+
+    init() {}
+
+    /// Runs `stop` when the current test case ends, and waits for it. Outside a case that carries
+    /// ``TestSlots`` it is an issue of the test (nothing would await the stop), and the stop runs
+    /// when the test ends anyway, as best it can.
+    public static func stopAtEnd(
+        sourceLocation: SourceLocation = #_sourceLocation, _ stop: @escaping @Sendable () async -> Void
+    ) {
+        guard let current else {
+            Issue.record(
+                "started outside a test case that carries .slots: nothing awaits its stop",
+                sourceLocation: sourceLocation)
+            Task { await stop() }
+            return
+        }
+        current.stops.withLock { $0.append(stop) }
+    }
+
+    /// Runs every stop, newest first (as `defer` would), each awaited.
+    func end() async {
+        while let stop = stops.withLock({ $0.popLast() }) { await stop() }
+    }
+}
+
+/// The layers of the suite, so that a developer can run one alone (docs/testing.md, "Layers").
+extension Tag {
+    /// Drives the built program, or a server of it in process, against the fixture server: the
+    /// end-to-end layer (`EndToEndTests`).
+    @Tag public static var e2e: Self
+    /// Starts a PostgreSQL cluster of its own (`SharedStoreTests`).
+    @Tag public static var postgres: Self
 }
 
 extension Trait where Self == TestSlots {

@@ -1,0 +1,57 @@
+import Synchronization
+import TestSlots
+import Testing
+
+/// The test support's own promise (docs/testing.md, "What a test starts, it stops"): what a case
+/// started is stopped when it ends, newest first, each stop awaited, whether the case passed or
+/// threw.
+@Suite("Test lifetimes", .slots)
+struct TestLifetimeTests {
+    struct Thrown: Error {}
+
+    final class Log: Sendable {
+        let lines = Mutex<[String]>([])
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    /// Runs `body` as a case of its own would run under `.slots`, then says what was logged.
+    static func scoped(_ body: @escaping @Sendable (Log) async throws -> Void) async -> (log: [String], threw: Bool) {
+        let log = Log()
+        let test = try! #require(Test.current)
+        do {
+            let slots: TestSlots = .slots
+            try await slots.provideScope(for: test, testCase: Test.Case.current) {
+                try await body(log)
+                log.add("body ended")
+            }
+            return (log.all, false)
+        } catch {
+            return (log.all, true)
+        }
+    }
+
+    @Test func theStopsRunNewestFirstEachAwaitedOnceTheCaseEnds() async {
+        let (log, threw) = await Self.scoped { log in
+            TestLifetime.stopAtEnd {
+                try? await Task.sleep(for: .milliseconds(30))
+                log.add("server stopped")
+            }
+            TestLifetime.stopAtEnd {
+                try? await Task.sleep(for: .milliseconds(30))
+                log.add("process ended")
+            }
+        }
+        #expect(!threw)
+        #expect(log == ["body ended", "process ended", "server stopped"])
+    }
+
+    @Test func aCaseThatThrowsStillStopsWhatItStarted() async {
+        let (log, threw) = await Self.scoped { log in
+            TestLifetime.stopAtEnd { log.add("server stopped") }
+            throw Thrown()
+        }
+        #expect(threw)
+        #expect(log == ["server stopped"])
+    }
+}
