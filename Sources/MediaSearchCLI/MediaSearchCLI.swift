@@ -76,17 +76,19 @@ public enum MediaSearchCLI {
     ) async -> Int32 {
         BuiltInProviders.register(providers)
         do {
-            // The config file, read once for everything below (#62).
-            let file = ConfigurationFile(explicitPath: explicitConfigPath(arguments), environment: variables)
+            // The command line read once, and the config file it names read once, for everything
+            // below (#62).
+            let words = CommandLineWords(arguments)
+            let file = ConfigurationFile(explicitPath: words.configPath, environment: variables)
             let providers =
-                providers + (await external(arguments: arguments, known: providers, variables: variables, file: file))
+                providers + (await external(words: words, known: providers, variables: variables, file: file))
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
             CompletionWords.kinds.withLock { $0 = Configuration.names(of: providers) }
             // `-V` is the short form of `--version`, which ArgumentParser spells long only.
             let spelled = arguments == ["-V"] ? ["--version"] : arguments
             // The filters of the sources the config describes (`type: json` with `filters:`) are
             // options of `search` too.
-            let described = describedWithFilters(arguments: arguments, file: file)
+            let described = describedWithFilters(words: words, file: file)
             let (rest, filters) = try FilterArguments.extract(
                 from: FilterArguments.joinNegativeNumbers(spelled), providers: providers + described)
             let environment = CommandEnvironment(
@@ -140,7 +142,7 @@ public enum MediaSearchCLI {
     /// them stays valid. A config that cannot be read here adds none; the command reports it when
     /// it loads the config itself.
     static func external(
-        arguments: [String], known: [any MediaProvider], variables: [String: String], file: ConfigurationFile
+        words: CommandLineWords, known: [any MediaProvider], variables: [String: String], file: ConfigurationFile
     ) async -> [any MediaProvider] {
         let names = Set(known.map(\.kind))
         let found = ExternalProviders.discover(path: variables["PATH"]).filter { !names.contains($0.name) }
@@ -159,8 +161,8 @@ public enum MediaSearchCLI {
         // The defaults name sources a binary may lack: those are no program's name either.
         let kinds = configuration?.kinds ?? Configuration.defaultKinds
         let written = configuration?.origins["kinds"] != nil
-        let asked = askedPrograms(
-            arguments: arguments, kinds: written ? kinds : kinds.filter(knownWords.contains), knownWords: knownWords)
+        let asked = words.askedPrograms(
+            kinds: written ? kinds : kinds.filter(knownWords.contains), knownWords: knownWords)
         let cacheFile = (StoragePaths(environment: variables).cacheDirectory as NSString)
             .appendingPathComponent("programs.json")
         let providers = await ExternalProviders.providers(
@@ -183,17 +185,11 @@ public enum MediaSearchCLI {
         }
     }
 
-    /// The config file a command line names (`--config PATH` or `--config=PATH`), if any.
-    static func explicitConfigPath(_ arguments: [String]) -> String? {
-        arguments.firstIndex(of: "--config").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-            ?? arguments.first { $0.hasPrefix("--config=") }.map { String($0.dropFirst("--config=".count)) }
-    }
-
     /// The sources the config describes that offer filters, for `search`'s command line; a
     /// config that cannot be read gives none (the command reports it when it loads it), and a
     /// source whose filters would shadow an option of `search` gives none either.
-    static func describedWithFilters(arguments: [String], file: ConfigurationFile) -> [any MediaProvider] {
-        guard arguments.contains("search") else { return [] }
+    static func describedWithFilters(words: CommandLineWords, file: ConfigurationFile) -> [any MediaProvider] {
+        guard words.mentionsSearch else { return [] }
         // Parsed here only when it can hold filters (the parse is the command's too).
         guard file.text?.contains("filters") == true, let configuration = try? file.configuration() else { return [] }
         return configuration.configuredProviders.filter { provider in
@@ -206,26 +202,6 @@ public enum MediaSearchCLI {
     enum AskedPrograms: Equatable {
         case none, all
         case named(Set<String>)
-    }
-
-    static func askedPrograms(arguments: [String], kinds: [String], knownWords: Set<String>) -> AskedPrograms {
-        var words = arguments
-        if words.first == "help" { words.removeFirst() }
-        guard let verb = words.first else { return .none }
-        if verb == "--generate-completion-script" || verb == "providers" { return .all }
-        if arguments.first == "help" || words.contains("--help") || words.contains("-h") {
-            return verb == "search" ? .all : .none
-        }
-        guard ["search", "show", "open", "serve", "config", "suggest"].contains(verb) else { return .none }
-        var named = Set(kinds)
-        for (index, word) in words.enumerated() {
-            if word == "--kind" || word == "-k", words.indices.contains(index + 1) {
-                named.formUnion(words[index + 1].split(separator: ",").map(String.init))
-            } else if word.hasPrefix("--kind=") {
-                named.formUnion(word.dropFirst("--kind=".count).split(separator: ",").map(String.init))
-            }
-        }
-        return named.isSubset(of: knownWords) ? .named(named) : .all
     }
 
     /// Prints help, versions and completion scripts to stdout, and parse errors as one line to stderr.

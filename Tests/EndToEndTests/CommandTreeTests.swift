@@ -41,4 +41,29 @@ struct CommandTreeTests {
         #expect(names.contains("store") && names.contains("no-cache"))
         #expect(SearchCommand.reservedOptionNames == names)
     }
+
+    /// The command line is read once before ArgumentParser (#62 item 2): the config it names, the
+    /// command, help, the kinds named, and which programs that asks; each as the command would
+    /// read it.
+    @Test func theCommandLineIsReadOnceForEverythingBeforeParsing() {
+        let known: Set<String> = ["song", "movie", "greeting"]
+        let words = CommandLineWords(["search", "x", "--kind", "song,greeting", "--config", "a.yaml", "--config=b"])
+        #expect(words.configPath == "a.yaml")
+        #expect(words.verb == "search" && words.mentionsSearch && !words.asksHelp)
+        #expect(words.kinds == ["song", "greeting"])
+        #expect(words.askedPrograms(kinds: ["movie"], knownWords: known) == .named(["song", "greeting", "movie"]))
+        #expect(CommandLineWords(["show", "--config=b.yaml"]).configPath == "b.yaml")
+        #expect(CommandLineWords(["--config"]).configPath == nil)
+        // A kind nobody knows may be a program's kind of media: every program is asked.
+        #expect(CommandLineWords(["search", "x", "-k", "anime"]).askedPrograms(kinds: [], knownWords: known) == .all)
+        #expect(CommandLineWords(["search", "x", "--kind=song"]).kinds == ["song"])
+        // Help: `help search` and `search --help` ask every program (their filters are listed);
+        // help for anything else, history and the like ask none; `providers` asks every one.
+        for line in [["help", "search"], ["search", "--help"], ["search", "-h"], ["providers"]] {
+            #expect(CommandLineWords(line).askedPrograms(kinds: [], knownWords: known) == .all, "\(line)")
+        }
+        for line in [["help", "show"], ["history"], ["--version"], []] {
+            #expect(CommandLineWords(line).askedPrograms(kinds: ["song"], knownWords: known) == .none, "\(line)")
+        }
+    }
 }
