@@ -6,25 +6,21 @@ import MediaSearchCore
 import MediaSearchKit
 import NIOCore
 
-/// Adds the security headers to every answer, and turns the router's own errors (an unknown
-/// path, a method not allowed) into the same JSON or HTML error as the routes' own.
+/// Adds the security headers Hummingbird has no middleware for (the referrer and frame
+/// policies) to every answer, and turns the router's own errors (an unknown path, a method not
+/// allowed) into the same JSON or HTML error as the routes' own. The Content-Security-Policy and
+/// `nosniff` are Hummingbird's `ContentSecurityMiddleware`'s, with ``policy(providers:configuration:)``,
+/// around this one (``WebServer``), so they reach the errors made here too.
 struct SecurityHeaders: RouterMiddleware {
     typealias Context = BasicRequestContext
     let configuration: Configuration
-    /// The Content-Security-Policy of every answer (``policy(providers:configuration:)``).
-    let policy: String
-
-    init(configuration: Configuration, providers: [any MediaProvider] = []) {
-        self.configuration = configuration
-        policy = Self.policy(providers: providers, configuration: configuration)
-    }
 
     /// Scripts and styles from this server only; artwork and media from the hosts the enabled
     /// providers declare (``MediaProvider/artworkHosts``, ``MediaProvider/previewHosts``) and
     /// the sources' configured base URLs (a mirror, the demo server's pictures), or from any
     /// http(s) host when an enabled provider may use any (a described source, a podcast's
     /// episodes, a radio station's stream).
-    static func policy(providers: [any MediaProvider], configuration: Configuration) -> String {
+    static func policy(providers: [any MediaProvider], configuration: Configuration) -> ContentSecurityPolicy {
         let enabled = configuration.enabledProviders(providers)
         var origins: [String] = []
         for url in enabled.compactMap({ configuration.baseURL(for: $0) }) {
@@ -40,9 +36,12 @@ struct SecurityHeaders: RouterMiddleware {
             }
             return (list + origins).joined(separator: " ")
         }
-        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: "
-            + sources(\.artworkHosts) + "; media-src " + sources(\.previewHosts)
-            + "; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        // A directive's values are variadic: the hosts go as one value, written as a list.
+        return [
+            .defaultSrc(.none), .scriptSrc(.self), .styleSrc(.self),
+            .imgSrc(.self, .uri("data:"), .uri(sources(\.artworkHosts))), .mediaSrc(.uri(sources(\.previewHosts))),
+            .connectSrc(.self), .formAction(.self), .baseURI(.none), .frameAncestors(.none),
+        ]
     }
 
     func handle(
@@ -90,8 +89,6 @@ struct SecurityHeaders: RouterMiddleware {
 
     private func secured(_ response: Response) -> Response {
         var response = response
-        response.headers[.contentSecurityPolicy] = policy
-        response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         return response

@@ -115,7 +115,11 @@ public struct WebServer: Sendable {
         // HEAD answers as GET does, without the body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: LanguageMiddleware(notice: session.configuration.notice))
-        router.add(middleware: SecurityHeaders(configuration: session.configuration, providers: session.providers))
+        router.add(
+            middleware: ContentSecurityMiddleware<BasicRequestContext>(
+                contentSecurityPolicy: SecurityHeaders.policy(
+                    providers: session.providers, configuration: session.configuration)))
+        router.add(middleware: SecurityHeaders(configuration: session.configuration))
         router.add(
             middleware: RequestGuard(
                 host: host, port: port, configuration: session.configuration, allowedHosts: allowedHosts))
