@@ -2,7 +2,10 @@ import Foundation
 
 /// Validates JSON against the subset of JSON Schema (2020-12) that `Schemas/` uses: `type` (one
 /// or a list), `required`, `properties`, `additionalProperties` (false or a schema), `items`,
-/// `enum`, `const` and local `$ref`s. Returns every violation with its path.
+/// `enum`, `const`, `minimum`, `maximum`, `minLength`, `maxLength`, `pattern`, `format: uri` and
+/// local `$ref`s. Returns every violation with its path. A keyword it does not know fails the
+/// check, so a schema cannot grow one that is silently skipped (the Python suites use
+/// `jsonschema` for the OpenAPI document).
 struct SchemaValidator {
     let root: [String: Any]
 
@@ -29,6 +32,35 @@ struct SchemaValidator {
             let types = (type as? [String]) ?? [type as? String ?? ""]
             guard types.contains(where: { Self.matches(value, $0) }) else {
                 return found + ["\(path): expected \(types.joined(separator: " or ")), got \(value)"]
+            }
+        }
+        for keyword in schema.keys where !Self.known.contains(keyword) {
+            found.append("\(path): the validator does not know '\(keyword)'")
+        }
+        if Self.isNumber(value), let number = (value as? NSNumber)?.doubleValue {
+            if let minimum = (schema["minimum"] as? NSNumber)?.doubleValue, number < minimum {
+                found.append("\(path): \(number) is below \(minimum)")
+            }
+            if let maximum = (schema["maximum"] as? NSNumber)?.doubleValue, number > maximum {
+                found.append("\(path): \(number) is above \(maximum)")
+            }
+        }
+        if let text = value as? String {
+            // Lengths in characters as JSON Schema counts them (Unicode code points).
+            let length = text.unicodeScalars.count
+            if let minimum = schema["minLength"] as? Int, length < minimum {
+                found.append("\(path): shorter than \(minimum)")
+            }
+            if let maximum = schema["maxLength"] as? Int, length > maximum {
+                found.append("\(path): longer than \(maximum)")
+            }
+            if let pattern = schema["pattern"] as? String,
+                text.range(of: pattern, options: .regularExpression) == nil
+            {
+                found.append("\(path): '\(text)' does not match \(pattern)")
+            }
+            if schema["format"] as? String == "uri", URL(string: text)?.scheme == nil {
+                found.append("\(path): '\(text)' is not a URI")
             }
         }
         if let object = value as? [String: Any], !(value is NSNull) {
@@ -58,6 +90,13 @@ struct SchemaValidator {
     func errors(_ value: Any, definition: String) -> [String] {
         errors(value, schema: ["$ref": "#/$defs/\(definition)"])
     }
+
+    /// The keywords checked above, and those that only describe.
+    static let known: Set<String> = [
+        "$ref", "const", "enum", "type", "required", "properties", "additionalProperties", "items", "minimum",
+        "maximum", "minLength", "maxLength", "pattern", "format", "$schema", "$id", "$defs", "title",
+        "description", "examples", "default",
+    ]
 
     static func matches(_ value: Any, _ type: String) -> Bool {
         switch type {
