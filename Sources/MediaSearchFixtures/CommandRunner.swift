@@ -59,14 +59,18 @@ public struct CommandRunner: Sendable {
 
     /// The environment of a run: only the private home, XDG directories and the given variables.
     public func environment(_ extra: [String: String]) -> [String: String] {
-        var environment = [
+        Self.privateHome(home).merging(extra) { _, new in new }
+    }
+
+    /// A private home's variables: `HOME`, the four XDG folders under it, and the system's `PATH`
+    /// alone; what every run of the program under test gets, in process or not.
+    public static func privateHome(_ home: URL) -> [String: String] {
+        [
             "HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent("state").path,
             "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
         ]
-        environment.merge(extra) { _, new in new }
-        return environment
     }
 
     /// Runs the executable in `directory` (default: the home) and waits for it, at most `timeout` seconds.

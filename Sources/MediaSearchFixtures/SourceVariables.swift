@@ -10,6 +10,12 @@ public enum SourceVariables {
         ("MEDIASEARCH_LIBRIVOX_URL", "/librivox"), ("MEDIASEARCH_MUSICBRAINZ_URL", "/musicbrainz"),
     ]
 
+    /// Each source's name (`providers.<source>`) and its path under the server's address: the
+    /// variable's middle word (`MEDIASEARCH_TV_URL`: `tv`).
+    public static var sources: [(source: String, path: String)] {
+        paths.map { (String($0.variable.dropFirst("MEDIASEARCH_".count).dropLast("_URL".count)).lowercased(), $0.path) }
+    }
+
     /// The variables that point every source at the server at `base`.
     public static func variables(base: String) -> [String: String] {
         Dictionary(uniqueKeysWithValues: paths.map { ($0.variable, base + $0.path) })
@@ -26,10 +32,7 @@ public enum SourceVariables {
     /// (`mediasearch search jack --config demo.yaml`). The source is the variable's middle word
     /// (`MEDIASEARCH_TV_URL`: `tv`), whose `providers.<source>.base_url` the variable overrides.
     public static func configuration(base: String) -> String {
-        let sources = paths.map { entry -> String in
-            let source = entry.variable.dropFirst("MEDIASEARCH_".count).dropLast("_URL".count).lowercased()
-            return "  \(source):\n    base_url: \"\(base)\(entry.path)\"\n"
-        }
+        let sources = sources.map { entry in "  \(entry.source):\n    base_url: \"\(base)\(entry.path)\"\n" }
         return """
             # The offline demo: every source at the recorded answers of `mediasearch-fixtures` on
             # \(base). Any shell can use it: mediasearch search jack johnson --config <this file>

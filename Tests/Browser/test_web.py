@@ -46,8 +46,8 @@ ITUNES_KINDS = ["song", "movie", "audiobook", "podcast"]
 
 
 def serve(bindir, *fixture_options, kinds=ITUNES_KINDS, notice=None):
-    fixtures = start([os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *fixture_options], os.environ,
-                     r"on (http://127\.0\.0\.1:\d+)")
+    start([os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *fixture_options], os.environ,
+          r"on (http://127\.0\.0\.1:\d+)")
     home = tempfile.mkdtemp(prefix="mediasearch-browser-")
     config = os.path.join(home, "config.yaml")
     with open(config, "w") as f:
@@ -55,15 +55,24 @@ def serve(bindir, *fixture_options, kinds=ITUNES_KINDS, notice=None):
         f.write(f"kinds: [{', '.join(kinds)}]\n")
         if notice:
             f.write(f"notice: {json.dumps(notice)}\n")
-    # Every source at the fixture server: iTunes, Deezer and Radio Browser (a kind reachable by id even off).
-    env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_ITUNES_URL": fixtures,
-           "MEDIASEARCH_DEEZER_URL": fixtures + "/deezer", "MEDIASEARCH_RADIO_URL": fixtures,
-           "MEDIASEARCH_TV_URL": fixtures + "/tvmaze", "MEDIASEARCH_LIBRIVOX_URL": fixtures + "/librivox",
-           "MEDIASEARCH_MUSICBRAINZ_URL": fixtures + "/musicbrainz",
-           "MEDIASEARCH_OPENLIBRARY_URL": fixtures + "/openlibrary",
-           "MEDIASEARCH_CONFIG": config}
+    # Every source at the fixture server (a kind is reachable by id even when not enabled), as the
+    # server's banner says: one map of sources to paths, the server's own (SourceVariables).
+    env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_CONFIG": config,
+           **announced_variables(PROCESSES[-1])}
     return start([os.path.join(bindir, "mediasearch"), "serve", "--port", "0"], env,
                  r"on (http://127\.0\.0\.1:\d+/)"), home
+
+
+def announced_variables(process):
+    """The variables a fixture server's banner says to export (`export NAME=URL ...`)."""
+    for _ in range(5):
+        line = process.stdout.readline()
+        if line.startswith("export "):
+            variables = dict(word.split("=", 1) for word in line.split()[1:])
+            if "MEDIASEARCH_ITUNES_URL" not in variables:
+                raise SystemExit(f"the fixture server's banner names no iTunes URL: {line!r}")
+            return variables
+    raise SystemExit("the fixture server's banner has no export line")
 
 
 def check(condition, message):

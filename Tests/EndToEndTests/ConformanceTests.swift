@@ -75,10 +75,8 @@ struct ConformanceTests {
             let file = home.appendingPathComponent("config.yaml")
             try Data(try ConformanceTests.guideExample().utf8).write(to: file)
             var configuration = try ConformanceTests.load(file.path)
-            for (source, path) in [
-                ("itunes", ""), ("deezer", "/deezer"), ("radio", ""), ("shows", "/tvmaze"), ("tv", "/tvmaze"),
-                ("librivox", "/librivox"), ("musicbrainz", "/musicbrainz"), ("openlibrary", "/openlibrary"),
-            ] {
+            // Every source where the fixture server has it, and the guide's own TVmaze source.
+            for (source, path) in SourceVariables.sources + [("shows", "/tvmaze")] {
                 configuration.sourceURLs[source] = URL(string: server.baseURL + path)
             }
             configuration.cacheEnabled = false

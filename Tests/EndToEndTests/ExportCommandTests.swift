@@ -151,11 +151,8 @@ struct ExportCommandTests {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write("kinds: [song, album, deezer, radio, librivox, tv]\n", to: "sources.yaml")
-        let base = harness.server.baseURL
-        let environment = [
-            "MEDIASEARCH_CONFIG": config, "MEDIASEARCH_DEEZER_URL": base + "/deezer", "MEDIASEARCH_RADIO_URL": base,
-            "MEDIASEARCH_LIBRIVOX_URL": base + "/librivox", "MEDIASEARCH_TV_URL": base + "/tvmaze",
-        ]
+        // Every source is at the fixture server already (``Harness/variables(_:)``).
+        let environment = ["MEDIASEARCH_CONFIG": config]
         let album = try await harness.run(["show", "deezer:album:302127", "--format", "m3u"], environment: environment)
         #expect(album.status == 0, "\(album.stderr)")
         let tracks = try #require(try await read("m3u", album.stdout, harness: harness) as? [[String: Any]])

@@ -40,12 +40,9 @@ struct WebHarness {
             + "  deezer: {timeout: \(timeout)}\n  radio: {timeout: \(timeout)}\ncache:\n  enabled: \(diskCache)\n"
         config += "kinds: [\(kinds.joined(separator: ", "))]\n" + extraConfig
         try Data(config.utf8).write(to: folder.appendingPathComponent("config.yaml"))
-        let variables = [
-            "HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-        ].merging(SourceVariables.variables(base: fixtures.baseURL)) { _, source in source }
+        let variables = CommandRunner.privateHome(home).merging(SourceVariables.variables(base: fixtures.baseURL)) {
+            _, source in source
+        }
         // As `mediasearch` composes it: the PostgreSQL store, should a test name one.
         SharedStores.register(opener: SharedStores.openPostgres)
         let environment = CommandEnvironment(
