@@ -10,7 +10,7 @@ extension ITunesRecord: Encodable {
     }
 
     /// The record with the API's field names, as a JSON value (its `Encodable` form): written by
-    /// ``MediaSearchKit/JSONValue/text(pretty:)`` where speed matters (the offline library).
+    /// the engine's JSON text writer (`MediaSearchCore`) where speed matters (the offline library).
     public var json: JSONValue {
         var fields: [String: JSONValue] = ["wrapperType": .string(wrapperType.rawValue)]
         fields.reserveCapacity(40)

@@ -15,7 +15,9 @@ struct TestLifetimeTests {
         var all: [String] { lines.withLock { $0 } }
     }
 
-    /// Runs `body` as a case of its own would run under `.slots`, then says what was logged.
+    /// Runs `body` as a case of its own would run under `.slots`, then says what was logged. It
+    /// takes a second slot while this case holds one: a wait at worst, never a deadlock (the width
+    /// is at least eight, and the other holders end without this one).
     static func scoped(_ body: @escaping @Sendable (Log) async throws -> Void) async -> (log: [String], threw: Bool) {
         let log = Log()
         let test = try! #require(Test.current)

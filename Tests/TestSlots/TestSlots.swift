@@ -54,7 +54,8 @@ public final class TestLifetime: Sendable {
     /// The lifetime of the test case running in this task, set by ``TestSlots``.
     @TaskLocal public static var current: TestLifetime?
 
-    private let stops = Mutex<[@Sendable () async -> Void]>([])
+    /// The stops to run, and whether the case has ended (a stop asked for after that runs at once).
+    private let stops = Mutex<(pending: [@Sendable () async -> Void], ended: Bool)>(([], false))
 
     init() {}
 
@@ -71,12 +72,28 @@ public final class TestLifetime: Sendable {
             Task { await stop() }
             return
         }
-        current.stops.withLock { $0.append(stop) }
+        let late = current.stops.withLock { state in
+            if !state.ended { state.pending.append(stop) }
+            return state.ended
+        }
+        if late {
+            // A task that outlived its case started something: nothing will await its stop.
+            Issue.record(
+                "started after its test case ended (by a task that outlived it): nothing awaits its stop",
+                sourceLocation: sourceLocation)
+            Task { await stop() }
+        }
     }
 
     /// Runs every stop, newest first (as `defer` would), each awaited.
     func end() async {
-        while let stop = stops.withLock({ $0.popLast() }) { await stop() }
+        while let stop = stops.withLock({ state in
+            let next = state.pending.popLast()
+            if next == nil { state.ended = true }
+            return next
+        }) {
+            await stop()
+        }
     }
 }
 
