@@ -66,9 +66,10 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                 case "genre": [item.genre]
                 case "description": [item.description]
                 default:
-                    // A typed fact matches as written and as read (`eng` and `English`).
-                    facts(of: item).filter { $0.label == field.dropFirst("fact:".count) }.flatMap {
-                        [$0.value, $0.text()]
+                    // A typed fact matches as written and as every face reads it (`eng`,
+                    // `English`, `английский`).
+                    facts(of: item).filter { $0.label == field.dropFirst("fact:".count) }.flatMap { fact in
+                        [fact.value] + FactWords.faces.map { fact.text($0) }
                     }
                 }
             }

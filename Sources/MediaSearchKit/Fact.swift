@@ -103,6 +103,11 @@ public struct FactWords: Sendable {
     /// English, as the terminal and JSON write facts.
     public static let english = FactWords(code: "en")
 
+    /// The languages a face writes facts in: English, and each language the web has a catalog
+    /// for (a test holds the two lists equal). A filter on a fact matches the fact as any of them
+    /// reads it, so `--language английский` finds what a Russian page calls English.
+    public static let faces = [english, FactWords(code: "ru")]
+
     /// `12 tracks`, `1 track`, `3 children` (for `child|children`).
     func count(_ count: Int, unit: String) -> String {
         let forms = unit.split(separator: "|", maxSplits: 1).map(String.init)

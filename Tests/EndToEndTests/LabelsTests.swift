@@ -37,6 +37,12 @@ struct LabelsTests {
         }
     }
 
+    /// A filter on a fact matches it as every face reads it (``FactWords/faces``): each
+    /// language the web has a catalog for, and no other.
+    @Test func factsAreMatchedInEveryLanguageTheWebSpeaks() {
+        #expect(Set(FactWords.faces.map(\.code)) == Set(Texts.languages.map(\.code)))
+    }
+
     @Test func russianPluralForms() {
         #expect(russian("1 tracks") == "1 трек")
         #expect(russian("21 tracks") == "21 трек")
