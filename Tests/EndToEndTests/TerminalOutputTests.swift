@@ -246,6 +246,11 @@ struct TerminalOutputTests {
                 let broken = line.count < 60 && next.first?.isLowercase == true && !line.hasSuffix(".")
                 #expect(!broken, "\(name): a paragraph broken after '\(line)'")
             }
+            // An indented line (an example, an option's text) is followed by another indented one
+            // or a heading: one that goes on at the left edge in lower case was wrapped there.
+            for (line, next) in zip(lines, lines.dropFirst()) where line.hasPrefix("  ") {
+                #expect(next.first?.isLowercase != true, "\(name): '\(line)' wraps onto '\(next)'")
+            }
             #expect(help.stdout.firstMatch(of: /\([A-Z][0-9]+\)/) == nil, "\(name): a requirement code")
         }
         for command in ["serve", "open"] {

@@ -16,7 +16,7 @@ struct RootCommand: ParsableCommand {
                   mediasearch search "star wars" --kind movie --limit 10
                   mediasearch search --director "Greta Gerwig"
                   mediasearch show --result 1
-                  mediasearch search "star wars" --offline     # from every record seen, no network
+                  mediasearch search "star wars" --offline     # every record seen, offline
                   mediasearch serve --open                     # the web UI on 127.0.0.1:8080
                 """),
             version: MediaSearchVersion.number,
