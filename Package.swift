@@ -75,7 +75,15 @@ let package = Package(
         // Deezer's songs and albums: a source that is not iTunes, over the contract alone.
         .target(name: "DeezerProvider", dependencies: ["MediaSearchKit"], path: "Providers/Deezer"),
         // Sources described in config.yaml (`type: json`), with no code.
-        .target(name: "DeclarativeProviders", dependencies: ["MediaSearchKit"], path: "Providers/Declarative"),
+        // The sources MediaSearch ships described are YAML, read as a user's config.yaml is.
+        .target(
+            name: "DeclarativeProviders", dependencies: ["MediaSearchKit"], path: "Providers/Declarative",
+            resources: [
+                .embedInCode("Shipped/radio-browser.yaml"), .embedInCode("Shipped/tvmaze.yaml"),
+                .embedInCode("Shipped/librivox.yaml"), .embedInCode("Shipped/musicbrainz.yaml"),
+                .embedInCode("Shipped/open-library.yaml"),
+            ]
+        ),
         // Programs in any language as providers (`mediasearch-provider-<name>`), over JSON.
         .target(name: "ExternalProviders", dependencies: ["MediaSearchKit"], path: "Providers/External"),
         // The shared store (#26): the response cache, request budgets and library in PostgreSQL.
@@ -189,7 +197,7 @@ let package = Package(
             dependencies: [
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
                 "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
-                "DeclarativeProviders", "TestSlots",
+                "DeclarativeProviders", "MediaSearchCLI", "TestSlots",
             ]
         ),
         .testTarget(

@@ -27,7 +27,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         else { return nil }
         return URL(string: "\(scheme)://\(host)" + (parts.port.map { ":\($0)" } ?? ""))
     }
-    public var requestRate: RequestRate? { definition.rateLimit.map { RequestRate($0.count, per: $0.seconds) } }
+    public var requestRate: RequestRate? { definition.rateLimit }
     public var exampleTerm: String? { definition.example }
 
     /// A URL template of the source at the origin the config or the environment gives it
@@ -96,11 +96,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         } catch is EmptyAnswer {
             return []  // how this source says "nothing found"
         }
-        guard case .array(let results) = JSONPath(definition.results).value(in: document) ?? .null else {
+        guard case .array(let results) = JSONPath(definition.results ?? "").value(in: document) ?? .null else {
             throw MediaSearchError.malformedResponse(
-                definition.results.isEmpty
+                (definition.results ?? "").isEmpty
                     ? "the answer is not a list of results"
-                    : "no list of results at '\(definition.results)'", source: displayName)
+                    : "no list of results at '\(definition.results ?? "")'", source: displayName)
         }
         let items = results.compactMap { map($0) }
         if items.count < results.count {
@@ -115,7 +115,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         var lookup = definition.lookup
         var value = id
         var scheme: String? = nil
-        if let colon = id.firstIndex(of: ":"), let byScheme = definition.lookupBy[id[..<colon].lowercased()] {
+        if let colon = id.firstIndex(of: ":"), let byScheme = definition.lookupBy?[id[..<colon].lowercased()] {
             lookup = byScheme
             scheme = id[..<colon].lowercased()
             value = String(id[id.index(after: colon)...])
@@ -142,7 +142,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         // A lookup may answer one result as a search does, or the bare object a search result
         // wraps (`{"show": {...}}` in a search, `{...}` for /shows/{id}): both are read.
         if let item = map(document) { return item }
-        if case .array(let list) = JSONPath(definition.results).value(in: document), let first = list.first {
+        if case .array(let list) = JSONPath(definition.results ?? "").value(in: document), let first = list.first {
             return map(first)
         }
         return map(document, unwrapped: true)
@@ -155,8 +155,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     /// The item inside a lookup-like answer's envelope (``JSONSource/lookupItem``); `nil` when the
     /// source names none or the answer has nothing there.
     func enveloped(_ document: JSONValue) -> JSONValue? {
-        guard !definition.lookupItem.isEmpty else { return nil }
-        return JSONPath(definition.lookupItem).value(in: document)
+        guard let path = definition.lookupItem, !path.isEmpty else { return nil }
+        return JSONPath(path).value(in: document)
     }
 
     /// The answer to a lookup-like request (`{id}` filled), `nil` when the source says it has no
@@ -186,7 +186,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                 notices.append("\(displayName): \(MediaSearchError.wrap(error).description)")
             }
         }
-        var detail = StandardSections.detail(of: item, title: displayName, labels: definition.labels)
+        var detail = StandardSections.detail(of: item, title: displayName, labels: definition.labels ?? [:])
         // The lists (a show's episodes, its cast), each from a request of its own, asked together.
         let owner = item
         // Each answer carries its list's place, so the lists keep the description's order however
@@ -243,9 +243,10 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         -> [DetailSection]
     {
         guard let document = try await answer(list.url, id: item.id, context: context) else { return [] }
-        guard case .array(let results) = JSONPath(list.results).value(in: document) ?? .null else {
+        guard case .array(let results) = JSONPath(list.results ?? "").value(in: document) ?? .null else {
             throw MediaSearchError.malformedResponse(
-                list.results.isEmpty ? "the answer is not a list" : "no list at '\(list.results)'", source: displayName)
+                (list.results ?? "").isEmpty ? "the answer is not a list" : "no list at '\(list.results ?? "")'",
+                source: displayName)
         }
         let kind =
             definition.name + "-"
@@ -384,7 +385,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             description: text("description").map(HTMLText.plain))
         if let artwork = text("artwork").flatMap(SafeURL.http) { item.artwork = [0: artwork] }
         item.price = SourceNumber.amount(paths["price"]?.number(in: result))
-        item.durationMilliseconds = paths["duration"]?.number(in: result).flatMap(definition.durationUnit.milliseconds)
+        item.durationMilliseconds = paths["duration"]?.number(in: result).flatMap(
+            (definition.durationUnit ?? .seconds).milliseconds)
         item.isExplicit = text("explicit").map { ["true", "1", "yes", "explicit"].contains($0.lowercased()) }
         // `isrc:USUM71703861`, `upc:…`: the same one at two sources is one work.
         item.standardID = text("standard_id").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
@@ -394,7 +396,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             guard var value = Self.fact(fact.template, in: result, unwrapped: unwrapped) else { continue }
             // A duration is kept in milliseconds, whatever the source counts in.
             if fact.kind == .duration {
-                guard let milliseconds = Double(value).flatMap(definition.durationUnit.milliseconds) else { continue }
+                guard let milliseconds = Double(value).flatMap((definition.durationUnit ?? .seconds).milliseconds)
+                else { continue }
                 value = String(milliseconds)
             }
             item.extras["fact:" + fact.label] = String(TextSanitizer.line(value).prefix(Fact.maximumLength))

@@ -36,5 +36,4 @@ extension ExternalProviders.Command: ConfiguredSource {
     public var type: String { "command" }
     /// None until it is asked: the executable runs it for its description.
     public var providers: [any MediaProvider] { [] }
-    public var fingerprint: String { ([name] + command).joined(separator: "\u{1F}") }
 }

@@ -19,19 +19,33 @@ public enum BuiltInProviders {
     public static var all: [any MediaProvider] {
         [
             SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider(),
-            AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(), JSONProvider(.radioBrowser),
-            JSONProvider(.tvmaze), JSONProvider(.librivox), JSONProvider(.musicBrainz),
-            JSONProvider(.musicBrainzReleases), JSONProvider(.openLibrary),
-        ]
+            AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(),
+        ] + describedSources.map(JSONProvider.init)
+    }
+
+    /// The sources MediaSearch ships described (``JSONSource/shippedDescriptions``), read once,
+    /// by the reader of a user's config.yaml, each with its `rate_limit`. A test reads them all:
+    /// a description that did not read would stop every command here.
+    public static let describedSources: [JSONSource] = JSONSource.shippedDescriptions.flatMap {
+        file, text -> [JSONSource] in
+        do throws(MediaSearchError) {
+            let read = try ConfigurationLoader.describedSources(in: text, file: file, types: [JSONSourceType()])
+            return read.compactMap { described -> JSONSource? in
+                guard var source = described.source as? JSONSource else { return nil }
+                source.rateLimit = described.rate
+                return source
+            }
+        } catch {
+            preconditionFailure("\(error.description)")
+        }
     }
 
     /// The source types `config.yaml` may describe (`type: json`, `type: command`).
     public static var sourceTypes: [any SourceType] { [JSONSourceType(), CommandSourceType()] }
 
-    /// Makes the source types and the providers' record types known to this process: what every
-    /// face does before it reads a config or a stored item.
-    public static func register(_ providers: [any MediaProvider], sourceTypes: [any SourceType] = sourceTypes) {
-        SourceTypes.register(sourceTypes)
+    /// Makes the providers' record types known to this process: what every face does before it
+    /// reads a stored item.
+    public static func register(_ providers: [any MediaProvider]) {
         MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
     }
 }

@@ -6,6 +6,8 @@ import Synchronization
 /// What every command runs with: the providers, the process environment and the console.
 public struct CommandEnvironment: Sendable {
     public var providers: [any MediaProvider]
+    /// The source types a config may name (`type: json`): the executable's.
+    public var sourceTypes: [any SourceType]
     public var variables: [String: String]
     /// The working directory; never searched for a config file (see ``ConfigurationLoader``).
     public var currentDirectory: String
@@ -19,15 +21,18 @@ public struct CommandEnvironment: Sendable {
 
     /// Creates an environment; `configFile` is the command line's, read when first asked for.
     public init(
-        providers: [any MediaProvider], variables: [String: String], currentDirectory: String, console: Console,
+        providers: [any MediaProvider], sourceTypes: [any SourceType] = BuiltInProviders.sourceTypes,
+        variables: [String: String], currentDirectory: String, console: Console,
         filterArguments: [String: String] = [:], configFile: ConfigurationFile? = nil
     ) {
         self.providers = providers
+        self.sourceTypes = sourceTypes
         self.variables = variables
         self.currentDirectory = currentDirectory
         self.console = console
         self.filterArguments = filterArguments
-        self.configFile = configFile ?? ConfigurationFile(explicitPath: nil, environment: variables)
+        self.configFile =
+            configFile ?? ConfigurationFile(explicitPath: nil, environment: variables, sourceTypes: sourceTypes)
     }
 
     /// Finds and loads the configuration, checking its kinds against the providers, those it
@@ -37,7 +42,8 @@ public struct CommandEnvironment: Sendable {
     {
         let file =
             explicitPath == configFile.explicitPath
-            ? configFile : ConfigurationFile(explicitPath: explicitPath, environment: variables)
+            ? configFile
+            : ConfigurationFile(explicitPath: explicitPath, environment: variables, sourceTypes: sourceTypes)
         var configuration = try file.configuration()
         if let store { try configuration.useStore(store, from: "--store") }
         let all = providers(configuration)

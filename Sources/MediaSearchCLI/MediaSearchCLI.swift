@@ -11,12 +11,16 @@ public enum MediaSearchCLI {
     /// Commands the executable adds to the CLI's own (`serve`, from `MediaSearchServe`), in order.
     public static let composedCommands = Mutex<[any ParsableCommand.Type]>([])
 
-    /// Runs the command line of this process with these providers, and these commands beside the
-    /// CLI's own (a face such as `serve`), and exits.
+    /// Runs the command line of this process with these providers, these source types (what
+    /// `type:` in a config may name), and these commands beside the CLI's own (a face such as
+    /// `serve`), and exits.
     ///
     /// Ctrl-C cancels the command: in-flight requests stop, nothing half-written is left, and the
     /// process exits 130. A second Ctrl-C exits at once.
-    public static func main(providers: [any MediaProvider], commands: [any ParsableCommand.Type] = []) async -> Never {
+    public static func main(
+        providers: [any MediaProvider], sourceTypes: [any SourceType] = BuiltInProviders.sourceTypes,
+        commands: [any ParsableCommand.Type] = []
+    ) async -> Never {
         composedCommands.withLock { $0 = commands }
         // Everything this process creates is the user's alone. Our own files are made 0600 in 0700
         // directories anyway; the mask also covers anything a library creates on its own (with
@@ -24,7 +28,7 @@ public enum MediaSearchCLI {
         umask(0o077)
         let task = Task {
             await run(
-                arguments: Array(CommandLine.arguments.dropFirst()), providers: providers,
+                arguments: Array(CommandLine.arguments.dropFirst()), providers: providers, sourceTypes: sourceTypes,
                 variables: ProcessInfo.processInfo.environment,
                 currentDirectory: FileManager.default.currentDirectoryPath, console: .standard)
         }
@@ -71,15 +75,17 @@ public enum MediaSearchCLI {
 
     /// Runs one command line and returns its exit code; never exits the process.
     public static func run(
-        arguments: [String], providers: [any MediaProvider], variables: [String: String], currentDirectory: String,
-        console: Console
+        arguments: [String], providers: [any MediaProvider],
+        sourceTypes: [any SourceType] = BuiltInProviders.sourceTypes, variables: [String: String],
+        currentDirectory: String, console: Console
     ) async -> Int32 {
         BuiltInProviders.register(providers)
         do {
             // The command line read once, and the config file it names read once, for everything
             // below (#62).
             let words = CommandLineWords(arguments)
-            let file = ConfigurationFile(explicitPath: words.configPath, environment: variables)
+            let file = ConfigurationFile(
+                explicitPath: words.configPath, environment: variables, sourceTypes: sourceTypes)
             let providers =
                 providers + (await external(words: words, known: providers, variables: variables, file: file))
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
@@ -92,7 +98,8 @@ public enum MediaSearchCLI {
             let (rest, filters) = try FilterArguments.extract(
                 from: FilterArguments.joinNegativeNumbers(spelled), providers: providers + described)
             let environment = CommandEnvironment(
-                providers: providers, variables: variables, currentDirectory: currentDirectory, console: console,
+                providers: providers, sourceTypes: sourceTypes, variables: variables,
+                currentDirectory: currentDirectory, console: console,
                 filterArguments: filters, configFile: file)
             let command: any ParsableCommand
             do {
@@ -122,7 +129,8 @@ public enum MediaSearchCLI {
             return report(
                 parseError: error, arguments: arguments,
                 environment: CommandEnvironment(
-                    providers: providers, variables: variables, currentDirectory: currentDirectory, console: console))
+                    providers: providers, sourceTypes: sourceTypes, variables: variables,
+                    currentDirectory: currentDirectory, console: console))
         }
     }
 

@@ -2,9 +2,9 @@ import Foundation
 
 /// A kind of source `config.yaml` can describe under `providers.<name>` with `type: <name>`:
 /// `json` (a JSON-over-HTTP API mapped by paths), `command` (a program), or one a third-party
-/// package adds. The executable registers the types it ships (``SourceTypes/register(_:)``); the
-/// config reads each described source through its type, which checks its settings, so the
-/// engine knows no type itself.
+/// package adds. The executable hands the CLI the types it ships, as values
+/// (`MediaSearchCLI.main(providers:sourceTypes:)`); the config reads each described source
+/// through its type, which checks its settings, so the engine knows no type itself.
 public protocol SourceType: Sendable {
     /// The word of `type:`, e.g. `json`.
     var name: String { get }
@@ -26,38 +26,15 @@ public protocol ConfiguredSource: Sendable {
     /// The providers it gives without running anything (a described API's one provider); a
     /// source that must first be asked (a program) gives none here, and the executable asks it.
     var providers: [any MediaProvider] { get }
-    /// Everything that makes it what it is, for comparing two configs.
-    var fingerprint: String { get }
 }
 
-/// The source types this process knows.
+/// What every source type shares.
 public enum SourceTypes {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var types: [any SourceType] = []
-
     /// The keys every source takes under `providers.<name>`, whatever its type: the engine's. The
     /// one list: the config's reader and its messages take it from here.
     public static let commonKeys = ["type"] + engineKeys
     /// The engine's keys of a source or a kind (``commonKeys`` but `type`), in the order messages name them.
     public static let engineKeys = ["limit", "weight", "base_url", "rate_limit", "timeout"]
-
-    /// The registered types, in registration order.
-    public static var registered: [any SourceType] { lock.withLock { types } }
-
-    /// Registers types; a type of a name already registered replaces it.
-    public static func register(_ new: [any SourceType]) {
-        lock.withLock {
-            for type in new {
-                types.removeAll { $0.name == type.name }
-                types.append(type)
-            }
-        }
-    }
-
-    /// The type of a `type:` word.
-    public static func named(_ name: String) -> (any SourceType)? {
-        lock.withLock { types.first { $0.name == name } }
-    }
 }
 
 /// A value of `config.yaml` as a source type reads it: text, a list or a mapping, each with its

@@ -115,7 +115,7 @@ struct ConformanceTests {
     }
 
     static func load(_ path: String) throws(MediaSearchError) -> Configuration {
-        try ConfigurationLoader.load(path: path, environment: [:])
+        try ConfigurationLoader.load(path: path, environment: [:], sourceTypes: BuiltInProviders.sourceTypes)
     }
 
     @Test(arguments: cases)

@@ -9,7 +9,7 @@ import Testing
 @Suite("Configuration", .slots)
 struct ConfigurationTests {
     func parse(_ yaml: String) throws(MediaSearchError) -> Configuration {
-        try ConfigurationParser(file: "config.yaml").parse(yaml)
+        try ConfigurationParser(file: "config.yaml", types: []).parse(yaml)
     }
 
     func failure(_ yaml: String) -> String? {
@@ -253,17 +253,18 @@ struct ConfigurationTests {
             try ConfigurationLoader.locate(explicitPath: "/nonexistent/config.yaml", environment: [:])
         }
         let loaded = try ConfigurationLoader.load(
-            path: other.path, environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:1234"])
+            path: other.path, environment: ["MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:1234"], sourceTypes: [])
         #expect(loaded.limit == 8)
         #expect(loaded.baseURL(forSource: "itunes")?.absoluteString == "http://127.0.0.1:1234")
         #expect(throws: MediaSearchError.self) {
-            try ConfigurationLoader.load(path: nil, environment: ["MEDIASEARCH_ITUNES_URL": "file:///etc/passwd"])
+            try ConfigurationLoader.load(
+                path: nil, environment: ["MEDIASEARCH_ITUNES_URL": "file:///etc/passwd"], sourceTypes: [])
         }
     }
 
     @Test func aDirectoryOrNonUTF8FileIsAClearError() throws {
         do {
-            _ = try ConfigurationLoader.load(path: NSTemporaryDirectory(), environment: [:])
+            _ = try ConfigurationLoader.load(path: NSTemporaryDirectory(), environment: [:], sourceTypes: [])
             Issue.record("a directory must be refused")
         } catch {
             #expect(error.description.hasSuffix("is a directory, not a config file"))
@@ -271,7 +272,7 @@ struct ConfigurationTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("latin1-\(UUID().uuidString).yaml")
         try Data([0xFF, 0xFE, 0x41]).write(to: url)
         do {
-            _ = try ConfigurationLoader.load(path: url.path, environment: [:])
+            _ = try ConfigurationLoader.load(path: url.path, environment: [:], sourceTypes: [])
             Issue.record("non-UTF-8 text must be refused")
         } catch {
             #expect(error.exitStatus == 78)
@@ -282,7 +283,9 @@ struct ConfigurationTests {
     @Test func aHugeFileIsRefused() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).yaml")
         try Data(repeating: UInt8(ascii: "#"), count: 2 * 1_048_576).write(to: url)
-        #expect(throws: MediaSearchError.self) { try ConfigurationLoader.load(path: url.path, environment: [:]) }
+        #expect(throws: MediaSearchError.self) {
+            try ConfigurationLoader.load(path: url.path, environment: [:], sourceTypes: [])
+        }
     }
 }
 

@@ -59,15 +59,18 @@ struct StoreURLTests {
             let shown = StoreURL.redacted("'\(odd)' names secret1 and secret2 again", url: odd)
             #expect(!shown.contains("secret1") && !shown.contains("secret2"), "\(shown) from \(odd)")
             #expect(throws: (any Error).self) {
-                try ConfigurationLoader.load(path: nil, environment: ["MEDIASEARCH_STORE": odd + "&bogus=1"])
+                try ConfigurationLoader.load(
+                    path: nil, environment: ["MEDIASEARCH_STORE": odd + "&bogus=1"], sourceTypes: [])
             }
             do {
-                _ = try ConfigurationLoader.load(path: nil, environment: ["MEDIASEARCH_STORE": odd + "&bogus=1"])
+                _ = try ConfigurationLoader.load(
+                    path: nil, environment: ["MEDIASEARCH_STORE": odd + "&bogus=1"], sourceTypes: [])
             } catch {
                 #expect(!"\(error)".contains("secret"), "\(error)")
             }
         }
-        let config = try ConfigurationParser(file: "config.yaml").parse("store: postgresql://team:hunter2@db/media\n")
+        let config = try ConfigurationParser(file: "config.yaml", types: []).parse(
+            "store: postgresql://team:hunter2@db/media\n")
         let shown = config.settings().first { $0.key == "store" }
         #expect(shown?.value == "postgresql://team:***@db:5432/media")
         #expect(shown?.origin == "config.yaml:1")
@@ -76,11 +79,14 @@ struct StoreURLTests {
     @Test("$MEDIASEARCH_STORE and $MEDIASEARCH_EGRESS_GROUP override the file")
     func environment() throws {
         let config = try ConfigurationLoader.load(
-            path: nil, environment: ["MEDIASEARCH_STORE": "postgresql://u@h/d", "MEDIASEARCH_EGRESS_GROUP": "office-b"])
+            path: nil,
+            environment: ["MEDIASEARCH_STORE": "postgresql://u@h/d", "MEDIASEARCH_EGRESS_GROUP": "office-b"],
+            sourceTypes: [])
         #expect(config.store?.host == "h" && config.egressGroup == "office-b")
         #expect(config.origins["store"] == "$MEDIASEARCH_STORE")
         #expect(throws: MediaSearchError.self) {
-            try ConfigurationLoader.load(path: nil, environment: ["MEDIASEARCH_EGRESS_GROUP": "two words"])
+            try ConfigurationLoader.load(
+                path: nil, environment: ["MEDIASEARCH_EGRESS_GROUP": "two words"], sourceTypes: [])
         }
     }
 }

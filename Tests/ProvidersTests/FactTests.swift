@@ -1,5 +1,6 @@
 import DeclarativeProviders
 import Foundation
+import MediaSearchCLI
 import MediaSearchFixtures
 import MediaSearchKit
 import TestSlots
@@ -121,4 +122,18 @@ struct FactTests {
         #expect(rows.first { $0.label == "Country" }?.fact?.text(FactWords(code: "ru")) == "Европа")
         #expect(rows.first { $0.label == "Tracks" }?.value == "12", "its label names the unit")
     }
+}
+
+/// The sources MediaSearch ships described, as the executable reads them.
+extension JSONSource {
+    static func shipped(_ name: String) -> JSONSource {
+        guard let source = BuiltInProviders.describedSources.first(where: { $0.name == name }) else {
+            preconditionFailure("no shipped description of \(name)")
+        }
+        return source
+    }
+    static let openLibrary = shipped("openlibrary")
+    static let musicBrainzReleases = shipped("musicbrainz-album")
+    static let librivox = shipped("librivox")
+    static let tvmaze = shipped("tv")
 }

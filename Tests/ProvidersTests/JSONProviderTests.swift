@@ -24,14 +24,18 @@ private final class OneAnswer: HTTPTransport, Sendable {
 
 @Suite("The JSON provider maps any API's answer by paths", .slots)
 struct JSONProviderTests {
-    let shows = JSONSource(
-        name: "shows", mediaKind: "tv-show", search: "https://api.example.org/search/shows?q={term}&n={limit}",
-        lookup: "https://api.example.org/shows/{id}",
-        fields: [
-            "id": "show.id", "title": "show.name", "creator": "show.network.name", "duration": "show.runtime",
-            "genre": "show.genres", "description": "show.summary", "artwork": "show.image.medium",
-            "released": "show.premiered",
-        ], durationUnit: .minutes)
+    let shows = {
+        var shows = JSONSource(
+            name: "shows", mediaKind: "tv-show", search: "https://api.example.org/search/shows?q={term}&n={limit}",
+            fields: [
+                "id": "show.id", "title": "show.name", "creator": "show.network.name", "duration": "show.runtime",
+                "genre": "show.genres", "description": "show.summary", "artwork": "show.image.medium",
+                "released": "show.premiered",
+            ])
+        shows.lookup = "https://api.example.org/shows/{id}"
+        shows.durationUnit = .minutes
+        return shows
+    }()
 
     static let answer = """
         [{"score": 0.9, "show": {"id": 139, "name": "Girls", "runtime": 30, "genres": ["Drama", "Romance"],
@@ -123,9 +127,9 @@ struct JSONProviderTests {
         var broken = books
         broken.fields["id"] = "@last.key"
         broken.fields["creator"] = "author.@last.name"
-        broken.lookupBy["ISBN!"] = "https://api.example.org/isbn/{id}"
+        broken.lookupBy = ["ISBN!": "https://api.example.org/isbn/{id}"]
         broken.detail = "https://api.example.org/works"
-        broken.filters = [("Year", "released"), ("pages", "fact:Pages"), ("mood", "colour")]
+        broken.filters = [.init("Year", "released"), .init("pages", "fact:Pages"), .init("mood", "colour")]
         #expect(
             broken.problems().map(\.key) == [
                 "lookup_by.ISBN!", "detail", "filters.Year", "filters.pages", "filters.mood", "fields.creator",

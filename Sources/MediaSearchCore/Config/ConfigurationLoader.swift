@@ -53,17 +53,33 @@ public enum ConfigurationLoader {
     }
 
     /// Reads the file at `path`, or returns the defaults when `path` is `nil`; then applies
-    /// `$MEDIASEARCH_<SOURCE>_URL` over `providers.<source>.base_url`.
+    /// `$MEDIASEARCH_<SOURCE>_URL` over `providers.<source>.base_url`. `sourceTypes` are the
+    /// types `type:` may name.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)``.
-    public static func load(path: String?, environment: [String: String]) throws(MediaSearchError) -> Configuration {
+    public static func load(
+        path: String?, environment: [String: String], sourceTypes: [any SourceType]
+    ) throws(MediaSearchError) -> Configuration {
         var file: Configuration? = nil
-        if let path { file = try parse(read(path), file: path) }
+        if let path { file = try parse(read(path), file: path, sourceTypes: sourceTypes) }
         return try applying(environment, to: file)
     }
 
-    /// Parses a config file's text, read before (``ConfigurationFile``).
-    public static func parse(_ text: String, file: String) throws(MediaSearchError) -> Configuration {
-        try ConfigurationParser(file: file).parse(text)
+    /// Parses a config file's text, read before (``ConfigurationFile``), its described sources
+    /// read by `sourceTypes`.
+    public static func parse(
+        _ text: String, file: String, sourceTypes: [any SourceType]
+    ) throws(MediaSearchError) -> Configuration {
+        try ConfigurationParser(file: file, types: sourceTypes).parse(text)
+    }
+
+    /// The sources a YAML document describes under `providers:`, read as a user's config.yaml
+    /// is, by `types`, each with the `rate_limit` it gives: how the executable reads the sources
+    /// it ships described (a description of them in the user's config replaces them).
+    public static func describedSources(
+        in text: String, file: String, types: [any SourceType]
+    ) throws(MediaSearchError) -> [(source: any ConfiguredSource, rate: RequestRate?)] {
+        let configuration = try parse(text, file: file, sourceTypes: types)
+        return configuration.sources.map { ($0, configuration.sourceRates[$0.name]) }
     }
 
     /// The configuration a file gave (the defaults when none), with the environment's variables
@@ -146,12 +162,15 @@ public final class ConfigurationFile: Sendable {
     /// `--config`'s path, when the command line gives one.
     public let explicitPath: String?
     private let environment: [String: String]
+    /// The source types `type:` may name: the executable's.
+    public let sourceTypes: [any SourceType]
     private let read = Mutex<(location: ConfigurationLoader.Location?, text: String?, error: MediaSearchError?)?>(nil)
     private let parsed = Mutex<Result<Configuration?, MediaSearchError>?>(nil)
 
-    public init(explicitPath: String?, environment: [String: String]) {
+    public init(explicitPath: String?, environment: [String: String], sourceTypes: [any SourceType]) {
         self.explicitPath = explicitPath
         self.environment = environment
+        self.sourceTypes = sourceTypes
     }
 
     /// The file's place and text, read on first use.
@@ -189,7 +208,8 @@ public final class ConfigurationFile: Sendable {
                 result = .failure(error)
             } else if let location, let text {
                 do throws(MediaSearchError) {
-                    result = .success(try ConfigurationLoader.parse(text, file: location.path))
+                    result = .success(
+                        try ConfigurationLoader.parse(text, file: location.path, sourceTypes: sourceTypes))
                 } catch {
                     result = .failure(error)
                 }

@@ -6,6 +6,8 @@ import Yams
 /// values with the file, line and key.
 struct ConfigurationParser {
     let file: String
+    /// The source types `type:` may name: the executable's, handed down as values.
+    let types: [any SourceType]
 
     func parse(_ text: String) throws(MediaSearchError) -> Configuration {
         var configuration = Configuration()
@@ -117,15 +119,16 @@ struct ConfigurationParser {
         }
     }
 
-    /// A source described under `providers.<name>` with `type:`, read by its registered
-    /// ``SourceType`` and checked whole before any request.
+    /// A source described under `providers.<name>` with `type:`, read by its ``SourceType`` (the
+    /// last of that name: a type an executable adds replaces a built-in one) and checked whole
+    /// before any request.
     func described(
         _ name: String, type typeNode: Node, _ pairs: [(String, Node)], node: Node
     ) throws(MediaSearchError) -> any ConfiguredSource {
         let prefix = "providers.\(name)"
         let word = try string(typeNode, key: "\(prefix).type")
-        let known = SourceTypes.registered
-        guard let type = known.first(where: { $0.name == word }) else {
+        let known = types
+        guard let type = known.last(where: { $0.name == word }) else {
             throw fail(
                 typeNode, "\(prefix).type",
                 "'\(word)' is not a provider type (known: \(known.map(\.name).joined(separator: ", ")))")
