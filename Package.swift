@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "MediaSearchITunes", targets: ["MediaSearchITunes"]),
         .library(name: "MediaSearchCore", targets: ["MediaSearchCore"]),
         .library(name: "MediaSearchCLI", targets: ["MediaSearchCLI"]),
+        .library(name: "MediaSearchBuiltIns", targets: ["MediaSearchBuiltIns"]),
         .library(name: "MediaSearchServe", targets: ["MediaSearchServe"]),
         .library(name: "MediaSearchPostgres", targets: ["MediaSearchPostgres"]),
         .library(name: "MediaSearchWeb", targets: ["MediaSearchWeb"]),
@@ -108,9 +109,16 @@ let package = Package(
         .target(
             name: "MediaSearchCLI",
             dependencies: [
+                "MediaSearchCore", "MediaSearchKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // What ships with MediaSearch: its providers and source types, handed to the CLI as values.
+        .target(
+            name: "MediaSearchBuiltIns",
+            dependencies: [
                 "MediaSearchCore", "MediaSearchKit", "ExternalProviders", "DeclarativeProviders", "SongProvider",
                 "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
-                "DeezerProvider", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DeezerProvider",
             ]
         ),
         // `serve`: the web face as a command of the CLI.
@@ -125,7 +133,8 @@ let package = Package(
         .executableTarget(
             name: "mediasearch",
             dependencies: [
-                "MediaSearchCLI", "MediaSearchServe", "MediaSearchPostgres", "MediaSearchCore", "MediaSearchKit",
+                "MediaSearchCLI", "MediaSearchBuiltIns", "MediaSearchServe", "MediaSearchPostgres", "MediaSearchCore",
+                "MediaSearchKit",
                 "CMallocTuning",
             ],
             // Linux: link with the toolchain's lld, export no symbols (the toolchain's default for a
@@ -197,7 +206,7 @@ let package = Package(
             dependencies: [
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
                 "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
-                "DeclarativeProviders", "MediaSearchCLI", "TestSlots",
+                "DeclarativeProviders", "MediaSearchBuiltIns", "TestSlots",
             ]
         ),
         .testTarget(
@@ -210,7 +219,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchServe", "MediaSearchPostgres",
+                "MediaSearchBuiltIns", "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchServe",
+                "MediaSearchPostgres",
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "ExternalProviders",
                 "MediaSearchWeb", "TestSlots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

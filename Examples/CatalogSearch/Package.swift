@@ -15,12 +15,16 @@ let package = Package(
         .target(name: "CatalogProvider", dependencies: [.product(name: "MediaSearchKit", package: mediaSearch)]),
         .executableTarget(
             name: "catalogsearch",
-            dependencies: ["CatalogProvider", .product(name: "MediaSearchCLI", package: mediaSearch)]
+            dependencies: [
+                "CatalogProvider", .product(name: "MediaSearchCLI", package: mediaSearch),
+                .product(name: "MediaSearchBuiltIns", package: mediaSearch),
+            ]
         ),
         .testTarget(
             name: "CatalogProviderTests",
             dependencies: [
                 "CatalogProvider", .product(name: "MediaSearchCLI", package: mediaSearch),
+                .product(name: "MediaSearchBuiltIns", package: mediaSearch),
                 .product(name: "MediaSearchCore", package: mediaSearch),
             ],
             resources: [.copy("catalog.json")]

@@ -14,7 +14,7 @@ struct JSONPath: Sendable, Hashable {
 
     init(_ text: String) {
         alternatives = text.split(separator: "|", omittingEmptySubsequences: false).map { part in
-            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            let trimmed = part.trimmingSpaces()
             return trimmed.isEmpty
                 ? [] : trimmed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }
@@ -109,7 +109,7 @@ struct JSONPath: Sendable, Hashable {
     func number(in document: JSONValue) -> Double? {
         switch value(in: document) {
         case .number(let number): number
-        case .string(let string): Double(string.trimmingCharacters(in: .whitespaces))
+        case .string(let string): Double(string.trimmingSpaces())
         default: nil
         }
     }

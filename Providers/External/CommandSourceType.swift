@@ -1,3 +1,4 @@
+import Foundation
 import MediaSearchKit
 
 /// `type: command`: a program named in `config.yaml`, asked over JSON like those found on PATH
@@ -29,6 +30,21 @@ public struct CommandSourceType: SourceType {
                 message: "is required: the program and its arguments, e.g. [python3, shelf.py]")
         }
         return ExternalProviders.Command(name: name, command: command)
+    }
+
+    /// The programs on `PATH` named `mediasearch-provider-<name>`.
+    public func sources(foundIn variables: [String: String]) -> [any ConfiguredSource] {
+        ExternalProviders.discover(path: variables["PATH"])
+    }
+
+    /// Each program's providers, from its description: asked when `describing` accepts it, else
+    /// as cached in `programs.json` while its files are unchanged.
+    public func providers(
+        of sources: [any ConfiguredSource], describing: (String) -> Bool, cacheDirectory: String
+    ) async -> [any MediaProvider] {
+        await ExternalProviders.providers(
+            sources.compactMap { $0 as? ExternalProviders.Command }, describing: { describing($0.name) },
+            cacheFile: (cacheDirectory as NSString).appendingPathComponent("programs.json"))
     }
 }
 

@@ -148,18 +148,14 @@ public enum ExternalProviders {
     public struct Broken: MediaProvider {
         public let kind: String
         let failure: MediaSearchError
-        let refused: Bool
 
-        /// A program that could not describe itself (`refused: false`), or whose description was
-        /// refused, saying why.
-        public init(kind: String, failure: MediaSearchError, refused: Bool = false) {
+        /// A program that could not describe itself, saying why.
+        public init(kind: String, failure: MediaSearchError) {
             self.kind = kind
             self.failure = failure
-            self.refused = refused
         }
 
         public func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] {
-            if refused { throw failure }
             throw MediaSearchError.unavailable("could not describe itself: \(failure.description)")
         }
     }

@@ -21,7 +21,7 @@ public struct CommandEnvironment: Sendable {
 
     /// Creates an environment; `configFile` is the command line's, read when first asked for.
     public init(
-        providers: [any MediaProvider], sourceTypes: [any SourceType] = BuiltInProviders.sourceTypes,
+        providers: [any MediaProvider], sourceTypes: [any SourceType],
         variables: [String: String], currentDirectory: String, console: Console,
         filterArguments: [String: String] = [:], configFile: ConfigurationFile? = nil
     ) {

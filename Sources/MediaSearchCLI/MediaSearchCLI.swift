@@ -1,12 +1,12 @@
 import ArgumentParser
-import ExternalProviders
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
 import Synchronization
 
 /// The `mediasearch` command line as a library, so that anyone can build their own binary with
-/// extra providers: `await MediaSearchCLI.main(providers: .builtIn + [MyProvider()])`.
+/// extra providers: `await MediaSearchCLI.main(providers: .builtIn + [MyProvider()], sourceTypes: .builtIn)`
+/// (`.builtIn` is `MediaSearchBuiltIns`'). Everything it runs with is handed to it as a value.
 public enum MediaSearchCLI {
     /// Commands the executable adds to the CLI's own (`serve`, from `MediaSearchServe`), in order.
     public static let composedCommands = Mutex<[any ParsableCommand.Type]>([])
@@ -18,8 +18,7 @@ public enum MediaSearchCLI {
     /// Ctrl-C cancels the command: in-flight requests stop, nothing half-written is left, and the
     /// process exits 130. A second Ctrl-C exits at once.
     public static func main(
-        providers: [any MediaProvider], sourceTypes: [any SourceType] = BuiltInProviders.sourceTypes,
-        commands: [any ParsableCommand.Type] = []
+        providers: [any MediaProvider], sourceTypes: [any SourceType], commands: [any ParsableCommand.Type] = []
     ) async -> Never {
         composedCommands.withLock { $0 = commands }
         // Everything this process creates is the user's alone. Our own files are made 0600 in 0700
@@ -76,10 +75,11 @@ public enum MediaSearchCLI {
     /// Runs one command line and returns its exit code; never exits the process.
     public static func run(
         arguments: [String], providers: [any MediaProvider],
-        sourceTypes: [any SourceType] = BuiltInProviders.sourceTypes, variables: [String: String],
+        sourceTypes: [any SourceType], variables: [String: String],
         currentDirectory: String, console: Console
     ) async -> Int32 {
-        BuiltInProviders.register(providers)
+        // Added to what the process knows, never replaced: the record types stored items name.
+        MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
         do {
             // The command line read once, and the config file it names read once, for everything
             // below (#62).
@@ -87,7 +87,9 @@ public enum MediaSearchCLI {
             let file = ConfigurationFile(
                 explicitPath: words.configPath, environment: variables, sourceTypes: sourceTypes)
             let providers =
-                providers + (await external(words: words, known: providers, variables: variables, file: file))
+                providers
+                + (await external(
+                    words: words, known: providers, sourceTypes: sourceTypes, variables: variables, file: file))
             try ProviderRegistry.validate(providers, reservedNames: SearchCommand.reservedOptionNames)
             CompletionWords.kinds.withLock { $0 = Configuration.names(of: providers) }
             // `-V` is the short form of `--version`, which ArgumentParser spells long only.
@@ -134,8 +136,11 @@ public enum MediaSearchCLI {
         }
     }
 
-    /// The providers that are programs: `mediasearch-provider-<name>` on PATH and those the
-    /// config names (`type: command`).
+    /// The providers of sources that must be asked before the command line is read: those a
+    /// source type finds itself (programs on PATH, `mediasearch-provider-<name>`) and those the
+    /// config describes that give no provider until asked (`type: command`), each asked through
+    /// its type's hooks (``SourceType/sources(foundIn:)``,
+    /// ``SourceType/providers(of:describing:cacheDirectory:)``).
     ///
     /// A program's filters are options of `search`, so its description must be known before the
     /// command line is parsed; but only a command that may search a program asks it. Which are
@@ -150,19 +155,28 @@ public enum MediaSearchCLI {
     /// them stays valid. A config that cannot be read here adds none; the command reports it when
     /// it loads the config itself.
     static func external(
-        words: CommandLineWords, known: [any MediaProvider], variables: [String: String], file: ConfigurationFile
+        words: CommandLineWords, known: [any MediaProvider], sourceTypes: [any SourceType],
+        variables: [String: String], file: ConfigurationFile
     ) async -> [any MediaProvider] {
         let names = Set(known.map(\.kind))
-        let found = ExternalProviders.discover(path: variables["PATH"]).filter { !names.contains($0.name) }
-        // Parsed here only when it can name a program (the parse is the command's too).
-        guard !found.isEmpty || file.text?.contains("command") == true else { return [] }
+        // A type named twice: the last one (the executable's own over a built-in one).
+        let types = sourceTypes.enumerated().filter { index, type in
+            !sourceTypes[(index + 1)...].contains { $0.name == type.name }
+        }.map(\.element)
+        let found = types.map { $0.sources(foundIn: variables).filter { !names.contains($0.name) } }
+        // Parsed here only when it can name such a source (the parse is the command's too).
+        guard found.contains(where: { !$0.isEmpty }) || types.contains(where: { file.text?.contains($0.name) == true })
+        else { return [] }
         let configuration = try? file.configuration()
-        var commands = (configuration?.sources ?? []).compactMap { $0 as? ExternalProviders.Command }.filter {
-            !names.contains($0.name)
+        var asking: [(type: any SourceType, sources: [any ConfiguredSource])] = []
+        for (type, found) in zip(types, found) {
+            var sources = (configuration?.sources ?? []).filter {
+                $0.type == type.name && $0.providers.isEmpty && !names.contains($0.name)
+            }
+            for source in found where !sources.contains(where: { $0.name == source.name }) { sources.append(source) }
+            if !sources.isEmpty { asking.append((type, sources)) }
         }
-        for program in found where !commands.contains(where: { $0.name == program.name }) {
-            commands.append(program)
-        }
+        let commands = asking.flatMap(\.sources)
         guard !commands.isEmpty else { return [] }
         let knownWords = Set(Configuration.names(of: known + (configuration?.configuredProviders ?? [])))
             .union(commands.map(\.name))
@@ -171,25 +185,26 @@ public enum MediaSearchCLI {
         let written = configuration?.origins["kinds"] != nil
         let asked = words.askedPrograms(
             kinds: written ? kinds : kinds.filter(knownWords.contains), knownWords: knownWords)
-        let cacheFile = (StoragePaths(environment: variables).cacheDirectory as NSString)
-            .appendingPathComponent("programs.json")
-        let providers = await ExternalProviders.providers(
-            commands,
-            describing: { command in
-                switch asked {
-                case .all: true
-                case .none: false
-                case .named(let words): words.contains(command.name)
-                }
-            }, cacheFile: cacheFile)
+        let cacheDirectory = StoragePaths(environment: variables).cacheDirectory
+        var providers: [any MediaProvider] = []
+        for (type, sources) in asking {
+            providers += await type.providers(
+                of: sources,
+                describing: { name in
+                    switch asked {
+                    case .all: true
+                    case .none: false
+                    case .named(let words): words.contains(name)
+                    }
+                }, cacheDirectory: cacheDirectory)
+        }
         // A program whose description breaks the rules (a filter named like one of our options,
         // one declared twice) is refused, alone, and says why when it is searched or listed.
         return providers.map { provider in
             guard
                 let problem = ProviderRegistry.problem(with: provider, reservedNames: SearchCommand.reservedOptionNames)
             else { return provider }
-            return ExternalProviders.Broken(
-                kind: provider.kind, failure: .unavailable("refused: \(problem)"), refused: true)
+            return RefusedProvider(kind: provider.kind, failure: .unavailable("refused: \(problem)"))
         }
     }
 

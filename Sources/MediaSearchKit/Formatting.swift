@@ -79,3 +79,15 @@ public enum Formatting {
         }
     }
 }
+
+extension StringProtocol {
+    /// The text without the spaces and tabs around it, as `trimmingCharacters(in: .whitespaces)`
+    /// gives it but in Swift alone: on Linux Foundation's goes through `NSString`, about 17,000
+    /// instructions a call, and reading the shipped descriptions trims some 300 values.
+    public func trimmingSpaces() -> String {
+        func blank(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
+        guard let first = firstIndex(where: { !blank($0) }) else { return "" }
+        let last = lastIndex(where: { !blank($0) }) ?? first
+        return String(self[first...last])
+    }
+}

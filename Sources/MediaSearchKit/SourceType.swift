@@ -15,6 +15,29 @@ public protocol SourceType: Sendable {
     /// common keys left out. A problem names its key (relative to the source, e.g.
     /// `fields.title`) and line.
     func source(named name: String, settings: SettingNode) throws(SourceSettingProblem) -> any ConfiguredSource
+
+    /// Sources of this type found without a config, from the process's variables (programs on
+    /// `PATH` named `mediasearch-provider-<name>`). None by default.
+    func sources(foundIn variables: [String: String]) -> [any ConfiguredSource]
+
+    /// The providers of sources of this type that give none until asked
+    /// (``ConfiguredSource/providers`` is empty: a program describes itself). Those `describing`
+    /// accepts by name are asked; the others are still given, under their own names (as they last
+    /// described themselves, kept under `cacheDirectory`, or with nothing described yet), so a
+    /// config that names them stays valid. By default, each source's own providers.
+    func providers(
+        of sources: [any ConfiguredSource], describing: (String) -> Bool, cacheDirectory: String
+    ) async -> [any MediaProvider]
+}
+
+extension SourceType {
+    public func sources(foundIn variables: [String: String]) -> [any ConfiguredSource] { [] }
+
+    public func providers(
+        of sources: [any ConfiguredSource], describing: (String) -> Bool, cacheDirectory: String
+    ) async -> [any MediaProvider] {
+        sources.flatMap(\.providers)
+    }
 }
 
 /// A source `config.yaml` describes, read by its ``SourceType``.

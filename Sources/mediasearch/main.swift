@@ -1,3 +1,4 @@
+import MediaSearchBuiltIns
 import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchKit
@@ -8,4 +9,4 @@ import MediaSearchServe
 // (`serve`) and the shared store in PostgreSQL (`store:`). A binary of the command line and its
 // own providers alone composes neither, and builds without Hummingbird or PostgresNIO.
 SharedStores.register(opener: SharedStores.openPostgres)
-await MediaSearchCLI.main(providers: .builtIn, commands: [ServeCommand.self])
+await MediaSearchCLI.main(providers: .builtIn, sourceTypes: .builtIn, commands: [ServeCommand.self])

@@ -1,5 +1,6 @@
 import ExternalProviders
 import Foundation
+import MediaSearchBuiltIns
 import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchBuiltIns
 import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
@@ -37,13 +38,13 @@ struct ProviderPluginTests {
 
     func run(
         _ arguments: [String], config: String, providers: [any MediaProvider]? = nil,
-        itunes: String = "http://127.0.0.1:9"
+        sourceTypes: [any SourceType] = .builtIn, itunes: String = "http://127.0.0.1:9"
     ) async throws -> (Int32, OutputBuffer) {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try Data(config.utf8).write(to: home.appendingPathComponent("config.yaml"))
         let output = OutputBuffer()
         let status = await MediaSearchCLI.run(
-            arguments: arguments, providers: providers ?? .builtIn + [Self.planets],
+            arguments: arguments, providers: providers ?? .builtIn + [Self.planets], sourceTypes: sourceTypes,
             variables: [
                 "HOME": home.path, "MEDIASEARCH_ITUNES_URL": itunes,
                 "MEDIASEARCH_CONFIG": home.appendingPathComponent("config.yaml").path,
@@ -206,5 +207,62 @@ struct ProviderPluginTests {
             providers: providers)
         #expect(bad == 78)
         #expect(badOut.stderr.contains("config.yaml:4: providers.greeting.times: expected a whole number from 1 to 3"))
+    }
+
+    /// A source type of a third party's own (#62): found without the config, as programs on PATH
+    /// are, and asked for its providers only when the command line asks for it. The CLI knows
+    /// nothing of it but the two hooks.
+    final class Shelf: SourceType {
+        struct Source: ConfiguredSource {
+            var name: String
+            var type: String { "shelf" }
+            var providers: [any MediaProvider] { [] }
+        }
+        let asked = Mutex<[String]>([])
+        var name: String { "shelf" }
+        var keys: [String] { [] }
+        func source(named name: String, settings: SettingNode) throws(SourceSettingProblem) -> any ConfiguredSource {
+            Source(name: name)
+        }
+        /// One shelf is always there, as a program on PATH would be.
+        func sources(foundIn variables: [String: String]) -> [any ConfiguredSource] {
+            variables["HOME"] == nil ? [] : [Source(name: "cellar")]
+        }
+        func providers(
+            of sources: [any ConfiguredSource], describing: (String) -> Bool, cacheDirectory: String
+        ) async -> [any MediaProvider] {
+            // One not asked is still given, under its name, with nothing to say yet.
+            sources.map { source in
+                guard describing(source.name) else {
+                    return AnyMediaProvider(kind: source.name) { _, _ in throw MediaSearchError.unavailable("not asked")
+                    }
+                }
+                asked.withLock { $0.append(source.name) }
+                return AnyMediaProvider(kind: source.name, displayName: "Shelf \(source.name)") { query, _ in
+                    [MediaItem(id: "1", title: "\(query.term) on \(source.name)", kind: source.name)]
+                }
+            }
+        }
+    }
+
+    @Test func aSourceTypeOfItsOwnIsFoundAndAskedThroughItsHooks() async throws {
+        let shelf = Shelf()
+        let config = "kinds: [attic, cellar]\nproviders:\n  attic: {type: shelf}\n"
+        // A binary of a third party: its own source type, and no iTunes at all.
+        let (status, output) = try await run(
+            ["search", "lamp", "--format", "lines"], config: config, providers: [Self.planets],
+            sourceTypes: [shelf])
+        #expect(status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("lamp on attic") && output.stdout.contains("lamp on cellar"), "\(output.stdout)")
+        #expect(shelf.asked.withLock { $0 } == ["attic", "cellar"])
+        // Not asked where the command line does not search it.
+        let (history, _) = try await run(["history"], config: config, providers: [Self.planets], sourceTypes: [shelf])
+        #expect(history == 0)
+        #expect(shelf.asked.withLock { $0 } == ["attic", "cellar"])
+        // Without the type, the config's word names nothing.
+        let (refused, refusedOut) = try await run(
+            ["search", "lamp"], config: config, providers: [Self.planets], sourceTypes: [])
+        #expect(refused == 78 && refusedOut.stderr.contains("'shelf' is not a provider type"), "\(refusedOut.stderr)")
+        #expect(!refusedOut.stderr.contains("itunes"))
     }
 }

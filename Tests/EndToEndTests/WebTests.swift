@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import MediaSearchBuiltIns
 import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
@@ -46,7 +47,7 @@ struct WebHarness {
         // As `mediasearch` composes it: the PostgreSQL store, should a test name one.
         SharedStores.register(opener: SharedStores.openPostgres)
         let environment = CommandEnvironment(
-            providers: BuiltInProviders.all, variables: variables, currentDirectory: home.path,
+            providers: BuiltInProviders.all, sourceTypes: .builtIn, variables: variables, currentDirectory: home.path,
             console: Console(out: { _ in }, err: { _ in }))
         let server = try await ServeCommand.server(
             in: environment, configuration: try environment.loadConfiguration(explicitPath: nil),

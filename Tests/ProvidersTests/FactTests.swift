@@ -1,6 +1,6 @@
 import DeclarativeProviders
 import Foundation
-import MediaSearchCLI
+import MediaSearchBuiltIns
 import MediaSearchFixtures
 import MediaSearchKit
 import TestSlots

@@ -1,5 +1,5 @@
 import DeclarativeProviders
-import MediaSearchCLI
+import MediaSearchBuiltIns
 import MediaSearchCore
 import MediaSearchKit
 import TestSlots

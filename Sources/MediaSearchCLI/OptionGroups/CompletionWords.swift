@@ -9,7 +9,7 @@ import Synchronization
 /// countries and the languages. The completion scripts call the binary back for them.
 enum CompletionWords {
     /// The provider kinds of this process, set once its providers are known.
-    static let kinds = Mutex<[String]>(Configuration.names(of: BuiltInProviders.all))
+    static let kinds = Mutex<[String]>([])
 
     static var kind: CompletionKind {
         .custom { _, _, prefix in kinds.withLock { $0 }.filter { $0.hasPrefix(prefix) } }

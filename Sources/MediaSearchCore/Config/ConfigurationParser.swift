@@ -151,7 +151,7 @@ struct ConfigurationParser {
     /// A YAML node as a source type reads it.
     static func setting(_ node: Node) -> SettingNode {
         switch node {
-        case .scalar(let scalar): .text(scalar.string.trimmingCharacters(in: .whitespaces), line: node.mark?.line)
+        case .scalar(let scalar): .text(scalar.string.trimmingSpaces(), line: node.mark?.line)
         case .sequence(let list): .list(list.map(setting), line: node.mark?.line)
         case .mapping(let mapping):
             .mapping(
@@ -218,7 +218,7 @@ extension ConfigurationParser {
         guard case .scalar(let scalar) = node, node.null == nil else {
             throw fail(node, key, "expected a word or text")
         }
-        return scalar.string.trimmingCharacters(in: .whitespaces)
+        return scalar.string.trimmingSpaces()
     }
 
     func int(_ node: Node, key: String, range: ClosedRange<Int>) throws(MediaSearchError) -> Int {
@@ -289,7 +289,7 @@ extension ConfigurationParser {
             // libyaml reports the mapping; the line worth showing is the key's second appearance.
             let key = duplicates.first ?? ""
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter {
-                $0.element.trimmingCharacters(in: .whitespaces).hasPrefix("\(key):")
+                $0.element.trimmingSpaces().hasPrefix("\(key):")
             }
             let line = lines.count > 1 ? lines[1].offset + 1 : context.mark.line
             return .invalidConfig(file: file, line: line, key: key, message: "the key appears twice")

@@ -1,5 +1,6 @@
 import CatalogProvider
 import Foundation
+import MediaSearchBuiltIns
 import MediaSearchCLI
 import MediaSearchCore
 import Testing
@@ -20,7 +21,7 @@ struct CatalogProviderTests {
         try Data("kinds: \(kinds)\nproviders:\n  record:\n    path: \"\(path)\"\n".utf8).write(to: config)
         let output = OutputBuffer()
         let status = await MediaSearchCLI.run(
-            arguments: arguments, providers: .builtIn + [CatalogProvider()],
+            arguments: arguments, providers: .builtIn + [CatalogProvider()], sourceTypes: .builtIn,
             variables: ["HOME": home.path, "MEDIASEARCH_ITUNES_URL": "http://127.0.0.1:9"],
             currentDirectory: home.path, console: output.console)
         return (status, output)
@@ -78,6 +79,7 @@ struct CatalogProviderTests {
         let output = OutputBuffer()
         let status = await MediaSearchCLI.run(
             arguments: ["search", "blue", "--config", config.path], providers: .builtIn + [CatalogProvider()],
+            sourceTypes: .builtIn,
             variables: ["HOME": home.path], currentDirectory: home.path, console: output.console)
         #expect(status == 78)
         #expect(
