@@ -32,7 +32,7 @@ extension CommandEnvironment {
             },
             onNotice: { problem in console.notice(problem) },
             onCacheHit: { url in if verbose { console.notice("cache hit: \(url.path)") } })
-        let shared = try await SharedStores.open(configuration, report: storeLog)
+        let shared = try await SharedStores.open(configuration, with: stores, report: storeLog)
         return SearchSession(
             providers: providers(configuration), configuration: configuration, paths: paths, policy: policy,
             shared: shared)

@@ -8,6 +8,9 @@ public struct CommandEnvironment: Sendable {
     public var providers: [any MediaProvider]
     /// The source types a config may name (`type: json`): the executable's.
     public var sourceTypes: [any SourceType]
+    /// How a shared store (`store:`) is opened: the executable's (PostgreSQL in `mediasearch`);
+    /// `nil` in a binary that ships none.
+    public var stores: SharedStores.Opener?
     public var variables: [String: String]
     /// The working directory; never searched for a config file (see ``ConfigurationLoader``).
     public var currentDirectory: String
@@ -21,12 +24,13 @@ public struct CommandEnvironment: Sendable {
 
     /// Creates an environment; `configFile` is the command line's, read when first asked for.
     public init(
-        providers: [any MediaProvider], sourceTypes: [any SourceType],
+        providers: [any MediaProvider], sourceTypes: [any SourceType], stores: SharedStores.Opener? = nil,
         variables: [String: String], currentDirectory: String, console: Console,
         filterArguments: [String: String] = [:], configFile: ConfigurationFile? = nil
     ) {
         self.providers = providers
         self.sourceTypes = sourceTypes
+        self.stores = stores
         self.variables = variables
         self.currentDirectory = currentDirectory
         self.console = console

@@ -9,16 +9,21 @@ import Synchronization
 /// (`.builtIn` is `MediaSearchBuiltIns`'). Everything it runs with is handed to it as a value.
 public enum MediaSearchCLI {
     /// Commands the executable adds to the CLI's own (`serve`, from `MediaSearchServe`), in order.
+    /// The one thing composed through a global, set once by ``main(providers:sourceTypes:stores:commands:)``
+    /// before anything reads it (swift-log's bootstrap, in spirit): ArgumentParser reads a
+    /// command's subcommands from a static property (`RootCommand.configuration`), which no value
+    /// can reach.
     public static let composedCommands = Mutex<[any ParsableCommand.Type]>([])
 
     /// Runs the command line of this process with these providers, these source types (what
-    /// `type:` in a config may name), and these commands beside the CLI's own (a face such as
-    /// `serve`), and exits.
+    /// `type:` in a config may name), this way to open a shared store (`store:`; none by
+    /// default), and these commands beside the CLI's own (a face such as `serve`), and exits.
     ///
     /// Ctrl-C cancels the command: in-flight requests stop, nothing half-written is left, and the
     /// process exits 130. A second Ctrl-C exits at once.
     public static func main(
-        providers: [any MediaProvider], sourceTypes: [any SourceType], commands: [any ParsableCommand.Type] = []
+        providers: [any MediaProvider], sourceTypes: [any SourceType], stores: SharedStores.Opener? = nil,
+        commands: [any ParsableCommand.Type] = []
     ) async -> Never {
         composedCommands.withLock { $0 = commands }
         // Everything this process creates is the user's alone. Our own files are made 0600 in 0700
@@ -28,6 +33,7 @@ public enum MediaSearchCLI {
         let task = Task {
             await run(
                 arguments: Array(CommandLine.arguments.dropFirst()), providers: providers, sourceTypes: sourceTypes,
+                stores: stores,
                 variables: ProcessInfo.processInfo.environment,
                 currentDirectory: FileManager.default.currentDirectoryPath, console: .standard)
         }
@@ -75,7 +81,7 @@ public enum MediaSearchCLI {
     /// Runs one command line and returns its exit code; never exits the process.
     public static func run(
         arguments: [String], providers: [any MediaProvider],
-        sourceTypes: [any SourceType], variables: [String: String],
+        sourceTypes: [any SourceType], stores: SharedStores.Opener? = nil, variables: [String: String],
         currentDirectory: String, console: Console
     ) async -> Int32 {
         // Added to what the process knows, never replaced: the record types stored items name.
@@ -100,7 +106,7 @@ public enum MediaSearchCLI {
             let (rest, filters) = try FilterArguments.extract(
                 from: FilterArguments.joinNegativeNumbers(spelled), providers: providers + described)
             let environment = CommandEnvironment(
-                providers: providers, sourceTypes: sourceTypes, variables: variables,
+                providers: providers, sourceTypes: sourceTypes, stores: stores, variables: variables,
                 currentDirectory: currentDirectory, console: console,
                 filterArguments: filters, configFile: file)
             let command: any ParsableCommand
@@ -131,7 +137,7 @@ public enum MediaSearchCLI {
             return report(
                 parseError: error, arguments: arguments,
                 environment: CommandEnvironment(
-                    providers: providers, sourceTypes: sourceTypes, variables: variables,
+                    providers: providers, sourceTypes: sourceTypes, stores: stores, variables: variables,
                     currentDirectory: currentDirectory, console: console))
         }
     }

@@ -19,7 +19,7 @@ extension SharedStores {
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` for a URL that
     ///   can never work (exit 78), without the password.
     ///
-    /// The executable registers it: `SharedStores.register(opener: SharedStores.openPostgres)`.
+    /// The executable hands it to the CLI: `MediaSearchCLI.main(..., stores: SharedStores.openPostgres)`.
     @Sendable public static func openPostgres(
         _ configuration: Configuration, report: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(MediaSearchError) -> SharedStores? {

@@ -8,5 +8,5 @@ import MediaSearchServe
 // The binary MediaSearch ships: the command line with the built-in providers, the web face
 // (`serve`) and the shared store in PostgreSQL (`store:`). A binary of the command line and its
 // own providers alone composes neither, and builds without Hummingbird or PostgresNIO.
-SharedStores.register(opener: SharedStores.openPostgres)
-await MediaSearchCLI.main(providers: .builtIn, sourceTypes: .builtIn, commands: [ServeCommand.self])
+await MediaSearchCLI.main(
+    providers: .builtIn, sourceTypes: .builtIn, stores: SharedStores.openPostgres, commands: [ServeCommand.self])

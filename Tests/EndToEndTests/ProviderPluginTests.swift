@@ -265,4 +265,13 @@ struct ProviderPluginTests {
         #expect(refused == 78 && refusedOut.stderr.contains("'shelf' is not a provider type"), "\(refusedOut.stderr)")
         #expect(!refusedOut.stderr.contains("itunes"))
     }
+
+    /// A binary that is handed no way to open a shared store says so for a config that names
+    /// one (#62: the store comes as a value, no longer a process's registration).
+    @Test func aBinaryWithoutASharedStoreSaysSo() async throws {
+        let (status, output) = try await run(
+            ["search", "mars"], config: "kinds: [planet]\nstore: postgresql://team@127.0.0.1:1/media\n")
+        #expect(status == 78, "\(output.stderr)")
+        #expect(output.stderr.contains("this binary has no shared store"), "\(output.stderr)")
+    }
 }

@@ -45,9 +45,9 @@ struct WebHarness {
             _, source in source
         }
         // As `mediasearch` composes it: the PostgreSQL store, should a test name one.
-        SharedStores.register(opener: SharedStores.openPostgres)
         let environment = CommandEnvironment(
-            providers: BuiltInProviders.all, sourceTypes: .builtIn, variables: variables, currentDirectory: home.path,
+            providers: BuiltInProviders.all, sourceTypes: .builtIn, stores: SharedStores.openPostgres,
+            variables: variables, currentDirectory: home.path,
             console: Console(out: { _ in }, err: { _ in }))
         let server = try await ServeCommand.server(
             in: environment, configuration: try environment.loadConfiguration(explicitPath: nil),

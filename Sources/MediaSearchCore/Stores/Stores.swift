@@ -306,27 +306,20 @@ public struct LocalLibrary: LibraryStore {
 
 extension SharedStores {
     /// How a binary opens the shared store a configuration names (`store:`): the executable
-    /// registers the kinds of store it ships (`mediasearch`: PostgreSQL), so the engine depends on
-    /// none.
+    /// hands the CLI the kind of store it ships as a value (`mediasearch`: PostgreSQL), so the
+    /// engine depends on none.
     public typealias Opener =
         @Sendable (Configuration, @escaping @Sendable (String) -> Void) async throws(MediaSearchError) -> SharedStores?
 
-    private static let opener = Mutex<Opener?>(nil)
-
-    /// Makes `opener` the way this process opens a shared store.
-    public static func register(opener new: @escaping Opener) {
-        opener.withLock { $0 = new }
-    }
-
-    /// Opens the store the configuration names, `nil` when it names none; `report` is told when
-    /// the store goes down or comes back.
+    /// Opens the store the configuration names with `opener`, `nil` when it names none; `report`
+    /// is told when the store goes down or comes back.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` when it names one and
-    ///   this binary has no shared store.
+    ///   this binary has no shared store (no opener).
     public static func open(
-        _ configuration: Configuration, report: @escaping @Sendable (String) -> Void = { _ in }
+        _ configuration: Configuration, with opener: Opener?, report: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(MediaSearchError) -> SharedStores? {
         guard let url = configuration.store else { return nil }
-        guard let open = opener.withLock({ $0 }) else {
+        guard let open = opener else {
             let origin = configuration.origins["store"] ?? configuration.source ?? "config"
             throw .invalidConfig(
                 file: origin, line: nil, key: "store",
