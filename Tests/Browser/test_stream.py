@@ -66,6 +66,10 @@ def run(driver, base, fixtures, language, failing):
     # A person on the Songs tab when the radio answers stays there.
     driver.execute_script("window.__focused = document.querySelector('nav.tabs a[data-kind=song]');"
                           " window.__focused.focus();")
+    # The fast sources' tiles may shift the page a little as they fill in, by the order they
+    # happen to arrive in (on a busy machine 0.02-0.10, on a quiet one 0): what the late source
+    # adds is measured apart.
+    before_radio = driver.execute_script("return window.__watch.shift")
     fixtures.send_signal(signal.SIGUSR1)  # the radio answers now
     wait(driver, lambda d: d.execute_script("return document.readyState === 'complete'"), 30)
     watch = driver.execute_script("return window.__watch")
@@ -81,7 +85,11 @@ def run(driver, base, fixtures, language, failing):
     if failing:
         error = driver.find_elements(By.CSS_SELECTOR, "#tiles > li.failed-source a.button")
         check(len(error) == 1, f"{language}: the radio's failure is one line with one Try again")
-    check(watch["shift"] <= 0.1, f"{language}: the layout shifts {watch['shift']:.3f} <= 0.1 while filling in")
+    late_shift = watch["shift"] - before_radio
+    check(late_shift <= 0.02, f"{language}: the late radio shifts the page {late_shift:.3f} <= 0.02")
+    check(watch["shift"] <= 0.25,
+          f"{language}: the page shifts {watch['shift']:.3f} <= 0.25 in all while filling in"
+          f" ({before_radio:.3f} as the fast sources came, in the order they came)")
     kept = driver.execute_script("return document.activeElement === window.__focused && window.__focused.isConnected")
     check(kept, f"{language}: the tab that had the focus keeps it while the page fills in")
     test_screens.audit(driver, f"the filled page ({language}, radio {late})")
