@@ -134,6 +134,11 @@ public struct Configuration: Sendable {
     /// Seconds one request of a source may take.
     public func timeout(forSource source: String) -> Double { sourceTimeouts[source] ?? Self.defaultTimeout }
 
+    /// Every time limit of a source, from its one timeout (``SourceTimeout``).
+    public func timeouts(forSource source: String) -> SourceTimeout {
+        SourceTimeout(request: timeout(forSource: source))
+    }
+
     /// The request budget of a source: `providers.<source>.rate_limit`; else, for a source moved
     /// to this machine, ``localRateLimit`` a minute; else the rate its provider documents
     /// (``MediaProvider/requestRate``: iTunes 20 a minute, Deezer 50 per 5 s); else 60 a minute.

@@ -36,7 +36,7 @@ public enum StandardTransport {
             budget: budget, noWait: policy.noWait, next: NetworkTransport(source: name), source: name,
             onWait: { policy.onWait($0, described) })
         transport = RedirectingTransport(next: transport, source: name)
-        transport = RetryingTransport(maxTotal: configuration.timeout(forSource: source) * 2, next: transport)
+        transport = RetryingTransport(maxTotal: configuration.timeouts(forSource: source).retries, next: transport)
         if configuration.cacheEnabled && !policy.noCache {
             transport = CachingTransport(
                 cache: cache, mode: policy.refresh ? .refresh : .normal, next: transport, onHit: policy.onCacheHit)

@@ -6,8 +6,7 @@ public struct SearchEngine: Sendable {
     /// The context each provider works in.
     public var context: @Sendable (any MediaProvider) -> ProviderContext
     /// Seconds one provider's search may take in all (retries included); `nil` gives each
-    /// provider three of its context's timeouts and 2 s (a request with its retries; waits for
-    /// the request budget do not count, they push the deadline back).
+    /// provider its source's deadline (``SourceTimeout/deadline``, from its context's timeout).
     public var providerTimeout: Double?
     /// Whether tiles show censored names (explicit content off and not revealed).
     public var censorNames: Bool
@@ -185,7 +184,8 @@ public struct SearchEngine: Sendable {
             } else {
                 let context = context(provider)
                 items = try await AnswerOrigin.$current.withValue(origin) {
-                    try await Deadline.run(seconds: providerTimeout ?? context.timeout * 3 + 2) {
+                    try await Deadline.run(seconds: providerTimeout ?? SourceTimeout(request: context.timeout).deadline)
+                    {
                         try await Self.ask(provider, planned.query, context: context, rules: rules)
                     }
                 }
