@@ -101,14 +101,17 @@ public struct JSONSource: Sendable, Hashable, Decodable {
             self.unit = unit
         }
 
-        enum CodingKeys: String, CodingKey { case path, type, unit, scale, scheme }
+        enum CodingKeys: String, CodingKey, CaseIterable { case path, type, unit, scale, scheme }
 
         public init(from decoder: any Decoder) throws {
             if let template = try? String(from: decoder) {
                 self.init("", template)
                 return
             }
-            let keys = try decoder.container(keyedBy: CodingKeys.self)
+            guard let keys = try? decoder.container(keyedBy: CodingKeys.self) else {
+                throw decoder.settingProblem(
+                    "expected a dotted path, or path and type (e.g. {path: pages, type: count, unit: page})")
+            }
             let template = try keys.decode(String.self, forKey: .path)
             let raw = try keys.decodeIfPresent(String.self, forKey: .type) ?? "text"
             guard let kind = Fact.Kind(rawValue: raw) else {
@@ -175,7 +178,7 @@ public struct JSONSource: Sendable, Hashable, Decodable {
         /// may fold (a show's 80 episodes as its seasons). `nil` for one section.
         public var group: String?
 
-        enum CodingKeys: String, CodingKey { case url, results, fields, group }
+        enum CodingKeys: String, CodingKey, CaseIterable { case url, results, fields, group }
 
         public static var nameKey: WritableKeyPath<Self, String> { \.title }
 
@@ -207,7 +210,12 @@ public struct JSONSource: Sendable, Hashable, Decodable {
         }
 
         public init(from decoder: any Decoder) throws {
-            self.init("", try String(from: decoder))
+            guard let field = try? String(from: decoder) else {
+                throw decoder.settingProblem(
+                    "expected the field it narrows (\(JSONSource.filterFields.joined(separator: ", "))) or fact:<label>"
+                )
+            }
+            self.init("", field)
         }
     }
     /// The item fields a filter may narrow.
@@ -250,6 +258,16 @@ public struct JSONSource: Sendable, Hashable, Decodable {
     /// empty when the source can work. Checked when the config is read, before any request.
     public func problems() -> [(key: String, message: String)] {
         var found: [(String, String)] = []
+        if mediaKind.isEmpty {
+            found.append(("kind", "is required: the kind of media its results are, e.g. tv-show"))
+        }
+        if let source, !Self.isName(source) {
+            found.append(("source", "a source's name is lower-case letters, digits or '-', e.g. musicbrainz"))
+        }
+        for field in (labels ?? [:]).keys.sorted() where !Self.labelledFields.contains(field) {
+            found.append(
+                ("labels.\(field)", "unknown key (known here: \(Self.labelledFields.joined(separator: ", ")))"))
+        }
         found += Self.templateProblems(search, key: "search", required: "term", allowed: Self.placeholders)
         if let lookup {
             found += Self.templateProblems(lookup, key: "lookup", required: "id", allowed: ["id", "country", "lang"])
@@ -261,7 +279,7 @@ public struct JSONSource: Sendable, Hashable, Decodable {
             found.append(("empty_status", "'\(status)' is not an HTTP status from 300 to 599"))
         }
         for (scheme, template) in (lookupBy ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if scheme.isEmpty || !scheme.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) {
+            if !Self.isName(scheme) {
                 found.append(("lookup_by.\(scheme)", "a scheme is lower-case letters, digits or '-', e.g. isbn"))
             }
             found += Self.templateProblems(
@@ -272,9 +290,7 @@ public struct JSONSource: Sendable, Hashable, Decodable {
         }
         for filter in filters {
             let key = "filters.\(filter.name)"
-            if filter.name.isEmpty
-                || !filter.name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
-            {
+            if !Self.isName(filter.name) {
                 found.append((key, "a filter's name is lower-case letters, digits or '-', e.g. year"))
             }
             let fact = filter.field.hasPrefix("fact:") ? String(filter.field.dropFirst(5)) : nil
@@ -306,9 +322,7 @@ public struct JSONSource: Sendable, Hashable, Decodable {
                         "a \(fact.kind.rawValue) reads one dotted path, not text with paths in braces"
                     ))
             }
-            if fact.kind == .id, let scheme = fact.unit, !scheme.isEmpty,
-                !scheme.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
-            {
+            if fact.kind == .id, let scheme = fact.unit, !scheme.isEmpty, !Self.isName(scheme) {
                 found.append(("facts.\(fact.label).scheme", "a scheme is lower-case letters, digits or '-', e.g. isbn"))
             }
             if let need = FactSpec.needs[fact.kind], (fact.unit ?? "").isEmpty {
@@ -342,6 +356,12 @@ public struct JSONSource: Sendable, Hashable, Decodable {
             }
         }
         return found
+    }
+
+    /// Whether a word is lower-case letters, digits or '-', as names of schemes, filters and
+    /// sources are.
+    static func isName(_ word: String) -> Bool {
+        !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
     }
 
     /// The paths a fact reads: those in braces, or the whole template when it has none.

@@ -27,7 +27,9 @@ public struct JSONSourceType: SourceType {
             throw SourceSettingProblem(key: error.key, line: error.line, message: "is required: \(hint)")
         }
         source.name = name
-        if checks, let problem = source.problems().first {
+        // An unknown key first, as the file reads: a misspelt field is often why another is missing.
+        let problems = checks ? source.problems() : []
+        if let problem = problems.first(where: { $0.message.hasPrefix("unknown key") }) ?? problems.first {
             throw SourceSettingProblem(
                 key: problem.key, line: settings.nearest(problem.key).line ?? settings.line, message: problem.message)
         }

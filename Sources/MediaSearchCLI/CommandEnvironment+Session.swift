@@ -12,7 +12,7 @@ extension CommandEnvironment {
 
     /// The session of a command: the configuration, the providers and a client whose waits,
     /// budget problems and (with `--verbose`) cache hits are said on stderr. With `store:`, the
-    /// shared store is opened first (``SharedStores/open(_:report:)``); `storeLog` is told when it
+    /// shared store is opened first (``SharedStores/open(_:with:report:)``); `storeLog` is told when it
     /// goes down or comes back (the server's log; a command says it with its answer instead).
     public func session(
         _ configuration: Configuration, network options: NetworkOptions? = nil,

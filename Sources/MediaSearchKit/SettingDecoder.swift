@@ -2,7 +2,9 @@
 /// a type (its coding keys are the keys of `config.yaml`), and this decoder reads it, with the
 /// problems the config's reader reports, each naming its key and line:
 ///
-/// - a key the type does not read is `unknown key (known here: …)`, at any depth;
+/// - a key the type does not read is `unknown key (known here: …)`, at any depth, and comes
+///   before any other problem when the type's keys cannot even name it (`ulr:`, whose absence
+///   left `url` missing);
 /// - a required key that is missing `is required`;
 /// - text where a mapping or a list belongs (and the reverse), or a number that is none, says
 ///   what was expected.
@@ -15,12 +17,14 @@ extension SettingNode {
         let value: T
         do {
             value = try T(from: SettingDecoder(node: self, path: [], ledger: ledger))
-        } catch let problem as SourceSettingProblem {
-            throw problem
-        } catch let error as DecodingError {
-            throw SettingDecoder.problem(error, in: self)
         } catch {
-            throw SourceSettingProblem(key: "", line: line, message: "\(error)")
+            // A misspelt key first: its absence is often what failed (`ulr:` leaves `url` missing).
+            try ledger.checkNoKeyIsForeign()
+            switch error {
+            case let problem as SourceSettingProblem: throw problem
+            case let error as DecodingError: throw SettingDecoder.problem(error, in: self)
+            default: throw SourceSettingProblem(key: "", line: line, message: "\(error)")
+            }
         }
         try ledger.checkEveryKeyWasRead()
         return value
@@ -125,7 +129,7 @@ final class SettingDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .mapping(let entries, _) = node else { throw problem("expected a mapping") }
-        let ledger = ledger.open(key, entries: entries)
+        let ledger = ledger.open(key, entries: entries, keys: type)
         return KeyedDecodingContainer(Keyed<Key>(decoder: self, entries: entries, ledger: ledger))
     }
 
@@ -138,35 +142,70 @@ final class SettingDecoder: Decoder {
 
     /// What each mapping read so far was asked for, to find the keys nobody reads.
     final class Ledger {
+        /// One mapping as read, by whichever types read it (a node may be read twice: one shape
+        /// tried, then another).
         final class Mapping {
             let key: String
             let entries: [SettingNode.Entry]
+            /// The keys asked for, in the order asked.
             var asked: [String] = []
+            /// Entries a reader's keys cannot even name (a key type of fixed cases), and every
+            /// key those types know: what a misspelt key is reported against.
+            var foreign: [SettingNode.Entry] = []
+            var known: [String] = []
             init(key: String, entries: [SettingNode.Entry]) {
                 self.key = key
                 self.entries = entries
             }
             func ask(_ name: String) { if !asked.contains(name) { asked.append(name) } }
         }
-        var mappings: [Mapping] = []
+        var mappings: [String: Mapping] = [:]
 
-        func open(_ key: String, entries: [SettingNode.Entry]) -> Mapping {
-            let mapping = Mapping(key: key, entries: entries)
-            mappings.append(mapping)
+        func open<Key: CodingKey>(_ key: String, entries: [SettingNode.Entry], keys: Key.Type) -> Mapping {
+            let mapping = mappings[key] ?? Mapping(key: key, entries: entries)
+            mappings[key] = mapping
+            let foreign = entries.filter { Key(stringValue: $0.key) == nil }
+            if !foreign.isEmpty {
+                mapping.foreign += foreign.filter { entry in !mapping.foreign.contains { $0.key == entry.key } }
+                for name in Self.cases(of: keys) where !mapping.known.contains(name) { mapping.known.append(name) }
+            }
             return mapping
+        }
+
+        /// Every key of a key type of fixed cases; none for one that takes any key. Asked only
+        /// when a mapping has a key the type cannot name.
+        static func cases<Key: CodingKey>(of keys: Key.Type) -> [String] {
+            guard let all = keys as? any CaseIterable.Type else { return [] }
+            func names<Cases: CaseIterable>(_ type: Cases.Type) -> [String] {
+                type.allCases.compactMap { ($0 as? any CodingKey)?.stringValue }
+            }
+            return names(all)
         }
 
         /// The first key (in the file's order) that no type read.
         func checkEveryKeyWasRead() throws(SourceSettingProblem) {
-            let unread = mappings.flatMap { mapping in
-                mapping.entries.filter { !mapping.asked.contains($0.key) }.map { (mapping, $0) }
-            }
+            try report(
+                mappings.values.flatMap { mapping in
+                    mapping.entries.filter { !mapping.asked.contains($0.key) }.map { (mapping, $0) }
+                })
+        }
+
+        /// The first key (in the file's order) that a reader's keys cannot name.
+        func checkNoKeyIsForeign() throws(SourceSettingProblem) {
+            try report(
+                mappings.values.flatMap { mapping in
+                    mapping.foreign.filter { !mapping.asked.contains($0.key) }.map { (mapping, $0) }
+                })
+        }
+
+        private func report(_ unread: [(Mapping, SettingNode.Entry)]) throws(SourceSettingProblem) {
             guard let (mapping, entry) = unread.min(by: { ($0.1.value.line ?? 0) < ($1.1.value.line ?? 0) }) else {
                 return
             }
+            let known = mapping.known.isEmpty ? mapping.asked : mapping.known
             throw SourceSettingProblem(
                 key: mapping.key.isEmpty ? entry.key : "\(mapping.key).\(entry.key)", line: entry.value.line,
-                message: "unknown key (known here: \(mapping.asked.joined(separator: ", ")))")
+                message: "unknown key (known here: \(known.joined(separator: ", ")))")
         }
     }
 
@@ -175,7 +214,8 @@ final class SettingDecoder: Decoder {
         let (context, message): (DecodingError.Context, String) =
             switch error {
             case .dataCorrupted(let context): (context, context.debugDescription)
-            case .keyNotFound(let key, let context): (context, "\(key.stringValue) is required")
+            case .keyNotFound(let key, let context):
+                (.init(codingPath: context.codingPath + [key], debugDescription: ""), "is required")
             case .typeMismatch(_, let context), .valueNotFound(_, let context): (context, context.debugDescription)
             @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
             }
@@ -191,8 +231,9 @@ final class SettingDecoder: Decoder {
         var codingPath: [any CodingKey] { decoder.codingPath }
         var allKeys: [Key] {
             entries.compactMap { entry in
+                guard let key = Key(stringValue: entry.key) else { return nil }
                 ledger.ask(entry.key)
-                return Key(stringValue: entry.key)
+                return key
             }
         }
 
@@ -217,6 +258,16 @@ final class SettingDecoder: Decoder {
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).integer() }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).number() }
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).boolean() }
+        func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).parse(type) }
+        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).parse(type) }
+        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).parse(type) }
+        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).parse(type) }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).parse(type) }
+        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).parse(type) }
+        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).parse(type) }
+        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).parse(type) }
+        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).parse(type) }
+        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).parse(type) }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
             -> KeyedDecodingContainer<NestedKey>
@@ -251,6 +302,19 @@ final class SettingDecoder: Decoder {
         mutating func decodeNil() throws -> Bool { false }
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next()) }
         mutating func decode(_ type: String.Type) throws -> String { try next().text() }
+        mutating func decode(_ type: Int.Type) throws -> Int { try next().integer() }
+        mutating func decode(_ type: Double.Type) throws -> Double { try next().number() }
+        mutating func decode(_ type: Bool.Type) throws -> Bool { try next().boolean() }
+        mutating func decode(_ type: Float.Type) throws -> Float { try next().parse(type) }
+        mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().parse(type) }
+        mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().parse(type) }
+        mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().parse(type) }
+        mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().parse(type) }
+        mutating func decode(_ type: UInt.Type) throws -> UInt { try next().parse(type) }
+        mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().parse(type) }
+        mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().parse(type) }
+        mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().parse(type) }
+        mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().parse(type) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
             -> KeyedDecodingContainer<NestedKey>
         { try next().container(keyedBy: type) }
@@ -269,6 +333,16 @@ final class SettingDecoder: Decoder {
         func decode(_ type: Int.Type) throws -> Int { try decoder.integer() }
         func decode(_ type: Double.Type) throws -> Double { try decoder.number() }
         func decode(_ type: Bool.Type) throws -> Bool { try decoder.boolean() }
+        func decode(_ type: Float.Type) throws -> Float { try decoder.parse(type) }
+        func decode(_ type: Int8.Type) throws -> Int8 { try decoder.parse(type) }
+        func decode(_ type: Int16.Type) throws -> Int16 { try decoder.parse(type) }
+        func decode(_ type: Int32.Type) throws -> Int32 { try decoder.parse(type) }
+        func decode(_ type: Int64.Type) throws -> Int64 { try decoder.parse(type) }
+        func decode(_ type: UInt.Type) throws -> UInt { try decoder.parse(type) }
+        func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.parse(type) }
+        func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.parse(type) }
+        func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.parse(type) }
+        func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.parse(type) }
     }
 
     func text() throws -> String {
@@ -285,6 +359,13 @@ final class SettingDecoder: Decoder {
     func number() throws -> Double {
         let text = try text()
         guard let value = Double(text), value.isFinite else { throw problem("'\(text)' is not a number") }
+        return value
+    }
+
+    /// Any other number a type reads, within its range.
+    func parse<Number: LosslessStringConvertible>(_ type: Number.Type) throws -> Number {
+        let text = try text()
+        guard let value = Number(text) else { throw problem("'\(text)' is not a number of this kind") }
         return value
     }
 

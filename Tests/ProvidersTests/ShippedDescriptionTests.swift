@@ -95,7 +95,10 @@ struct ShippedDescriptionTests {
                 "config.yaml:8: providers.shows.lists.Cast.url: is required"
             ),
             ("    lists: Cast\n", "config.yaml:7: providers.shows.lists: expected a mapping"),
-            ("    facts: {A: [a, b]}\n", "config.yaml:7: providers.shows.facts.A: expected a mapping"),
+            (
+                "    facts: {A: [a, b]}\n",
+                "config.yaml:7: providers.shows.facts.A: expected a dotted path, or path and type"
+            ),
             ("    empty_status: often\n", "config.yaml:7: providers.shows.empty_status: 'often' is not a whole number"),
             ("    empty_status: 200\n", "config.yaml:7: providers.shows.empty_status: '200' is not an HTTP status"),
             (
@@ -105,8 +108,22 @@ struct ShippedDescriptionTests {
             ("    labels: {creator: [a]}\n", "config.yaml:7: providers.shows.labels.creator: expected a word or text"),
             (
                 "    filters: {year: {field: released}}\n",
-                "config.yaml:7: providers.shows.filters.year: expected a word or text"
+                "config.yaml:7: providers.shows.filters.year: expected the field it narrows (creator, collection"
             ),
+            // A misspelt key is named, not what its absence broke (a fresh-eyes review found both).
+            (
+                "    lists:\n      Cast:\n        ulr: \"https://a.example/{id}\"\n        fields: {id: id, title: t}\n",
+                "config.yaml:9: providers.shows.lists.Cast.ulr: unknown key (known here: url, results, fields, group)"
+            ),
+            (
+                "    facts: {Votes: {path: votes, typ: count, unit: vote}}\n",
+                "config.yaml:7: providers.shows.facts.Votes.typ: unknown key (known here: path, type, unit, scale, scheme)"
+            ),
+            (
+                "    labels: {creater: Country}\n",
+                "config.yaml:7: providers.shows.labels.creater: unknown key (known here: creator,"
+            ),
+            ("    source: MusicBrainz\n", "config.yaml:7: providers.shows.source: a source's name is lower-case"),
         ]
         for (extra, message) in cases {
             let found = Self.problem(Self.minimal + extra)
@@ -116,5 +133,46 @@ struct ShippedDescriptionTests {
         #expect(
             Self.problem(withoutKind)
                 == "config.yaml:3: providers.shows.kind: is required: the kind of media its results are, e.g. tv-show")
+        let blankKind = Self.minimal.replacingOccurrences(of: "kind: tv-show", with: "kind: \"\"")
+        #expect(Self.problem(blankKind).hasPrefix("config.yaml:4: providers.shows.kind: is required"))
+        // A misspelt field is named before the field its absence leaves missing.
+        let misspelt = Self.minimal.replacingOccurrences(of: "title: name", with: "titel: name")
+        #expect(Self.problem(misspelt).hasPrefix("config.yaml:6: providers.shows.fields.titel: unknown key"))
+    }
+
+    /// Another source type's settings may hold any number Swift has: each is read from its
+    /// text, in its range (each of these once recursed without end).
+    @Test func everyNumberTypeReadsFromItsText() throws {
+        struct Numbers: Decodable, Equatable {
+            var small: Int8
+            var wide: UInt64
+            var ratio: Float
+            var counts: [UInt16]
+        }
+        let node = SettingNode.mapping(
+            [
+                .init(key: "small", value: .text("-7", line: 1)),
+                .init(key: "wide", value: .text("18000000000", line: 2)),
+                .init(key: "ratio", value: .text("0.5", line: 3)),
+                .init(key: "counts", value: .list([.text("1", line: 4), .text("65535", line: 4)], line: 4)),
+            ], line: 1)
+        #expect(
+            try node.decode(Numbers.self) == Numbers(small: -7, wide: 18_000_000_000, ratio: 0.5, counts: [1, 65535]))
+        var tooBig = node.entries
+        tooBig[0] = .init(key: "small", value: .text("300", line: 1))
+        #expect(throws: SourceSettingProblem(key: "small", line: 1, message: "'300' is not a number of this kind")) {
+            try SettingNode.mapping(tooBig, line: 1).decode(Numbers.self)
+        }
+    }
+
+    /// What every source takes (where it is, its timeout, its limit) is the user's to set: a
+    /// shipped description says only its rate.
+    @Test func theShippedFilesSayNoEngineKeyButTheirRate() throws {
+        for (file, text) in JSONSource.shippedDescriptions {
+            let configuration = try ConfigurationLoader.parse(
+                text, file: file, sourceTypes: BuiltInProviders.sourceTypes)
+            #expect(configuration.sourceTimeouts.isEmpty && configuration.sourceURLs.isEmpty, "\(file)")
+            #expect(configuration.providers.values.allSatisfy { $0.limit == nil && $0.weight == nil }, "\(file)")
+        }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import MediaSearchCore
 
 /// `mediasearch`: the root of the command tree: the CLI's own commands, then those the
-/// executable composes in (``MediaSearchCLI/main(providers:commands:)``: `serve`).
+/// executable composes in (``MediaSearchCLI/main(providers:sourceTypes:stores:commands:)``: `serve`).
 struct RootCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(

@@ -127,11 +127,12 @@ struct ConfigurationParser {
     ) throws(MediaSearchError) -> any ConfiguredSource {
         let prefix = "providers.\(name)"
         let word = try string(typeNode, key: "\(prefix).type")
-        let known = types
-        guard let type = known.last(where: { $0.name == word }) else {
+        guard let type = types.last(where: { $0.name == word }) else {
+            var known: [String] = []
+            for type in types where !known.contains(type.name) { known.append(type.name) }
             throw fail(
-                typeNode, "\(prefix).type",
-                "'\(word)' is not a provider type (known: \(known.map(\.name).joined(separator: ", ")))")
+                typeNode, "\(prefix).type", "'\(word)' is not a provider type (known: \(known.joined(separator: ", ")))"
+            )
         }
         let allowed = SourceTypes.commonKeys + type.keys
         var entries: [SettingNode.Entry] = []
@@ -144,7 +145,9 @@ struct ConfigurationParser {
         do throws(SourceSettingProblem) {
             return try type.source(named: name, settings: .mapping(entries, line: node.mark?.line))
         } catch {
-            throw .invalidConfig(file: file, line: error.line, key: "\(prefix).\(error.key)", message: error.message)
+            throw .invalidConfig(
+                file: file, line: error.line, key: error.key.isEmpty ? prefix : "\(prefix).\(error.key)",
+                message: error.message)
         }
     }
 
