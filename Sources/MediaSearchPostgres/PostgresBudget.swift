@@ -24,7 +24,7 @@ import PostgresNIO
 ///   they still count until they age out.
 public struct PostgresBudget: BudgetLedger {
     public let store: PostgresStore
-    /// The row's name: the egress group and the source's budget, e.g. `default/budget-source-itunes.json`.
+    /// The row's name: the egress group and the source's budget, e.g. `default/source-itunes`.
     public let name: String
     public let limit: Int
     public let window: Double
@@ -44,7 +44,7 @@ public struct PostgresBudget: BudgetLedger {
     /// The budget of a source, counted with the other instances of `store`'s egress group.
     public init(store: PostgresStore, budget: SourceBudget, coolDown: Double = 60) {
         self.store = store
-        self.name = "\(store.egressGroup)/\(budget.fileName)"
+        self.name = "\(store.egressGroup)/\(budget.key)"
         self.limit = max(budget.limit, 1)
         self.window = budget.window
         self.coolDown = coolDown

@@ -231,11 +231,11 @@ struct DeclarativeProviderTests {
         let result = try await harness.run(["search", "klara", "--kind", "radio", "--format", "lines"])
         #expect(result.status == 0, "\(result.stderr)")
         let cache = harness.runner.home.appendingPathComponent("cache/mediasearch")
-        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        let names = try budgetsCounted(inCache: cache).keys
         // The description is at the fixture server itself, so the variable that names that server
         // again moves nothing: the source's own budget.
-        #expect(names.contains("budget-source-radio.json"), "\(names)")
-        #expect(!names.contains { $0.hasPrefix("budget-source-itunes") }, "the iTunes budget is not spent: \(names)")
+        #expect(names.contains("source-radio"), "\(names)")
+        #expect(!names.contains { $0.hasPrefix("source-itunes") }, "the iTunes budget is not spent: \(names)")
     }
 
     /// A described source that maps `explicit` is held to explicit content as every source is, by

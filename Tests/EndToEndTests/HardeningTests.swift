@@ -20,18 +20,22 @@ struct EndToEndHardeningTests {
 
     func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
 
-    /// The budget file of the fixture server's host (each API host has its own).
-    func budgetFile(_ harness: Harness) -> String {
+    /// The budget of the fixture server's host (each API host has its own).
+    func budgetName(_ harness: Harness) -> String {
         var configuration = Configuration()
         configuration.environmentURLs["MEDIASEARCH_ITUNES_URL"] = URL(string: harness.server.baseURL)!
-        return configuration.budget(forSource: "itunes").fileName
+        return configuration.budget(forSource: "itunes").key
     }
 
-    /// A budget file whose `limit` requests were all sent `age` seconds ago.
+    /// The budget with `limit` requests all sent `age` seconds ago.
     func spendBudget(_ harness: Harness, limit: Int, age: Double) throws {
-        let sent = Array(repeating: Date().timeIntervalSince1970 - age, count: limit)
-        let text = #"{"sent":[\#(sent.map { String($0) }.joined(separator: ","))],"coolDownUntil":0}"#
-        try harness.runner.write(text, to: "cache/mediasearch/\(budgetFile(harness))")
+        EndToEndTests.spendBudget(
+            inCache: cacheFolder(harness), name: budgetName(harness), count: limit, age: age)
+    }
+
+    /// The requests the fixture server's budget counts.
+    func budgetCount(_ harness: Harness) throws -> Int? {
+        try budgetsCounted(inCache: cacheFolder(harness))[budgetName(harness)]
     }
 
     @Test func aHostileErrorMessageNeverReachesTheTerminal() async throws {
@@ -152,9 +156,7 @@ struct EndToEndHardeningTests {
         #expect(result.status == 69)
         #expect(result.stderr.contains("more than 5 redirects"))
         #expect(await harness.server.requests().count == 6)
-        let budget = try Data(contentsOf: cacheFolder(harness).appendingPathComponent(budgetFile(harness)))
-        let sent = try #require(try JSONSerialization.jsonObject(with: budget) as? [String: Any])["sent"] as? [Double]
-        #expect(sent?.count == 6)
+        #expect(try budgetCount(harness) == 6)
     }
 
     /// Four kinds looping on redirects want 24 requests; the budget of 20 lets 20 leave, never more.
@@ -204,11 +206,8 @@ struct EndToEndHardeningTests {
             #expect(result.status == 0, "search \(n): \(result.stderr)")
         }
         #expect(await harness.server.requests().count == 32)
-        let cache = cacheFolder(harness)
-        #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("budget.json").path))
-        let budget = try Data(contentsOf: cache.appendingPathComponent(budgetFile(harness)))
-        let sent = try #require(try JSONSerialization.jsonObject(with: budget) as? [String: Any])["sent"] as? [Double]
-        #expect(sent?.count == 32)
+        let budgets = try budgetsCounted(inCache: cacheFolder(harness))
+        #expect(budgets == [budgetName(harness): 32], "Apple's own is not touched: \(budgets)")
     }
 
     @Test func noWaitFailsAtOnceSayingHowLong() async throws {

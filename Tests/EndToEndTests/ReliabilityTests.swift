@@ -20,14 +20,14 @@ struct ReliabilityTests {
         #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "history.json is not valid JSON")
         let mode = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        // The answers are rows of one database (each body checked against its checksum when
-        // read); no file of an answer lies beside it.
+        // The answers and the request budgets are rows of one database (each body checked
+        // against its checksum when read); no file of an answer or a budget lies beside it.
         let cache = harness.runner.home.appendingPathComponent("cache/mediasearch")
         let usage = ResponseCache(directory: cache.path, ttl: 3_600, maxBytes: 50 << 20).usage()
         #expect((usage?.entries ?? 0) > 0, "no answer was cached")
         for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
             #expect(
-                name.hasPrefix("responses.sqlite") || name == "flights.lock" || name.hasPrefix("budget-"),
+                name.hasPrefix("responses.sqlite") || name == "flights.lock",
                 "stray file \(name)")
         }
     }

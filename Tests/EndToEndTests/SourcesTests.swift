@@ -162,9 +162,8 @@ struct SourcesTests {
         #expect(Self.sources(Self.result(document, title: "Veridis Quo")) == ["Deezer"])
 
         // Each source spends a budget of its own.
-        let names = try FileManager.default.contentsOfDirectory(
-            atPath: harness.runner.home.appendingPathComponent("cache/mediasearch").path)
-        #expect(names.contains { $0.hasPrefix("budget-source-deezer-127-0-0-1-") && $0.hasSuffix(".json") }, "\(names)")
+        let names = try budgetsCounted(inCache: harness.runner.home.appendingPathComponent("cache/mediasearch")).keys
+        #expect(names.contains { $0.hasPrefix("source-deezer-127-0-0-1-") }, "\(names)")
         let asked = await harness.server.requests().filter { $0.path == "/deezer/search" }
         #expect(asked.map { $0.query["q"] } == ["daft punk"])
         #expect(asked.first?.query["limit"] == "30" && asked.first?.query["index"] == "0")

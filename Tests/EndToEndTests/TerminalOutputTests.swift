@@ -504,10 +504,9 @@ struct PagerTests {
             CommandRunner.userConfiguration + "providers:\n  itunes: {rate_limit: 4/min}\n", to: "slow.yaml")
         var budget = Configuration()
         budget.environmentURLs["MEDIASEARCH_ITUNES_URL"] = URL(string: harness.server.baseURL)!
-        let sent = Array(repeating: String(Date().timeIntervalSince1970 - 50), count: 4).joined(separator: ",")
-        try harness.runner.write(
-            #"{"sent":[\#(sent)],"coolDownUntil":0}"#,
-            to: "cache/mediasearch/\(budget.budget(forSource: "itunes").fileName)")
+        spendBudget(
+            inCache: harness.runner.home.appendingPathComponent("cache/mediasearch"),
+            name: budget.budget(forSource: "itunes").key, count: 4, age: 50)
         await harness.server.inject(FaultRule(path: "/search", fault: .delay(.milliseconds(300))))
         let session = try await onPTY(
             harness, ["search", "jack", "--no-pager", "--config", config], waitFor: "results", keys: "")

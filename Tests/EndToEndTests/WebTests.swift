@@ -412,21 +412,15 @@ struct WebTests {
         #expect(try await web.get("/?q=nothing").status == 502)
     }
 
-    /// Another process holding the budget and history locks (as a CLI search in progress or a
-    /// stuck one does) costs the searches that need them, never the rest of the server.
+    /// Another process holding the budget's database and the history's lock (as a CLI search in
+    /// progress or a stuck one does) costs the searches that need them, never the rest of the server.
     @Test("A lock held by another process stalls only the requests that need it")
     func aHeldLockNeverFreezesTheServer() async throws {
         let web = try await WebHarness.start(diskCache: false)
         TestLifetime.stopAtEnd { await web.stop() }
-        var budget = Configuration()
-        budget.environmentURLs["MEDIASEARCH_ITUNES_URL"] = URL(string: web.fixtures.baseURL)!
-        let locks = [
-            (web.paths.cacheDirectory as NSString).appendingPathComponent(
-                "\(budget.budget(forSource: "itunes").fileName).lock"),
-            web.paths.historyFile + ".lock",
-        ]
+        let releaseBudget = try holdBudgetLock(inCache: web.paths.cacheDirectory)
         var held: [Int32] = []
-        for path in locks {
+        for path in [web.paths.historyFile + ".lock"] {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let fd = open(path, O_RDWR | O_CREAT, 0o600)
@@ -445,6 +439,7 @@ struct WebTests {
         held.forEach {
             flock($0, LOCK_UN); close($0)
         }
+        releaseBudget()
         for search in searches { #expect(try await search.value == 200) }
     }
 

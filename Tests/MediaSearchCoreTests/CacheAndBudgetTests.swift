@@ -160,7 +160,7 @@ struct CacheAndBudgetTests {
     }
 
     @Test func theBudgetCountsARollingWindowAndCoolsDown() throws {
-        let budget = RequestBudget(path: directory + "/budget.json", limit: 2, window: 60, coolDown: 60)
+        let budget = RequestBudget(directory: directory, name: "budget", limit: 2, window: 60, coolDown: 60)
         let now = Date()
         #expect(budget.acquire(now: now) == .granted)
         #expect(budget.acquire(now: now.addingTimeInterval(10)) == .granted)
@@ -178,145 +178,50 @@ struct CacheAndBudgetTests {
     @Test func takingSeveralAtOnceDecidesAsOneAfterAnother() throws {
         let now = Date()
         let times = [0.0, 1, 2, 3, 70].map { now.addingTimeInterval($0) }
-        let together = RequestBudget(path: directory + "/together.json", limit: 3, window: 60, coolDown: 60)
-        let apart = RequestBudget(path: directory + "/apart.json", limit: 3, window: 60, coolDown: 60)
+        let together = RequestBudget(directory: directory, name: "together", limit: 3, window: 60, coolDown: 60)
+        let apart = RequestBudget(directory: directory, name: "apart", limit: 3, window: 60, coolDown: 60)
         #expect(together.acquire(all: times) == times.map { apart.acquire(now: $0) })
         #expect(together.used(now: times[4]) == apart.used(now: times[4]))
         #expect(together.acquire(all: []) == [])
     }
 
-    /// The budget file is read and written by hand in its usual shape; a file another version
-    /// wrote with `JSONEncoder` (any key order, any spacing, escapes) still reads the same, and
-    /// what is not the budget's JSON is damage.
-    @Test func theBudgetFileReadsWhatJSONEncoderWrote() throws {
-        let state = RequestBudget.State(
-            sent: [1_795_500_408.2658281, 1_795_500_409, 0.5], coolDownUntil: 1_795_500_500.25)
-        #expect(RequestBudget.State.scan(Array(state.encoded)) == state)
-        #expect(try JSONDecoder().decode(RequestBudget.State.self, from: state.encoded) == state)
-        let encoder = JSONEncoder()
-        for formatting in [JSONEncoder.OutputFormatting(), .sortedKeys, [.prettyPrinted, .sortedKeys]] {
-            encoder.outputFormatting = formatting
-            let written = try encoder.encode(state)
-            #expect(RequestBudget.State.scan(Array(written)) == state, "\(String(decoding: written, as: UTF8.self))")
-        }
-        #expect(RequestBudget.State.scan(Array(#"{"sent":[],"coolDownUntil":0}"#.utf8)) == RequestBudget.State())
-        // Escaped keys are left to JSONDecoder, which reads them.
-        let escaped = Data(#"{"sent":[1],"cool\u0044ownUntil":2}"#.utf8)
-        #expect(RequestBudget.State.scan(Array(escaped)) == nil)
-        #expect(RequestBudget.State.decode(escaped) == RequestBudget.State(sent: [1], coolDownUntil: 2))
-        // What the hand reader does not take, JSONDecoder decides, as it always did.
-        for odd in [#"{"sent":[1,],"coolDownUntil":2}"#, #"{"sent":[1],"coolDownUntil":2,"sent":[3]}"#] {
-            #expect(RequestBudget.State.scan(Array(odd.utf8)) == nil, "\(odd)")
-            #expect(
-                RequestBudget.State.decode(Data(odd.utf8))
-                    == (try? JSONDecoder().decode(RequestBudget.State.self, from: Data(odd.utf8))))
-        }
-        for damaged in [
-            #"{"sent":[1],"coolDownUntil":2"#, #"{"sent":"1","coolDownUntil":2}"#, "", "null", "{}",
-            #"{"sent":[1]}"#, #"{"sent":[1],"coolDownUntil":2} x"#,
-        ] {
-            #expect(RequestBudget.State.decode(Data(damaged.utf8)) == nil, "\(damaged)")
-        }
-        // Times JSON cannot hold never reach the file.
-        let odd = RequestBudget.State(sent: [.infinity], coolDownUntil: .nan)
-        #expect(RequestBudget.State.decode(odd.encoded) == RequestBudget.State(sent: [0], coolDownUntil: 0))
-    }
-
-    /// A generous budget (thousands a minute) keeps its file small whatever the load: past 64
-    /// requests in the window the oldest times are counted in slices of 1/128 of the window,
-    /// which let their requests go a little later, never earlier, and never cross the limit.
-    @Test func aGenerousBudgetCountsItsOldRequestsInSlices() throws {
-        let path = directory + "/generous.json"
-        let budget = RequestBudget(path: path, limit: 1_000, window: 60, coolDown: 60)
+    /// A generous budget (thousands a minute) is exact: a row per request of its window, each
+    /// slot freed when its own request leaves the window; the rows older than the window go as
+    /// the takes go, so the table holds one window's requests however long the load lasts.
+    @Test func aGenerousBudgetIsExactAndKeepsOneWindowOfRows() throws {
+        let budget = RequestBudget(directory: directory, name: "generous", limit: 1_000, window: 60, coolDown: 60)
         let start = Date(timeIntervalSince1970: 1_795_500_000)
         let times = (0..<1_200).map { start.addingTimeInterval(Double($0) * 0.01) }
         let decisions = budget.acquire(all: times)
         #expect(decisions.prefix(1_000).allSatisfy { $0 == .granted })
         #expect(decisions.dropFirst(1_000).allSatisfy { if case .wait = $0 { true } else { false } })
-        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-        #expect(size < 4_000, "the file keeps 64 times and a few slices, not 1,000 times: \(size) bytes")
         #expect(budget.used(now: times[999]) == 1_000)
-        // The first request's slot frees when its slice (0.47 s wide) leaves the window, not before.
+        // The first request's slot frees when it leaves the window, to the hundredth.
         guard case .wait(let seconds) = budget.acquire(now: start.addingTimeInterval(20)) else {
             Issue.record("the window is full")
             return
         }
-        #expect(seconds >= 40 && seconds <= 40 + 60 / 128 + 0.01, "\(seconds)")
-        #expect(budget.acquire(now: start.addingTimeInterval(60.5)) == .granted)
-        // A request that never left gives its slot back while its time is kept exact; one folded
-        // into a slice stays counted (the slice cannot tell it from another's), erring on the safe side.
+        #expect(abs(seconds - 40) < 0.001, "\(seconds)")
+        // At 60.5 s the 51 requests of the first half second have left: 51 go, the next waits.
         let later = start.addingTimeInterval(60.5)
-        let used = budget.used(now: later)
+        let again = budget.acquire(all: Array(repeating: later, count: 52))
+        #expect(again.prefix(51).allSatisfy { $0 == .granted } && again[51] != .granted, "\(again.suffix(2))")
+        // A request that never left gives its slot back, whenever it was sent.
         budget.release(sentAt: times[500], now: later)
-        #expect(budget.used(now: later) == used)
-        budget.release(sentAt: later, now: later)
-        #expect(budget.used(now: later) == used - 1)
-        // The file reads back as it was written, by hand and by JSONDecoder.
-        let written = try #require(FileManager.default.contents(atPath: path))
-        let state = try #require(RequestBudget.State.scan(Array(written)))
-        #expect(!state.slices.isEmpty && state.sent.count <= 64)
-        #expect(try JSONDecoder().decode(RequestBudget.State.self, from: written) == state)
-        // A small budget keeps exact times: its file says each request's time, as before.
-        let small = RequestBudget(path: directory + "/small.json", limit: 50, window: 5, coolDown: 60)
+        #expect(budget.used(now: later) == 999)
+        let rows = try SQLiteConnection(path: ResponseCache(directory: directory, ttl: 0, maxBytes: 0).databasePath)
+            .integer("SELECT count(*) FROM budget_sends WHERE name = 'generous'")
+        #expect(rows == 999, "the rows of one window, the older ones gone")
+        // Another budget in the same database counts apart.
+        let small = RequestBudget(directory: directory, name: "small", limit: 50, window: 5, coolDown: 60)
         #expect(small.acquire(all: Array(times.prefix(50))).allSatisfy { $0 == .granted })
-        let smallFile = try #require(FileManager.default.contents(atPath: directory + "/small.json"))
-        let smallState = try #require(RequestBudget.State.decode(smallFile))
-        #expect(smallState.sent.count == 50 && smallState.slices.isEmpty)
-    }
-
-    /// Slices in a file are checked as times are: a count that is not a whole number is damage,
-    /// one below one is dropped, one above the limit counts as the limit.
-    @Test func aBudgetFilesSlicesAreRangeChecked() throws {
-        for damaged in [
-            #"{"sent":[],"coolDownUntil":0,"slices":[[1,1.5]]}"#, #"{"sent":[],"coolDownUntil":0,"slices":[[1]]}"#,
-            #"{"sent":[],"coolDownUntil":0,"slices":[[1,1e300]]}"#, #"{"sent":[],"coolDownUntil":0,"slices":1}"#,
-        ] {
-            #expect(RequestBudget.State.decode(Data(damaged.utf8)) == nil, "\(damaged)")
-        }
-        let now = Date()
-        let path = directory + "/odd-slices.json"
-        let time = now.timeIntervalSince1970
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Data(#"{"sent":[],"coolDownUntil":0,"slices":[[\#(time - 1),-5],[\#(time - 2),999999999]]}"#.utf8)
-            .write(to: URL(fileURLWithPath: path))
-        let budget = RequestBudget(path: path, limit: 3, window: 60, coolDown: 60)
-        #expect(budget.used(now: now) == 3)
-        guard case .wait = budget.acquire(now: now) else {
-            Issue.record("a slice counted as the limit fills the window")
-            return
-        }
-        // Counts that would overflow when added saturate rather than trap.
-        let huge = directory + "/huge-slices.json"
-        try Data(
-            #"{"sent":[],"coolDownUntil":0,"slices":[[\#(time - 1),9223372036854775807],[\#(time - 2),9223372036854775807]]}"#
-                .utf8
-        ).write(to: URL(fileURLWithPath: huge))
-        let unbounded = RequestBudget(path: huge, limit: .max, window: 60, coolDown: 60)
-        #expect(unbounded.used(now: now) == .max)
-        guard case .wait = unbounded.acquire(now: now) else {
-            Issue.record("a full window")
-            return
-        }
-        // A file rewritten in place and cut short by a crash ends in spaces, which reads the same.
-        let state = RequestBudget.State(sent: [time - 3], coolDownUntil: 0)
-        #expect(RequestBudget.State.decode(state.encoded + Data("      ".utf8)) == state)
-    }
-
-    /// The budget's file is rewritten in place: a shorter text leaves nothing of the longer one.
-    @Test func smallFilesAreRewrittenInPlaceWhole() throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = directory + "/in-place"
-        try AtomicFile.overwrite(Data("123456789".utf8), to: path)
-        try AtomicFile.overwrite(Data("42".utf8), to: path)
-        #expect(FileManager.default.contents(atPath: path) == Data("42".utf8))
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(small.used(now: times[49]) == 50 && budget.used(now: later) == 999)
     }
 
     /// A search's providers take their slots at the same moment: the takes that arrive together
     /// are joined, and never let more requests through than the limit.
     @Test func takesThatArriveTogetherNeverCrossTheLimit() async throws {
-        let budget = RequestBudget(path: directory + "/joined.json", limit: 5, window: 60, coolDown: 60)
+        let budget = RequestBudget(directory: directory, name: "joined", limit: 5, window: 60, coolDown: 60)
         let now = Date()
         let decisions = await withTaskGroup(of: RequestBudget.Decision.self) { group in
             for n in 0..<12 { group.addTask { await budget.take(now: now.addingTimeInterval(Double(n) / 1000)) } }
@@ -328,10 +233,29 @@ struct CacheAndBudgetTests {
         #expect(budget.used(now: now.addingTimeInterval(1)) == 5)
     }
 
+    /// A search's sources take their slots together, in one transaction: each budget still
+    /// counts its own requests against its own limit.
+    @Test func takesOfSeveralSourcesAtOnceCountEachApart() async throws {
+        let itunes = RequestBudget(directory: directory, name: "source-itunes", limit: 3, window: 60, coolDown: 60)
+        let deezer = RequestBudget(directory: directory, name: "source-deezer", limit: 5, window: 60, coolDown: 60)
+        let now = Date()
+        let decisions = await withTaskGroup(of: (String, RequestBudget.Decision).self) { group in
+            for n in 0..<8 {
+                for budget in [itunes, deezer] {
+                    group.addTask { (budget.name, await budget.take(now: now.addingTimeInterval(Double(n) / 1000))) }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(decisions.filter { $0 == ("source-itunes", .granted) }.count == 3)
+        #expect(decisions.filter { $0 == ("source-deezer", .granted) }.count == 5)
+        #expect(itunes.used(now: now.addingTimeInterval(1)) == 3 && deezer.used(now: now.addingTimeInterval(1)) == 5)
+    }
+
     /// The real client's own errors: a refused connection (nothing listens on the port) and a
     /// connection reset after the request was sent, by a loopback server.
     @Test func aRequestThatNeverConnectedGivesItsSlotBack() async throws {
-        let budget = RequestBudget(path: directory + "/budget.json", limit: 2, window: 60, coolDown: 60)
+        let budget = RequestBudget(directory: directory, name: "budget", limit: 2, window: 60, coolDown: 60)
         let server = try await FixtureServer.start()
         TestLifetime.stopAtEnd { await server.stop() }
         let (socket, port) = try Self.closedPort()
@@ -380,7 +304,7 @@ struct CacheAndBudgetTests {
     /// nothing else does.
     @Test(arguments: [(403, true), (429, true), (500, false), (404, false)])
     func aThrottlingAnswerStartsTheCoolDown(status: Int, coolsDown: Bool) async throws {
-        let budget = RequestBudget(path: directory + "/budget.json", limit: 10, window: 60, coolDown: 60)
+        let budget = RequestBudget(directory: directory, name: "budget", limit: 10, window: 60, coolDown: 60)
         let transport = BudgetedTransport(budget: budget, noWait: true, next: Answering(status: status))
         let url = try #require(URL(string: "http://127.0.0.1:9/search"))
         #expect(try await transport.get(url, timeout: 1).status == status)

@@ -115,19 +115,19 @@ struct ConfigurationTests {
         #expect(config.notice == "The house's search: ask Sam")
     }
 
-    /// A source's budget stays its own: moved to another host it has a budget file of its own,
+    /// A source's budget stays its own: moved to another host it has a budget of its own,
     /// and moved to this machine (the demo server) a default it cannot reach in a demo; at its
     /// own place it keeps to what the source documents (Apple: 20 a minute).
     @Test(
         arguments: [
-            (nil, nil, 20, "budget-source-itunes.json"),
-            ("https://itunes.example.org", nil, 20, "budget-source-itunes-itunes-example-org.json"),
-            ("http://127.0.0.1:8765", nil, 1000, "budget-source-itunes-127-0-0-1-8765.json"),
-            ("http://localhost:9", nil, 1000, "budget-source-itunes-localhost-9.json"),
-            ("http://[::1]:80", nil, 1000, "budget-source-itunes-__1-80.json"),
-            ("http://127.0.0.1:8765", 5, 5, "budget-source-itunes-127-0-0-1-8765.json"),
+            (nil, nil, 20, "source-itunes"),
+            ("https://itunes.example.org", nil, 20, "source-itunes-itunes-example-org"),
+            ("http://127.0.0.1:8765", nil, 1000, "source-itunes-127-0-0-1-8765"),
+            ("http://localhost:9", nil, 1000, "source-itunes-localhost-9"),
+            ("http://[::1]:80", nil, 1000, "source-itunes-__1-80"),
+            ("http://127.0.0.1:8765", 5, 5, "source-itunes-127-0-0-1-8765"),
             // Its own place written out moves nothing: the same budget as unset.
-            ("https://itunes.apple.com", nil, 20, "budget-source-itunes.json"),
+            ("https://itunes.apple.com", nil, 20, "source-itunes"),
         ] as [(String?, Int?, Int, String)])
     func eachSourceHostHasItsOwnBudget(url: String?, set: Int?, limit: Int, file: String) throws {
         var configuration = Configuration()
@@ -136,7 +136,7 @@ struct ConfigurationTests {
         let budget = configuration.budget(
             forSource: "itunes", documented: RequestRate(20, per: 60), home: URL(string: "https://itunes.apple.com"))
         #expect(budget.limit == limit && budget.window == 60)
-        #expect(budget.fileName == file)
+        #expect(budget.key == file)
     }
 
     /// iTunes is a source like any other (`providers.itunes.{base_url, rate_limit, timeout}`); the

@@ -80,6 +80,26 @@ struct HardeningTests {
         #expect(cache.load(url(1)) == nil && cache.usage()?.entries == 0)
     }
 
+    /// A cache of the version before the budgets moved in (schema 2) keeps its answers: the
+    /// budgets' tables are added, and the budget files of earlier versions removed, nothing else.
+    @Test func theBudgetsMoveIntoACacheOfTheVersionBefore() throws {
+        let earlier = ResponseCache(directory: directory + "/earlier", ttl: 600, maxBytes: 1_000_000)
+        try earlier.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
+        let moved = ResponseCache(directory: directory + "/moved", ttl: 600, maxBytes: 1_000_000)
+        try FileManager.default.createDirectory(atPath: moved.directory, withIntermediateDirectories: true)
+        try SQLiteConnection(path: earlier.databasePath).execute("VACUUM INTO '\(moved.databasePath)'")
+        try SQLiteConnection(path: moved.databasePath).execute(
+            "DROP TABLE budget_sends; DROP TABLE budget_cool_downs; PRAGMA user_version = 2")
+        let files = ["budget-source-itunes.json", "budget-source-itunes.json.lock", "budget.json", "notes.json"]
+        for name in files { try Data("x".utf8).write(to: URL(fileURLWithPath: moved.directory + "/" + name)) }
+        let budget = RequestBudget(directory: moved.directory, name: "source-itunes", limit: 1)
+        #expect(budget.acquire() == .granted)
+        #expect(moved.load(url(1))?.body == Self.body, "the answer kept before is still there")
+        let left = try FileManager.default.contentsOfDirectory(atPath: moved.directory)
+        #expect(left.filter { !$0.hasPrefix("responses.sqlite") } == ["notes.json"], "\(left)")
+        #expect(try SQLiteConnection(path: moved.databasePath).integer("PRAGMA user_version") == 3)
+    }
+
     /// A `responses` link in the cache folder (planted by whoever can write it) is not followed:
     /// the files it points to are left alone, however they are named (the security review's S2).
     @Test func aLinkInPlaceOfTheFolderOfEarlierVersionsIsNotFollowed() throws {
@@ -144,28 +164,38 @@ struct HardeningTests {
 
     // MARK: budget
 
+    /// Rows from the future (a clock that moved back, a hand edit) count as now: they hold no
+    /// request back longer than one window, and a cool-down no longer than one.
     @Test func timesFromTheFutureAreClamped() throws {
-        let path = directory + "/budget.json"
+        let budget = RequestBudget(directory: directory, name: "source-itunes", limit: 2, window: 60, coolDown: 60)
         let now = Date()
+        #expect(budget.used(now: now) == 0, "the database is made")
         let far = now.timeIntervalSince1970 + 1e9
-        let state = #"{"sent":[\#(far),\#(far)],"coolDownUntil":\#(far)}"#
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Data(state.utf8).write(to: URL(fileURLWithPath: path))
-        let budget = RequestBudget(path: path, limit: 2, window: 60, coolDown: 60)
+        try SQLiteConnection(path: ResponseCache(directory: directory, ttl: 0, maxBytes: 0).databasePath).execute(
+            """
+            INSERT INTO budget_sends VALUES ('source-itunes', \(far)), ('source-itunes', \(far));
+            INSERT INTO budget_cool_downs VALUES ('source-itunes', \(far));
+            """)
         #expect(budget.acquire(now: now) == .coolingDown(60))
         #expect(budget.acquire(now: now.addingTimeInterval(61)) == .granted)
     }
 
-    @Test func aDamagedBudgetFileIsReportedAndReset() throws {
-        let path = directory + "/budget.json"
+    /// A budget whose database is not one (damaged, or another program's file in its place) is
+    /// the cache's: made anew, its answers fetched again, and the budget counts on in it.
+    @Test func aDamagedDatabaseIsMadeAnewAndTheBudgetCountsOn() throws {
+        let path = ResponseCache(directory: directory, ttl: 0, maxBytes: 0).databasePath
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
+        try Data(repeating: 0x41, count: 8_192).write(to: URL(fileURLWithPath: path))
         let reports = Mutex([String]())
-        let budget = RequestBudget(path: path, limit: 2) { line in reports.withLock { $0.append(line) } }
-        #expect(budget.acquire() == .granted)
-        #expect(budget.acquire() == .granted)
-        #expect(reports.withLock { $0 }.count == 1)
-        #expect(reports.withLock { $0 }.first?.contains("damaged") == true)
+        let budget = RequestBudget(directory: directory, name: "source-itunes", limit: 2) { line in
+            reports.withLock { $0.append(line) }
+        }
+        let now = Date()
+        #expect(budget.acquire(now: now) == .granted)
+        #expect(budget.acquire(now: now) == .granted)
+        #expect(budget.acquire(now: now) != .granted)
+        #expect(reports.withLock { $0 }.isEmpty, "\(reports.withLock { $0 })")
+        #expect(try SQLiteConnection(path: path).integer("SELECT count(*) FROM budget_sends") == 2)
     }
 
     @Test func anUnwritableBudgetHoldsInMemoryAndSaysSoOnce() throws {
@@ -173,7 +203,7 @@ struct HardeningTests {
         let blocker = directory + "/not-a-directory"
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
         let reports = Mutex([String]())
-        let budget = RequestBudget(path: blocker + "/budget.json", limit: 2) { line in
+        let budget = RequestBudget(directory: blocker, name: "source-itunes", limit: 2) { line in
             reports.withLock { $0.append(line) }
         }
         let now = Date()
@@ -184,6 +214,10 @@ struct HardeningTests {
             return
         }
         #expect(reports.withLock { $0 }.count == 1)
+        #expect(reports.withLock { $0 }.first?.contains("counting in memory") == true)
+        // Another cache directory that fails has budgets of its own in memory.
+        let other = RequestBudget(directory: blocker + "/other", name: "source-itunes", limit: 2)
+        #expect(other.acquire(now: now) == .granted)
     }
 
     // MARK: history

@@ -194,7 +194,7 @@ struct PostgresStoreTests {
         let cluster = try await PostgresCluster.start()
         cluster.removeAtEnd()
         let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
-        let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 20, window: 3600)
+        let source = SourceBudget(name: "iTunes", key: "budget", limit: 20, window: 3600)
         let budgets = [PostgresBudget(store: a, budget: source), PostgresBudget(store: b, budget: source)]
         let decisions = await withTaskGroup(of: RequestBudget.Decision.self) { group in
             for index in 0..<30 { group.addTask { await budgets[index % 2].take(now: Date()) } }
@@ -224,7 +224,7 @@ struct PostgresStoreTests {
             store.keepAlive()
             await store.sayAlive()
         }
-        let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 20, window: 3600)
+        let source = SourceBudget(name: "iTunes", key: "budget", limit: 20, window: 3600)
         let (budgetA, budgetB) = (PostgresBudget(store: a, budget: source), PostgresBudget(store: b, budget: source))
         var granted = 0
         let began = Date()
@@ -280,7 +280,7 @@ struct PostgresStoreTests {
         server.keepAlive()
         await server.sayAlive()
         // Five one-shot commands open the store and take from the budget, as `search` does.
-        let source = SourceBudget(name: "iTunes", fileName: "budget.json", limit: 2, window: 3600)
+        let source = SourceBudget(name: "iTunes", key: "budget", limit: 2, window: 3600)
         for _ in 0..<5 {
             let command = try await Self.open(cluster, timeout: 8)
             _ = await PostgresBudget(store: command, budget: source).take(now: Date())
@@ -297,7 +297,7 @@ struct PostgresStoreTests {
         crowded.keepAlive()
         await crowded.sayAlive()
         #expect(crowded.instancesAlive == 7)
-        let fresh = SourceBudget(name: "Deezer", fileName: "deezer.json", limit: 3, window: 3600)
+        let fresh = SourceBudget(name: "Deezer", key: "deezer", limit: 3, window: 3600)
         let budget = PostgresBudget(store: crowded, budget: fresh)
         try await cluster.stop()
         var granted = 0

@@ -162,7 +162,7 @@ public struct Configuration: Sendable {
                 + (url.port.map { "-\($0)" } ?? "")
         }
         return SourceBudget(
-            name: name ?? source, fileName: "budget-source-\(safe(source))\(host ?? "").json",
+            name: name ?? source, key: "source-\(safe(source))\(host ?? "")",
             limit: rate?.count ?? 60, window: rate?.seconds ?? 60)
     }
 

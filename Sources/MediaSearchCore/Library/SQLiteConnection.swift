@@ -154,6 +154,9 @@ final class SQLiteConnection {
         return try statement.step() ? statement.int(0) : 0
     }
 
+    /// The rows the last insert, update or delete changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
     func failure(_ code: Int32) -> SQLiteError { SQLiteError(code: code, message: lastMessage) }
 }

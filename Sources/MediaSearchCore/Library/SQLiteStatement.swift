@@ -75,6 +75,8 @@ final class SQLiteStatement {
 
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
     func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
 
     func string(_ column: Int32) -> String? {

@@ -196,14 +196,26 @@ final class ResponseDatabase: @unchecked Sendable {
         self.legacy = legacy
     }
 
+    /// A database in this process's memory, for the request budget when the file fails.
+    static let memory = ResponseDatabase(path: ":memory:", legacy: "")
+
     /// Two readers, so that a server's searches (two cores) read side by side; one writer.
     private let readers = [Connection(), Connection()]
     private let writer = Connection()
 
+    /// Runs `body` in a write transaction on the writer (opening the file when it must).
+    func withWriter<T>(_ body: (Connection) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let value = try use([writer]) { connection throws(SQLiteError) -> T in
+            try connection.handle().writeTransaction { () throws(SQLiteError) -> T in try body(connection) }
+        }
+        guard let value else { throw SQLiteError(code: SQLITE_MISUSE, message: "not open") }
+        return value
+    }
+
     /// One connection, the file it was opened on (its device and inode, so that a file deleted or
     /// replaced under it, a damaged one or the cache folder removed by hand, is opened anew) and
     /// its statements, compiled once.
-    private final class Connection {
+    final class Connection {
         let lock = NSLock()
         var db: SQLiteConnection?
         var file: FileIdentity?
@@ -251,8 +263,9 @@ final class ResponseDatabase: @unchecked Sendable {
     }
 
     /// 2: the index by age holds each row's size, so that counting the rows anew and finding the
-    /// oldest read the index alone, not every row's first page.
-    static let schemaVersion = 2
+    /// oldest read the index alone, not every row's first page. 3: the request budgets' tables
+    /// (``BudgetRows``), added to a file of version 2 with its answers kept.
+    static let schemaVersion = 3
 
     /// The largest size a row may count: sizes come from the file, and anything past this (a
     /// damaged row, a hand edit) is counted as this much, so that no sum of them overflows.
@@ -275,6 +288,10 @@ final class ResponseDatabase: @unchecked Sendable {
                     + "every search asks its sources again")
         }
     }
+
+    /// Whether a problem of the file was noted in this process (the request budget, which then
+    /// fails for the same reason, says nothing more).
+    var problemNoted: Bool { problems.withLock { $0.said } }
 
     /// The problems noted since the last call.
     func takeNotices() -> [String] {
@@ -478,18 +495,25 @@ final class ResponseDatabase: @unchecked Sendable {
                 // Read again under the write lock: another process may have made it since.
                 let current = try db.integer("PRAGMA user_version")
                 guard current < Self.schemaVersion else { return false }
-                // A cache of an older schema is simply made anew.
-                try db.execute(
-                    """
-                    DROP TRIGGER IF EXISTS responses_removed; DROP INDEX IF EXISTS responses_by_age;
-                    DROP TABLE IF EXISTS responses;
-                    DROP TABLE IF EXISTS total;
-                    """)
-                try db.execute(Self.schema)
+                if current == 2 {
+                    try db.execute(BudgetRows.schema)
+                } else {
+                    // A cache of an older schema is simply made anew.
+                    try db.execute(
+                        """
+                        DROP TRIGGER IF EXISTS responses_removed; DROP INDEX IF EXISTS responses_by_age;
+                        DROP TABLE IF EXISTS responses; DROP TABLE IF EXISTS total;
+                        DROP TABLE IF EXISTS budget_sends; DROP TABLE IF EXISTS budget_cool_downs;
+                        """)
+                    try db.execute(Self.schema + BudgetRows.schema)
+                }
                 try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
                 return true
             }
-            if made { _ = Self.removeLegacy(legacy) }
+            if made && !legacy.isEmpty {
+                _ = Self.removeLegacy(legacy)
+                Self.removeLegacyBudgets(in: (path as NSString).deletingLastPathComponent)
+            }
         }
         // SQLite's pages of 4 KB: a page written for a small change (an answer's row, the total)
         // costs no more than it must, and a large answer is a chain of them. The log is
@@ -510,31 +534,46 @@ final class ResponseDatabase: @unchecked Sendable {
     /// `responses` link planted in the cache folder, or a folder swapped for one while this runs,
     /// never leads to deleting files elsewhere (the security review's S2).
     static func removeLegacy(_ folder: String) -> Int {
-        var removed = 0
-        let fd = openFolderNoFollow(folder)
-        if fd >= 0 {
-            var status = stat()
-            if fstat(fd, &status) == 0, status.st_uid == getuid(), let listing = fdopendir(fd) {
-                // `closedir` closes `fd` too.
-                defer { closedir(listing) }
-                var names: [String] = []
-                while let entry = readdir(listing) {
-                    let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                        let bytes = raw.bindMemory(to: UInt8.self)
-                        return String(
-                            decoding: UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)]),
-                            as: UTF8.self)
-                    }
-                    if name.hasSuffix(".entry") || name.contains(".tmp-") { names.append(name) }
-                }
-                for name in names where unlinkat(fd, name, 0) == 0 && name.hasSuffix(".entry") { removed += 1 }
-                rmdir(folder)
-            } else {
-                close(fd)
-            }
-        }
+        let removed = removeFiles(in: folder) { $0.hasSuffix(".entry") || $0.contains(".tmp-") }
+        if removed != nil { rmdir(folder) }
         // `unlink` removes a link itself, never what it points to.
         for ledger in [folder + ".size", folder + ".size.lock"] { unlink(ledger) }
+        return removed ?? 0
+    }
+
+    /// Removes the request budgets' files of earlier versions (`budget-source-itunes.json` and
+    /// its lock, the older `budget.json`) from the cache folder, as ``removeLegacy(_:)`` does.
+    static func removeLegacyBudgets(in folder: String) {
+        _ = removeFiles(in: folder) { name in
+            name.hasPrefix("budget") && (name.hasSuffix(".json") || name.hasSuffix(".json.lock"))
+        }
+    }
+
+    /// Removes the names of a real folder of the user's own that `matches` takes (opened without
+    /// following a link, each removed relative to it); how many of those ending in `.entry` went,
+    /// `nil` when the folder could not be opened as one.
+    private static func removeFiles(in folder: String, where matches: (String) -> Bool) -> Int? {
+        let fd = openFolderNoFollow(folder)
+        guard fd >= 0 else { return nil }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_uid == getuid(), let listing = fdopendir(fd) else {
+            close(fd)
+            return nil
+        }
+        // `closedir` closes `fd` too.
+        defer { closedir(listing) }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)]),
+                    as: UTF8.self)
+            }
+            if matches(name) { names.append(name) }
+        }
+        var removed = 0
+        for name in names where unlinkat(fd, name, 0) == 0 && name.hasSuffix(".entry") { removed += 1 }
         return removed
     }
 

@@ -1,20 +1,21 @@
 import Foundation
 import MediaSearchKit
 
-/// The request budget of one source: who it is for, the file that holds it, and its rate.
+/// The request budget of one source: who it is for, its name in the store that holds it, and its rate.
 public struct SourceBudget: Sendable, Hashable {
     /// The source's name in messages, e.g. `iTunes`.
     public var name: String
-    /// The state file's name in the cache directory.
-    public var fileName: String
+    /// The budget's name in the store, e.g. `source-itunes`, or `source-itunes-127-0-0-1-8080`
+    /// for the source moved to another host (which has its own allowance).
+    public var key: String
     /// Requests allowed per `window` seconds.
     public var limit: Int
     public var window: Double
 
     /// Creates a budget description.
-    public init(name: String, fileName: String, limit: Int, window: Double) {
+    public init(name: String, key: String, limit: Int, window: Double) {
         self.name = name
-        self.fileName = fileName
+        self.key = key
         self.limit = limit
         self.window = window
     }

@@ -29,8 +29,8 @@ public enum StandardTransport {
         let budget: any BudgetLedger =
             shared?.budget(described)
             ?? RequestBudget(
-                path: (paths.cacheDirectory as NSString).appendingPathComponent(described.fileName),
-                limit: described.limit, window: described.window, report: policy.onNotice)
+                directory: paths.cacheDirectory, name: described.key, limit: described.limit,
+                window: described.window, report: policy.onNotice)
         let name = described.name
         var transport: any HTTPTransport = BudgetedTransport(
             budget: budget, noWait: policy.noWait, next: NetworkTransport(source: name), source: name,

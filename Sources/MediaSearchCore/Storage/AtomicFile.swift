@@ -22,8 +22,7 @@ public enum AtomicFile {
     /// Writes data to a temporary file beside `path` (mode 0600), flushes it to the disk when
     /// `durable` (what the user saved: history, last results, config), then renames it over
     /// `path`, so a reader sees the old or the new file, never half of one. A file that can be
-    /// rebuilt (the request budget's recent requests) skips the flush, which cost a network search
-    /// several milliseconds each.
+    /// made again (a playlist to play) skips the flush, which costs several milliseconds.
     public static func write(_ data: Data, to path: String, durable: Bool = true) throws(MediaSearchError) {
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try openCreating(path) { open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600) }
@@ -32,35 +31,6 @@ public enum AtomicFile {
         close(fd)
         guard ok, rename(temporary, path) == 0 else {
             unlink(temporary)
-            throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
-        }
-    }
-
-    /// Rewrites a small file in place (mode 0600 when created), for a file that is only read and
-    /// written under its lock (``withLock(_:timeout:_:)``) and can be rebuilt when a crash leaves
-    /// it torn: the request budget's state. Rewritten on every request,
-    /// a temporary file and a rename would create a new file and free the old one each time, and
-    /// on a file system without a journal (ext4's "no journal" mode) every file created then
-    /// scans past the ones freed in the last minute: a busy server spent a tenth of its time there.
-    ///
-    /// Shorter text is padded with spaces to the old length and written in one call before the
-    /// file is cut, so a process killed in between leaves the new text and spaces (which the
-    /// readers skip), not the new text and the old one's tail. A file this user cannot write in
-    /// place (another owner's, from a run under `sudo`) or a link is replaced as ``write(_:to:durable:)`` does.
-    public static func overwrite(_ data: Data, to path: String) throws(MediaSearchError) {
-        let fd = try openCreating(path) { open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
-        if fd < 0, errno == EACCES || errno == ELOOP || errno == EPERM {
-            return try write(data, to: path, durable: false)
-        }
-        guard fd >= 0 else { throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))") }
-        defer { close(fd) }
-        var status = stat()
-        let old = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
-        var padded = data
-        if old > data.count, old - data.count <= 1 << 20 {
-            padded.append(contentsOf: repeatElement(UInt8(ascii: " "), count: old - data.count))
-        }
-        guard writeAll(padded, to: fd), ftruncate(fd, off_t(data.count)) == 0 else {
             throw .storage(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
         }
     }

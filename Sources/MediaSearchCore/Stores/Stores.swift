@@ -35,7 +35,7 @@ extension ResponseStore {
 }
 
 /// A request budget: how many requests a source may still be sent, counted for every process
-/// that shares it (``RequestBudget`` in a file, or a shared store's).
+/// that shares it (``RequestBudget`` in the response cache's database, or a shared store's).
 public protocol BudgetLedger: Sendable {
     /// Takes a slot when one is free; never grants the request that would cross the limit.
     func take(now: Date) async -> RequestBudget.Decision
@@ -186,8 +186,8 @@ enum CacheKeeps {
 }
 
 extension RequestBudget: BudgetLedger {
-    // The budget file is shared under a lock: asked off the cooperative pool, with the takes
-    // that arrive together decided together (``BudgetTakes``).
+    // The database is shared under its write lock: asked off the cooperative pool, with the
+    // takes that arrive together decided together (``BudgetTakes``).
     public func take(now: Date) async -> Decision {
         await BudgetTakes.take(self, now: now)
     }
