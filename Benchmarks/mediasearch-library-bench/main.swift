@@ -37,7 +37,7 @@ if let storeURL { store = try await PostgresStore.open(storeURL, origin: "--stor
 
 let providers: [any MediaProvider] = [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider()]
 // As `mediasearch` does: the library keeps an item its record describes as the record alone.
-MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
+let payloadTypes = PayloadTypes(of: providers)
 /// Every distinct recorded record of the four kinds.
 func recordedItems() -> [(kind: String, item: MediaItem)] {
     var recorded: [(kind: String, item: MediaItem)] = []
@@ -130,10 +130,12 @@ for size in sizes.sorted() {
     // Full at `size`: each measured store adds 200 new records and lets the 200 oldest go.
     let library =
         if let store {
-            try await Subject(shared: PostgresLibrary(store: store, maxRecords: size))
+            try await Subject(shared: PostgresLibrary(store: store, maxRecords: size, payloadTypes: payloadTypes))
         } else {
             Subject(
-                sqlite: MediaLibrary(path: directory.appendingPathComponent("library.sqlite").path, maxRecords: size))
+                sqlite: MediaLibrary(
+                    path: directory.appendingPathComponent("library.sqlite").path, maxRecords: size,
+                    payloadTypes: payloadTypes))
         }
     var fill = 0
     while fill < size {
@@ -156,7 +158,7 @@ for size in sizes.sorted() {
             "of which: encode 200 records", records: size,
             samples: try (0..<20).map { _ in
                 let start = ContinuousClock.now
-                for item in page { _ = try MediaLibrary.body(of: item, encoder: encoder) }
+                for item in page { _ = try MediaLibrary.body(of: item, types: payloadTypes, encoder: encoder) }
                 return (ContinuousClock.now - start).seconds * 1000
             })
     }

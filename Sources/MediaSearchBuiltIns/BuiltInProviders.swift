@@ -46,12 +46,6 @@ public enum BuiltInProviders {
 
     /// The source types `config.yaml` may describe (`type: json`, `type: command`).
     public static var sourceTypes: [any SourceType] { [JSONSourceType(), CommandSourceType()] }
-
-    /// Makes the providers' record types known to this process: what every face does before it
-    /// reads a stored item.
-    public static func register(_ providers: [any MediaProvider]) {
-        MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
-    }
 }
 
 extension Array where Element == any MediaProvider {

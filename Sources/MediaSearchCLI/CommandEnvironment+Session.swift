@@ -12,7 +12,7 @@ extension CommandEnvironment {
 
     /// The session of a command: the configuration, the providers and a client whose waits,
     /// budget problems and (with `--verbose`) cache hits are said on stderr. With `store:`, the
-    /// shared store is opened first (``SharedStores/open(_:with:report:)``); `storeLog` is told when it
+    /// shared store is opened first (``SharedStores/open(_:payloadTypes:with:report:)``); `storeLog` is told when it
     /// goes down or comes back (the server's log; a command says it with its answer instead).
     public func session(
         _ configuration: Configuration, network options: NetworkOptions? = nil,
@@ -32,10 +32,11 @@ extension CommandEnvironment {
             },
             onNotice: { problem in console.notice(problem) },
             onCacheHit: { url in if verbose { console.notice("cache hit: \(url.path)") } })
-        let shared = try await SharedStores.open(configuration, with: stores, report: storeLog)
+        let providers = self.providers(configuration)
+        let shared = try await SharedStores.open(
+            configuration, payloadTypes: PayloadTypes(of: providers), with: stores, report: storeLog)
         return SearchSession(
-            providers: providers(configuration), configuration: configuration, paths: paths, policy: policy,
-            shared: shared)
+            providers: providers, configuration: configuration, paths: paths, policy: policy, shared: shared)
     }
 
     /// Where history, state and cache live.

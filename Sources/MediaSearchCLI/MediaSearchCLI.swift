@@ -84,8 +84,6 @@ public enum MediaSearchCLI {
         sourceTypes: [any SourceType], stores: SharedStores.Opener? = nil, variables: [String: String],
         currentDirectory: String, console: Console
     ) async -> Int32 {
-        // Added to what the process knows, never replaced: the record types stored items name.
-        MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
         do {
             // The command line read once, and the config file it names read once, for everything
             // below (#62).

@@ -60,7 +60,7 @@ public struct AnyMediaPayload: Sendable, Hashable, Codable {
         name: String, from container: KeyedDecodingContainer<Key>, key: Key, types: Any?
     ) throws {
         self.name = name
-        let known = (types as? [any MediaPayload.Type]) ?? MediaPayloadTypes.registered
+        let known = (types as? [any MediaPayload.Type]) ?? []
         if let type = known.first(where: { $0.payloadName == name }) {
             self.storage = .value(try Self.decode(type, from: container, key: key))
         } else {

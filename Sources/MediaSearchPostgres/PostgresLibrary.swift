@@ -20,11 +20,14 @@ import PostgresNIO
 public struct PostgresLibrary: LibraryStore {
     public let store: PostgresStore
     public let maxRecords: Int
+    /// The payload types its items are read with, and may be written in their short form with.
+    public let payloadTypes: PayloadTypes
 
     /// The library of a store.
-    public init(store: PostgresStore, maxRecords: Int) {
+    public init(store: PostgresStore, maxRecords: Int, payloadTypes: PayloadTypes) {
         self.store = store
         self.maxRecords = max(1, maxRecords)
+        self.payloadTypes = payloadTypes
     }
 
     private var down: MediaSearchError {
@@ -33,7 +36,7 @@ public struct PostgresLibrary: LibraryStore {
 
     public func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date) async throws(MediaSearchError) {
         guard !records.isEmpty else { return }
-        let rows = MediaLibrary.compressedRows(records)
+        let rows = MediaLibrary.compressedRows(records, types: payloadTypes)
         var columns = Columns()
         for row in rows { columns.append(row) }
         let time = seenAt.timeIntervalSince1970
@@ -130,7 +133,7 @@ public struct PostgresLibrary: LibraryStore {
             return bodies
         }
         guard let bodies else { throw down }
-        let decoder = JSONDecoder()
+        let decoder = payloadTypes.decoder()
         let items = bodies.compactMap { MediaLibrary.item(fromBody: $0, decoder: decoder) }
         return MediaLibrary.page(items, query: query, filters: filters, paged: true)
     }
@@ -148,7 +151,8 @@ public struct PostgresLibrary: LibraryStore {
             return nil
         }
         guard let row else { throw down }
-        guard let (kind, body) = row, let item = MediaLibrary.item(fromBody: body) else { return nil }
+        guard let (kind, body) = row, let item = MediaLibrary.item(fromBody: body, decoder: payloadTypes.decoder())
+        else { return nil }
         return (kind, item)
     }
 

@@ -10,10 +10,13 @@ import PostgresNIO
 /// down, lists can be neither read nor changed, and say so in one line.
 public struct PostgresLists: ListStore {
     public let store: PostgresStore
+    /// The payload types its items are read with.
+    public let payloadTypes: PayloadTypes
 
     /// The lists of a store.
-    public init(store: PostgresStore) {
+    public init(store: PostgresStore, payloadTypes: PayloadTypes) {
         self.store = store
+        self.payloadTypes = payloadTypes
     }
 
     private var down: MediaSearchError {
@@ -86,7 +89,7 @@ public struct PostgresLists: ListStore {
             return found
         }
         guard let rows else { throw down }
-        let decoder = JSONDecoder()
+        let decoder = payloadTypes.decoder()
         return rows.compactMap { kind, added, record in
             (try? decoder.decode(MediaItem.self, from: record)).map {
                 ListedItem(kind: kind, item: $0, addedAt: Date(timeIntervalSince1970: added))

@@ -72,7 +72,6 @@ struct ConformanceTests {
             let server = try await FixtureServer.start(routes: .default)
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID())")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            BuiltInProviders.register(BuiltInProviders.all)
             let file = home.appendingPathComponent("config.yaml")
             try Data(try ConformanceTests.guideExample().utf8).write(to: file)
             var configuration = try ConformanceTests.load(file.path)

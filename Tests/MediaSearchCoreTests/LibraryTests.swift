@@ -12,6 +12,9 @@ struct LibraryTests {
     let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("library-\(UUID().uuidString)/library.sqlite").path
 
+    /// The record type of the recorded items, as a session of the iTunes providers hands it.
+    static let types = PayloadTypes([ITunesRecord.self])
+
     static func recorded(_ fixture: String) throws -> [MediaItem] {
         try ITunesResponse.decode(Fixtures.data(fixture))
     }
@@ -22,7 +25,7 @@ struct LibraryTests {
     /// one a provider edited, or merged with another source, whole; both read back the same.
     @Test func iTunesItemsAreStoredAsTheirRecordUnlessEdited() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path)
+            let library = MediaLibrary(path: path, payloadTypes: Self.types)
             defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
             let songs = try Self.recorded("songs/andr3a88-jackjohnson-songs-raw.json")
             var plain = try #require(songs.first)
@@ -31,18 +34,19 @@ struct LibraryTests {
             edited.title = "Renamed by a provider"
             var merged = try #require(songs.dropFirst(2).first)
             merged.otherSources = [SourceOffer(source: "Deezer", kind: "deezer-song", id: "deezer:track:1")]
-            // As every face does: the providers' record types are known to the process.
-            MediaPayloadTypes.register([ITunesRecord.self])
             let encoder = JSONEncoder()
-            let compact = try StoredRecord.encode(plain, with: encoder)
+            let compact = try StoredRecord.encode(plain, types: Self.types, with: encoder)
             let whole = try encoder.encode(plain)
             #expect(compact.count * 10 < whole.count * 7, "\(compact.count) of \(whole.count) bytes")
             func keys(_ data: Data) throws -> Set<String> {
                 Set((try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]).keys)
             }
             #expect(try keys(compact) == ["itunes", "extras"])
-            #expect(try keys(StoredRecord.encode(edited, with: encoder)).contains("title"))
-            #expect(try keys(StoredRecord.encode(merged, with: encoder)).contains("otherSources"))
+            #expect(try keys(StoredRecord.encode(edited, types: Self.types, with: encoder)).contains("title"))
+            #expect(try keys(StoredRecord.encode(merged, types: Self.types, with: encoder)).contains("otherSources"))
+            // A store not handed the record's type (another binary's providers) writes the item
+            // whole, which it can read back without the type.
+            #expect(try keys(StoredRecord.encode(plain, types: .none, with: encoder)).contains("title"))
             try library.store([("song", plain), ("song", edited), ("song", merged)])
             #expect(try library.item(id: plain.id)?.item == plain)
             #expect(try library.item(id: edited.id)?.item == edited)
@@ -53,7 +57,7 @@ struct LibraryTests {
     @Test("Records come back by title, creator or collection words, ignoring case and accents, by prefix")
     func roundTrip() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path)
+            let library = MediaLibrary(path: path, payloadTypes: Self.types)
             let songs = try Self.recorded("songs/glennposadas-star-songs-raw.json")
             try library.store(songs.map { (kind: "song", item: $0) })
             #expect(try library.count() == songs.count)
@@ -83,7 +87,7 @@ struct LibraryTests {
     // A watchdog against a deadlock, not a speed check: its clock includes the wait for a test
     // slot, which under a load average of 15 passed a minute (#58).
     @Test(.timeLimit(.minutes(10))) func writesThatArriveTogetherAreEachKept() async throws {
-        let library = LocalLibrary(MediaLibrary(path: path))
+        let library = LocalLibrary(MediaLibrary(path: path, payloadTypes: Self.types))
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let songs = try Self.recorded("songs/glennposadas-star-songs-raw.json")
         try #require(Set(songs.prefix(20).map(\.id)).count == 20)
@@ -109,7 +113,7 @@ struct LibraryTests {
     @Test("A record seen again is updated in place, not added twice")
     func upsert() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path)
+            let library = MediaLibrary(path: path, payloadTypes: Self.types)
             var item = MediaItem(id: "7", title: "Old Name", creator: "Someone")
             try library.store([(kind: "song", item: item)])
             item.title = "New Name"
@@ -125,7 +129,7 @@ struct LibraryTests {
     @Test("Paging, filters and explicitness apply as online")
     func pagingAndFilters() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path)
+            let library = MediaLibrary(path: path, payloadTypes: Self.types)
             let items = (1...25).map { n in
                 MediaItem(
                     id: "\(n)", title: "Track \(n) love", creator: n.isMultiple(of: 2) ? "Even Band" : "Odd Band",
@@ -172,7 +176,7 @@ struct LibraryTests {
             case "a 10 KB word": String(repeating: "x", count: 10_240)
             default: text
             }
-        let library = MediaLibrary(path: path)
+        let library = MediaLibrary(path: path, payloadTypes: Self.types)
         try library.store([(kind: "song", item: MediaItem(id: "1", title: "Love Track", creator: "Band"))])
         let found = try library.search(kind: "song", query: SearchQuery(term: text, limit: 5))
         #expect(found.map(\.id) == Array(repeating: "1", count: expected))
@@ -189,7 +193,7 @@ struct LibraryTests {
             for round in 1...2 {
                 try Data(String(repeating: "garbage, not SQLite ", count: 500).utf8).write(
                     to: URL(fileURLWithPath: path))
-                let library = MediaLibrary(path: path)
+                let library = MediaLibrary(path: path, payloadTypes: Self.types)
                 #expect(try library.count() == 0, "round \(round)")
                 let notices = library.takeNotices()
                 #expect(notices.count == 1 && notices[0].contains("moved it to \(path).damaged-"), "\(notices)")
@@ -206,7 +210,7 @@ struct LibraryTests {
     @Test("Past max_records, the records seen longest ago go first, in a batch")
     func trimming() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path, maxRecords: 10)
+            let library = MediaLibrary(path: path, maxRecords: 10, payloadTypes: Self.types)
             let start = Date(timeIntervalSince1970: 1_000_000)
             for n in 1...15 {
                 try library.store(
@@ -247,7 +251,7 @@ struct LibraryTests {
     @Test("The full-text index catches up in batches and stays consistent through evictions and changes")
     func batchedIndexing() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path, maxRecords: 1_500)
+            let library = MediaLibrary(path: path, maxRecords: 1_500, payloadTypes: Self.types)
             defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
             let start = Date(timeIntervalSince1970: 1_000_000)
             func page(_ range: Range<Int>, word: String) -> [(kind: String, item: MediaItem)] {
@@ -278,7 +282,7 @@ struct LibraryTests {
     @Test("In a full library, the index's batch and the trim come together, once in five pages")
     func upkeepComesTogether() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path, maxRecords: 10_000)
+            let library = MediaLibrary(path: path, maxRecords: 10_000, payloadTypes: Self.types)
             defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
             let start = Date(timeIntervalSince1970: 1_000_000)
             func store(_ batch: Int) throws {
@@ -343,7 +347,7 @@ struct LibraryTests {
             insert.bind(1, MediaLibrary.kindTag("song"))
             insert.bind(2, body)
             try insert.run()
-            let library = MediaLibrary(path: path)
+            let library = MediaLibrary(path: path, payloadTypes: Self.types)
             #expect(try library.search(kind: "song", query: SearchQuery(term: "old", limit: 10)).map(\.id) == ["1"])
             try library.store([(kind: "song", item: MediaItem(id: "2", title: "New Song"))])
             #expect(try library.search(kind: "song", query: SearchQuery(term: "song", limit: 10)).count == 2)
@@ -361,7 +365,7 @@ struct LibraryTests {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let garbage = Data(String(repeating: "not a database at all ", count: 400).utf8)
             try garbage.write(to: URL(fileURLWithPath: path))
-            let library = MediaLibrary(path: path)
+            let library = MediaLibrary(path: path, payloadTypes: Self.types)
             try library.store([(kind: "song", item: MediaItem(id: "1", title: "Survivor"))])
             #expect(try library.count() == 1)
             let notices = library.takeNotices()
@@ -379,7 +383,7 @@ struct LibraryTests {
     @Test("Clearing removes every record and leaves a working library")
     func clearing() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path)
+            let library = MediaLibrary(path: path, payloadTypes: Self.types)
             try library.store((1...30).map { (kind: "song", item: MediaItem(id: "\($0)", title: "t \($0)")) })
             #expect(try library.clear() == 30)
             #expect(try library.count() == 0)
@@ -393,7 +397,7 @@ struct LibraryTests {
     @Test("Suggestions are titles and creators whose words start with the typed words")
     func suggestions() async throws {
         try await withTaskExecutorPreference(HeavyWork.executor) {
-            let library = MediaLibrary(path: path)
+            let library = MediaLibrary(path: path, payloadTypes: Self.types)
             let songs = try Self.recorded("songs/glennposadas-star-songs-raw.json")
             try library.store(songs.map { (kind: "song", item: $0) })
             let suggestions = try library.suggestions(for: "sis")

@@ -33,13 +33,17 @@ struct LibraryContractTests {
 
         deinit { cleanup() }
 
+        /// The recorded items' record type, as the session of the iTunes providers hands it.
+        static let payloadTypes = PayloadTypes([ITunesRecord.self])
+
         static func make(_ backend: Backend, maxRecords: Int = 100_000) async throws -> Subject {
             switch backend {
             case .sqlite:
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                     "contract-\(UUID().uuidString)")
                 let file = MediaLibrary(
-                    path: folder.appendingPathComponent("library.sqlite").path, maxRecords: maxRecords)
+                    path: folder.appendingPathComponent("library.sqlite").path, maxRecords: maxRecords,
+                    payloadTypes: Self.payloadTypes)
                 return Subject(library: LocalLibrary(file), other: nil) {
                     try? FileManager.default.removeItem(at: folder)
                 }
@@ -50,8 +54,8 @@ struct LibraryContractTests {
                 let first = try await PostgresStore.open(cluster.storeURL, origin: "test", operationTimeout: 30)
                 let second = try await PostgresStore.open(cluster.storeURL, origin: "test", operationTimeout: 30)
                 return Subject(
-                    library: PostgresLibrary(store: first, maxRecords: maxRecords),
-                    other: PostgresLibrary(store: second, maxRecords: maxRecords)
+                    library: PostgresLibrary(store: first, maxRecords: maxRecords, payloadTypes: Self.payloadTypes),
+                    other: PostgresLibrary(store: second, maxRecords: maxRecords, payloadTypes: Self.payloadTypes)
                 ) {
                     first.close()
                     second.close()

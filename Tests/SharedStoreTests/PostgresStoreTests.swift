@@ -55,8 +55,8 @@ struct PostgresStoreTests {
     func listsAreSharedAndLoseNothing() async throws {
         let cluster = try await PostgresCluster.start()
         cluster.removeAtEnd()
-        let a = PostgresLists(store: try await Self.open(cluster))
-        let b = PostgresLists(store: try await Self.open(cluster))
+        let a = PostgresLists(store: try await Self.open(cluster), payloadTypes: .none)
+        let b = PostgresLists(store: try await Self.open(cluster), payloadTypes: .none)
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         // Forty items kept at once, half through each instance, into one list and another.
         let added = try await withThrowingTaskGroup(of: Bool.self) { group in

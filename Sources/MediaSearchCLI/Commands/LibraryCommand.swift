@@ -94,6 +94,8 @@ struct LibraryCommand: ParsableCommand {
         environment.announce(configuration)
         return session.library ?? session.shared?.library
             ?? LocalLibrary(
-                MediaLibrary(path: environment.paths.libraryFile, maxRecords: configuration.libraryMaxRecords))
+                MediaLibrary(
+                    path: environment.paths.libraryFile, maxRecords: configuration.libraryMaxRecords,
+                    payloadTypes: session.payloadTypes))
     }
 }

@@ -8,9 +8,12 @@ import MediaSearchKit
 /// write transaction, which other processes wait for (up to 10 s), so none is lost.
 public struct ListFile: ListStore {
     public var path: String
+    /// The payload types its items are read with.
+    public var payloadTypes: PayloadTypes
 
-    public init(path: String) {
+    public init(path: String, payloadTypes: PayloadTypes) {
         self.path = path
+        self.payloadTypes = payloadTypes
     }
 
     /// 1: `items (list, kind, id, added_at, record)`.
@@ -79,7 +82,7 @@ public struct ListFile: ListStore {
                 while try query.step() { rows.append((query.string(0) ?? "", query.double(1), query.data(2))) }
                 return rows
             } ?? []
-        let decoder = JSONDecoder()
+        let decoder = payloadTypes.decoder()
         // A record that no longer reads (written by a later version, damaged) is left out, not fatal.
         return rows.compactMap { kind, added, record in
             (try? decoder.decode(MediaItem.self, from: record)).map {

@@ -21,15 +21,19 @@ public final class MediaLibrary: @unchecked Sendable {
     /// The most records kept; past it, the records seen longest ago go first, in batches
     /// (down to ``kept(after:)``).
     public let maxRecords: Int
+    /// The payload types its items are read with, and may be written in their short form with.
+    public let payloadTypes: PayloadTypes
 
     private let lock = NSLock()
     private var connection: SQLiteConnection?
     private var notices: [String] = []
 
-    /// A library at `path` (created on first use) keeping at most `maxRecords` records.
-    public init(path: String, maxRecords: Int = 100_000) {
+    /// A library at `path` (created on first use) keeping at most `maxRecords` records, its
+    /// items read with `payloadTypes` (the providers' whose items it keeps).
+    public init(path: String, maxRecords: Int = 100_000, payloadTypes: PayloadTypes) {
         self.path = path
         self.maxRecords = max(1, maxRecords)
+        self.payloadTypes = payloadTypes
     }
 
     /// What happened to the file since the last call (a damaged file moved aside), one line each.
@@ -49,15 +53,17 @@ public final class MediaLibrary: @unchecked Sendable {
     // MARK: writing
 
     /// The bytes the library keeps for an item, before compression (``StoredRecord``).
-    public static func body(of item: MediaItem, encoder: JSONEncoder = JSONEncoder()) throws -> Data {
-        try StoredRecord.encode(item, with: encoder)
+    public static func body(of item: MediaItem, types: PayloadTypes, encoder: JSONEncoder = JSONEncoder()) throws
+        -> Data
+    {
+        try StoredRecord.encode(item, types: types, with: encoder)
     }
 
     /// Records items as seen now: new ones are added, known ones (same kind and id) updated.
     /// - Throws: ``MediaSearchError/storage(path:message:)``.
     public func store(_ records: [(kind: String, item: MediaItem)], seenAt: Date = Date()) throws(MediaSearchError) {
         guard !records.isEmpty else { return }
-        let rows = Self.compressedRows(records)
+        let rows = Self.compressedRows(records, types: payloadTypes)
         let time = seenAt.timeIntervalSince1970
         let limit = maxRecords
         try withConnection { db throws(SQLiteError) in
@@ -110,7 +116,7 @@ public final class MediaLibrary: @unchecked Sendable {
     /// Items as the library keeps them: each record's body (``body(of:encoder:)``) compressed.
     /// Encoding and compressing are most of a write: a page is done in two halves at once, each
     /// with its own encoder and zlib stream. A record that cannot be encoded is left out.
-    public static func compressedRows(_ records: [(kind: String, item: MediaItem)]) -> [(
+    public static func compressedRows(_ records: [(kind: String, item: MediaItem)], types: PayloadTypes) -> [(
         kind: String, item: MediaItem, body: Data
     )] {
         let halves = records.count >= 64 ? 2 : 1
@@ -121,7 +127,7 @@ public final class MediaLibrary: @unchecked Sendable {
             let compressor = Deflate.Compressor()
             let part = records[min(half * size, records.count)..<min((half + 1) * size, records.count)]
             let done = part.map { record in
-                (try? Self.body(of: record.item, encoder: encoder)).map(compressor.compress)
+                (try? Self.body(of: record.item, types: types, encoder: encoder)).map(compressor.compress)
             }
             bodies.withLock { $0[half] = done }
         }
@@ -134,7 +140,8 @@ public final class MediaLibrary: @unchecked Sendable {
     }
 
     /// The item a kept body holds, `nil` when it does not read.
-    public static func item(fromBody body: Data, decoder: JSONDecoder = JSONDecoder()) -> MediaItem? {
+    /// (`decoder`: ``PayloadTypes/decoder()`` of the types it was written with.)
+    public static func item(fromBody body: Data, decoder: JSONDecoder) -> MediaItem? {
         Deflate.decompress(body).flatMap { try? decoder.decode(MediaItem.self, from: $0) }
     }
 
@@ -227,7 +234,7 @@ public final class MediaLibrary: @unchecked Sendable {
         if !query.explicit { expression += " NOT tags : \"\(Self.explicitTag)\"" }
         let filtering = !query.filters.isEmpty
         let window = Self.window(for: query)
-        let decoder = JSONDecoder()
+        let decoder = payloadTypes.decoder()
         let found = try withConnection { db throws(SQLiteError) -> [MediaItem] in
             try Self.indexPendingForQuery(db)
             let statement = try db.prepare(
@@ -261,7 +268,7 @@ public final class MediaLibrary: @unchecked Sendable {
             guard try statement.step() else { return nil }
             return (statement.string(0) ?? "", statement.data(1))
         }
-        guard let row, let item = Self.item(fromBody: row.1) else { return nil }
+        guard let row, let item = Self.item(fromBody: row.1, decoder: payloadTypes.decoder()) else { return nil }
         return (row.0, item)
     }
 

@@ -8,12 +8,12 @@ import MediaSearchKit
 /// a merged result's other sources, a payload with no ``MediaPayload/storedJSON``) whole.
 ///
 /// The record alone is about half the bytes of the record and the fields, and half the encoding
-/// time. It is written only for a payload type registered in this process
-/// (``MediaPayloadTypes``): the process that reads the library registers the same providers.
+/// time. It is written only for a payload type among the store's ``PayloadTypes``: the store
+/// reads with the same types, and only its type can make the record an item again.
 enum StoredRecord {
-    static func encode(_ item: MediaItem, with encoder: JSONEncoder) throws -> Data {
+    static func encode(_ item: MediaItem, types: PayloadTypes, with encoder: JSONEncoder) throws -> Data {
         if let payload = item.payload, let record = payload.base, let json = record.storedJSON,
-            var derived = record.item(), MediaPayloadTypes.isRegistered(payload.name)
+            var derived = record.item(), types.contains(payload.name)
         {
             derived.extras = item.extras
             if derived == item {

@@ -5,7 +5,7 @@ import MediaSearchKit
 /// these, so a list reads the same on the command line, on the web and in the JSON API.
 extension SearchSession {
     /// Where the lists are: the shared store's when `store:` names one, else the user's file.
-    public var lists: any ListStore { shared?.lists ?? ListFile(path: paths.listsFile) }
+    public var lists: any ListStore { shared?.lists ?? ListFile(path: paths.listsFile, payloadTypes: payloadTypes) }
 
     /// Adds the item a target names (a result of the last search, or an id, looked up as `show`
     /// does) to a list; its kind, the item, and whether it was new to the list.

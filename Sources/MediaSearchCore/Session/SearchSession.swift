@@ -7,6 +7,8 @@ import MediaSearchKit
 /// Faces only parse, show progress, print and map outcomes to their own codes.
 public struct SearchSession: Sendable {
     public var providers: [any MediaProvider]
+    /// The record types of the providers: every store the session opens reads items with them.
+    public var payloadTypes: PayloadTypes { PayloadTypes(of: providers) }
     public var configuration: Configuration
     public var paths: StoragePaths
     /// How each source is reached (the response cache, the source's request budget, retries,
@@ -37,7 +39,6 @@ public struct SearchSession: Sendable {
         self.configuration = configuration
         self.paths = paths
         self.shared = shared
-        MediaPayloadTypes.register(providers.flatMap(\.payloadTypes))
         var transports: [String: any HTTPTransport] = [:]
         for source in Set(providers.map(\.source)) {
             let first = providers.first { $0.source == source }
@@ -52,7 +53,10 @@ public struct SearchSession: Sendable {
             library
             ?? (configuration.libraryEnabled
                 ? (shared?.library
-                    ?? LocalLibrary(MediaLibrary(path: paths.libraryFile, maxRecords: configuration.libraryMaxRecords)))
+                    ?? LocalLibrary(
+                        MediaLibrary(
+                            path: paths.libraryFile, maxRecords: configuration.libraryMaxRecords,
+                            payloadTypes: PayloadTypes(of: providers))))
                 : nil)
     }
 
@@ -389,7 +393,8 @@ public struct SearchSession: Sendable {
 
     /// Whether this page shows the same items as the page before it of the same query.
     private func repeatsPrevious(_ results: [ResultEntry], request: SearchRequest) -> Bool {
-        guard request.page > 1, !results.isEmpty, let last = LastSearch.load(from: paths.lastSearchFile),
+        guard request.page > 1, !results.isEmpty,
+            let last = LastSearch.load(from: paths.lastSearchFile, types: payloadTypes),
             last.queryKey == request.queryKey, last.page == request.page - 1
         else { return false }
         return Set(last.entries.map(\.id)) == Set(results.map(\.tile.id))
@@ -589,7 +594,8 @@ public struct SearchSession: Sendable {
     /// `show --result N`, stays censored); `--uncensored` reveals them either way.
     func detailContext(for target: DetailTarget, uncensored: Bool) -> ProviderContext {
         var censor = !configuration.explicit
-        if case .result(let number) = target, let last = LastSearch.load(from: paths.lastSearchFile),
+        if case .result(let number) = target,
+            let last = LastSearch.load(from: paths.lastSearchFile, types: payloadTypes),
             last.entries.indices.contains(number - 1), let censored = last.entries[number - 1].censored
         {
             censor = censored
@@ -632,9 +638,10 @@ public struct SearchSession: Sendable {
         let kind = chosen?.count == 1 ? chosen?.first?.kind : nil
         let fits = { (kind: String) in chosen?.contains { $0.kind == kind } ?? true }
         let found: (item: MediaItem, owner: (any MediaProvider)?)
-        let (lastFile, library) = (paths.lastSearchFile, self.library)
+        let (lastFile, library, types) = (paths.lastSearchFile, self.library, payloadTypes)
         // Files and the library are read off the cooperative pool.
-        let stored = (try? await BlockingWork.run { LastSearch.load(from: lastFile)?.item(id: id, kind: kind) })
+        let stored =
+            (try? await BlockingWork.run { LastSearch.load(from: lastFile, types: types)?.item(id: id, kind: kind) })
             .flatMap { $0 }.flatMap { fits($0.kind) ? $0 : nil }
         let kept =
             stored?.item == nil
@@ -728,7 +735,7 @@ public struct SearchSession: Sendable {
         case .id(let id, let kind):
             return (id, kind)
         case .result(let number):
-            guard let last = LastSearch.load(from: paths.lastSearchFile) else {
+            guard let last = LastSearch.load(from: paths.lastSearchFile, types: payloadTypes) else {
                 throw .usage("there is no previous search to pick from; \(words.searchFirst)")
             }
             guard number >= 1, number <= last.entries.count else {

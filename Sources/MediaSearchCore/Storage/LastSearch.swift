@@ -40,10 +40,10 @@ public struct LastSearch: Codable, Sendable, Hashable {
         entries.first { $0.id == id && (kind == nil || $0.kind == kind) && $0.item != nil }
     }
 
-    /// Reads the last search; `nil` when there is none or it cannot be read.
-    public static func load(from path: String) -> LastSearch? {
+    /// Reads the last search, its items with `types`; `nil` when there is none or it cannot be read.
+    public static func load(from path: String, types: PayloadTypes) -> LastSearch? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(LastSearch.self, from: data)
+        return try? types.decoder().decode(LastSearch.self, from: data)
     }
 
     /// Saves this search atomically; a file that already holds this very search (the same query

@@ -308,15 +308,19 @@ extension SharedStores {
     /// How a binary opens the shared store a configuration names (`store:`): the executable
     /// hands the CLI the kind of store it ships as a value (`mediasearch`: PostgreSQL), so the
     /// engine depends on none.
+    /// It is given the payload types of the session's providers, which the store's library and
+    /// lists read their items with.
     public typealias Opener =
-        @Sendable (Configuration, @escaping @Sendable (String) -> Void) async throws(MediaSearchError) -> SharedStores?
+        @Sendable (Configuration, PayloadTypes, @escaping @Sendable (String) -> Void) async throws(MediaSearchError) ->
+        SharedStores?
 
-    /// Opens the store the configuration names with `opener`, `nil` when it names none; `report`
-    /// is told when the store goes down or comes back.
+    /// Opens the store the configuration names with `opener`, `nil` when it names none, its
+    /// items read with `payloadTypes`; `report` is told when the store goes down or comes back.
     /// - Throws: ``MediaSearchError/invalidConfig(file:line:key:message:)`` when it names one and
     ///   this binary has no shared store (no opener).
     public static func open(
-        _ configuration: Configuration, with opener: Opener?, report: @escaping @Sendable (String) -> Void = { _ in }
+        _ configuration: Configuration, payloadTypes: PayloadTypes, with opener: Opener?,
+        report: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(MediaSearchError) -> SharedStores? {
         guard let url = configuration.store else { return nil }
         guard let open = opener else {
@@ -325,6 +329,6 @@ extension SharedStores {
                 file: origin, line: nil, key: "store",
                 message: "this binary has no shared store for \(url.description); use mediasearch")
         }
-        return try await open(configuration, report)
+        return try await open(configuration, payloadTypes, report)
     }
 }
