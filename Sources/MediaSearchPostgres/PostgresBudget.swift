@@ -24,7 +24,7 @@ import PostgresNIO
 ///   they still count until they age out.
 public struct PostgresBudget: BudgetLedger {
     public let store: PostgresStore
-    /// The row's name: the egress group and the source's budget, e.g. `default/source-itunes`.
+    /// The row's name: the egress group and the source's budget, e.g. `default/budget-source-itunes.json`.
     public let name: String
     public let limit: Int
     public let window: Double
@@ -44,7 +44,9 @@ public struct PostgresBudget: BudgetLedger {
     /// The budget of a source, counted with the other instances of `store`'s egress group.
     public init(store: PostgresStore, budget: SourceBudget, coolDown: Double = 60) {
         self.store = store
-        self.name = "\(store.egressGroup)/\(budget.key)"
+        // The name rows had when budgets were files (`budget-source-itunes.json`): instances of
+        // that version and this one count in the same row.
+        self.name = "\(store.egressGroup)/budget-\(budget.key).json"
         self.limit = max(budget.limit, 1)
         self.window = budget.window
         self.coolDown = coolDown

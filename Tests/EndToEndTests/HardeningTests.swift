@@ -206,8 +206,10 @@ struct EndToEndHardeningTests {
             #expect(result.status == 0, "search \(n): \(result.stderr)")
         }
         #expect(await harness.server.requests().count == 32)
+        // The budget of the server's host alone (its count is the server's: rows older than a
+        // minute go as later searches take their slots, on a slow machine).
         let budgets = try budgetsCounted(inCache: cacheFolder(harness))
-        #expect(budgets == [budgetName(harness): 32], "Apple's own is not touched: \(budgets)")
+        #expect(Array(budgets.keys) == [budgetName(harness)], "Apple's own is not touched: \(budgets)")
     }
 
     @Test func noWaitFailsAtOnceSayingHowLong() async throws {

@@ -250,6 +250,30 @@ struct CacheAndBudgetTests {
         #expect(decisions.filter { $0 == ("source-itunes", .granted) }.count == 3)
         #expect(decisions.filter { $0 == ("source-deezer", .granted) }.count == 5)
         #expect(itunes.used(now: now.addingTimeInterval(1)) == 3 && deezer.used(now: now.addingTimeInterval(1)) == 5)
+        // One batch that mixes them (as the join makes it when the takes meet), and a budget of
+        // the same name under other rules (a config changed between two requests): each decided
+        // by its own rules.
+        let later = now.addingTimeInterval(120)
+        let stricter = RequestBudget(directory: directory, name: "source-itunes", limit: 1, window: 60, coolDown: 60)
+        let mixed = RequestBudget.run([
+            (itunes, .take(later)), (deezer, .take(later)), (stricter, .take(later)), (itunes, .take(later)),
+            (deezer, .giveBack(later)), (deezer, .take(later)),
+        ])
+        #expect(mixed == [.granted, .granted, .wait(60), .granted, .granted, .granted], "\(mixed)")
+        #expect(itunes.used(now: later) == 2 && deezer.used(now: later) == 1)
+    }
+
+    /// A take whose time was read before it waited for the lock does not pull back the rows
+    /// another process wrote meanwhile: the slot of a request that never left is still found
+    /// and given back.
+    @Test func aLateTakeLeavesOthersRowsAsTheyAre() throws {
+        let budget = RequestBudget(directory: directory, name: "late", limit: 5, window: 60, coolDown: 60)
+        let now = Date()
+        let other = now.addingTimeInterval(-0.2)
+        #expect(budget.acquire(now: other) == .granted)
+        #expect(budget.acquire(now: now.addingTimeInterval(-1)) == .granted)
+        budget.release(sentAt: other, now: now.addingTimeInterval(-1))
+        #expect(budget.used(now: now) == 1)
     }
 
     /// The real client's own errors: a refused connection (nothing listens on the port) and a

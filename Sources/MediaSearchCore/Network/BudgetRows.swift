@@ -11,7 +11,7 @@ import MediaSearchKit
 /// a take at an earlier time in the same batch still counts).
 struct BudgetRows {
     /// One budget's rules, and the time of the transaction (the latest of its takes).
-    struct Rules {
+    struct Rules: Hashable {
         var name: String
         var limit: Int
         var window: Double
@@ -24,22 +24,28 @@ struct BudgetRows {
 
     /// Readies the rows for the transaction's decisions: times from the future (a clock that
     /// moved back, a hand edit) count as now, and a cool-down lasts no longer than one from now.
+    /// "Now" is read here, under the write lock: the takes' own times were read before they
+    /// waited for it, and another process may have written later ones meanwhile, honestly.
     init(connection: ResponseDatabase.Connection, rules: Rules) throws(SQLiteError) {
         self.connection = connection
         self.rules = rules
+        let now = max(rules.now, Date().timeIntervalSince1970)
         let future = try connection.statement("UPDATE budget_sends SET sent = ?2 WHERE name = ?1 AND sent > ?2")
         future.bind(1, rules.name)
-        future.bind(2, rules.now)
+        future.bind(2, now)
         try future.run()
         let long = try connection.statement(
             "UPDATE budget_cool_downs SET until = ?2 WHERE name = ?1 AND (until > ?2 OR until <> until)")
         long.bind(1, rules.name)
-        long.bind(2, rules.now + rules.coolDown)
+        long.bind(2, now + rules.coolDown)
         try long.run()
     }
 
     /// The decision for a request at `time`, its row written when it may go.
     func take(at time: Double) throws(SQLiteError) -> RequestBudget.Decision {
+        // A time that is no number (never from a clock) counts as now, not as an error that
+        // would undo the transaction's other decisions.
+        let time = time.isFinite ? time : rules.now
         let old = try connection.statement("DELETE FROM budget_sends WHERE name = ?1 AND sent <= ?2")
         old.bind(1, rules.name)
         old.bind(2, time - rules.window)

@@ -14,7 +14,7 @@ public struct NetworkPolicy: Sendable {
     public var offline: Bool
     /// Told how long a request waits for which source's budget.
     public var onWait: @Sendable (Double, SourceBudget) -> Void
-    /// Told about a problem with the budget's file (once per process).
+    /// Told about a problem with the budget's database (once per database and process).
     public var onNotice: @Sendable (String) -> Void
     /// Told about each answer served from the cache.
     public var onCacheHit: @Sendable (URL) -> Void

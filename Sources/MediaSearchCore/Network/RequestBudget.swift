@@ -59,31 +59,54 @@ public struct RequestBudget: Sendable {
     /// Takes a slot for each of several requests, in order, in one transaction: what
     /// ``acquire(now:)`` called once per time would decide.
     public func acquire(all times: [Date]) -> [Decision] {
-        Self.acquire(times.map { (self, $0) })
-    }
-
-    /// Takes a slot for each request of several budgets of one cache directory (`self.directory`
-    /// of each), in order, in one transaction: what each budget's ``acquire(now:)`` would decide.
-    static func acquire(_ takes: [(budget: RequestBudget, at: Date)]) -> [Decision] {
-        guard let first = takes.first, let latest = takes.map(\.at).max() else { return [] }
-        return first.budget.update(now: latest, otherwise: takes.map { _ in Decision.granted }) {
-            rows throws(SQLiteError) in
-            try takes.map { take throws(SQLiteError) in try rows(take.budget).take(at: take.at.timeIntervalSince1970) }
-        }
+        Self.run(times.map { (self, .take($0)) })
     }
 
     /// Gives back the slot a request took at `sentAt` (its ``acquire(now:)`` time) when it never
     /// left this machine: a connection that could not be made spends none of the source's allowance.
     public func release(sentAt: Date, now: Date = Date()) {
-        update(now: now, otherwise: ()) { rows throws(SQLiteError) in
-            try rows(self).giveBack(sentAt.timeIntervalSince1970)
-        }
+        _ = Self.run([(self, .giveBack(sentAt))], now: now)
     }
 
     /// Records that the API answered 403/429: requests pause for ``coolDown`` seconds, in every process.
     public func markRateLimited(now: Date = Date()) {
-        update(now: now, otherwise: ()) { rows throws(SQLiteError) in
-            try rows(self).coolDown(until: now.timeIntervalSince1970 + coolDown)
+        _ = Self.run([(self, .coolDown(now))])
+    }
+
+    /// What may be done to a budget: take a slot at a time, give back the slot taken at a time,
+    /// or start a cool-down at a time.
+    enum Operation: Sendable {
+        case take(Date)
+        case giveBack(Date)
+        case coolDown(Date)
+
+        var time: Date {
+            switch self {
+            case .take(let time), .giveBack(let time), .coolDown(let time): time
+            }
+        }
+    }
+
+    /// Runs operations on budgets of one cache directory (the first's), in order, in one
+    /// transaction; the decision of each take (`.granted` for the others).
+    static func run(_ operations: [(budget: RequestBudget, operation: Operation)], now: Date? = nil) -> [Decision] {
+        guard let first = operations.first,
+            let latest = (operations.map(\.operation.time) + [now].compactMap { $0 }).max()
+        else { return [] }
+        return first.budget.update(now: latest, otherwise: operations.map { _ in Decision.granted }) {
+            rows throws(SQLiteError) in
+            try operations.map { budget, operation throws(SQLiteError) -> Decision in
+                let own = try rows(budget)
+                switch operation {
+                case .take(let time):
+                    return try own.take(at: time.timeIntervalSince1970)
+                case .giveBack(let time):
+                    try own.giveBack(time.timeIntervalSince1970)
+                case .coolDown(let time):
+                    try own.coolDown(until: time.timeIntervalSince1970 + budget.coolDown)
+                }
+                return .granted
+            }
         }
     }
 
@@ -109,15 +132,16 @@ public struct RequestBudget: Sendable {
         let database = self.database
         /// The rows of each budget, readied once per transaction.
         func run(on connection: ResponseDatabase.Connection, prefix: String) throws(SQLiteError) -> T {
-            var readied: [String: BudgetRows] = [:]
+            // Keyed by the whole rules: two budgets of one name with other rules (a config
+            // changed between two of a server's requests) are each decided by their own.
+            var readied: [BudgetRows.Rules: BudgetRows] = [:]
             return try change { budget throws(SQLiteError) in
-                let name = prefix + budget.name
-                if let rows = readied[name] { return rows }
                 let rules = BudgetRows.Rules(
-                    name: name, limit: budget.limit, window: budget.window, coolDown: budget.coolDown,
-                    now: now.timeIntervalSince1970)
+                    name: prefix + budget.name, limit: budget.limit, window: budget.window,
+                    coolDown: budget.coolDown, now: now.timeIntervalSince1970)
+                if let rows = readied[rules] { return rows }
                 let rows = try BudgetRows(connection: connection, rules: rules)
-                readied[name] = rows
+                readied[rules] = rows
                 return rows
             }
         }
@@ -144,24 +168,26 @@ public struct RequestBudget: Sendable {
     private static let fallbacks = Mutex(Set<String>())
 }
 
-/// Joins the takes of one process that arrive together (a search's providers all ask at once):
-/// while one thread holds the database's writer, the takes that arrive wait, and are then decided
-/// together in one transaction (``JoinedWork``), whatever their sources: a search of eight kinds
-/// over five sources takes its slots in one transaction, not five.
-enum BudgetTakes {
-    private static let joined = JoinedWork<String, Take, RequestBudget.Decision>()
-
-    private struct Take: Sendable {
+/// Joins the budget operations of one process that arrive together (a search's providers all
+/// take their slots at once): while one thread holds the database's writer, the operations that
+/// arrive wait, and are then done together in one transaction (``JoinedWork``), whatever their
+/// sources: a search of eight kinds over five sources takes its slots in one transaction, not
+/// five, and no thread of the blocking pool waits for the writer behind another.
+enum BudgetOperations {
+    private struct Queued: Sendable {
         var budget: RequestBudget
-        var at: Date
+        var operation: RequestBudget.Operation
     }
 
-    /// The decision for a request at `now`, taken on the blocking pool together with any others
-    /// waiting for a budget of the same cache directory. A pool that has stopped lets the request
-    /// go, as a database that fails does.
-    static func take(_ budget: RequestBudget, now: Date) async -> RequestBudget.Decision {
+    private static let joined = JoinedWork<String, Queued, RequestBudget.Decision>()
+
+    /// The decision for an operation (`.granted` for all but a take), done on the blocking pool
+    /// together with any others waiting for a budget of the same cache directory. A pool that has
+    /// stopped lets a request go, as a database that fails does.
+    static func run(_ budget: RequestBudget, _ operation: RequestBudget.Operation) async -> RequestBudget.Decision {
         await joined.run(
-            budget.directory, Take(budget: budget, at: now),
-            perform: { takes in RequestBudget.acquire(takes.map { ($0.budget, $0.at) }) }, stopped: { _ in .granted })
+            budget.directory, Queued(budget: budget, operation: operation),
+            perform: { queued in RequestBudget.run(queued.map { ($0.budget, $0.operation) }) },
+            stopped: { _ in .granted })
     }
 }

@@ -194,7 +194,12 @@ final class ResponseDatabase: @unchecked Sendable {
     private init(path: String, legacy: String) {
         self.path = path
         self.legacy = legacy
+        isMemory = path == ":memory:"
     }
+
+    /// Whether this is ``memory``: no file to look at, make a folder for, or delete, and a
+    /// connection never closed (closing it would forget what it holds).
+    private let isMemory: Bool
 
     /// A database in this process's memory, for the request budget when the file fails.
     static let memory = ResponseDatabase(path: ":memory:", legacy: "")
@@ -456,10 +461,10 @@ final class ResponseDatabase: @unchecked Sendable {
         defer { connection.lock.unlock() }
         var madeAnew = false
         while true {
-            let before = FileIdentity(path: path)
+            let before = isMemory ? nil : FileIdentity(path: path)
             do throws(SQLiteError) {
-                if before == nil && !create { return nil }
-                if connection.db == nil || before != connection.file {
+                if before == nil && !create && !isMemory { return nil }
+                if connection.db == nil || (!isMemory && before != connection.file) {
                     connection.close()
                     connection.db = try open()
                     connection.file = before ?? FileIdentity(path: path)
@@ -467,6 +472,7 @@ final class ResponseDatabase: @unchecked Sendable {
                 return try body(connection)
             } catch {
                 let primary = error.code & 0xFF
+                guard !isMemory else { throw error }
                 if primary != SQLITE_BUSY && primary != SQLITE_LOCKED { connection.close() }
                 guard error.isDamage, !madeAnew else { throw error }
                 // A cache: what it held is fetched again.
@@ -479,9 +485,11 @@ final class ResponseDatabase: @unchecked Sendable {
     }
 
     private func open() throws(SQLiteError) -> SQLiteConnection {
-        let directory = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if !isMemory {
+            let directory = (path as NSString).deletingLastPathComponent
+            try? FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         let db = try SQLiteConnection(path: path)
         let version = try db.integer("PRAGMA user_version")
         if version > Self.schemaVersion {

@@ -94,8 +94,8 @@ public enum AtomicFile {
         guard fd >= 0 else { throw MediaSearchError.storage(path: path, message: "cannot create its lock file") }
         defer { close(fd) }
         let deadline = Date().addingTimeInterval(timeout)
-        // Holders keep a lock for a millisecond or less (four providers of one search share the
-        // budget's): the wait starts short and grows to 5 ms, rather than always sleeping 5 ms.
+        // Holders keep a lock for a millisecond or less (a search's history entry): the wait
+        // starts short and grows to 5 ms, rather than always sleeping 5 ms.
         var pause: UInt32 = 100
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {

@@ -187,19 +187,17 @@ enum CacheKeeps {
 
 extension RequestBudget: BudgetLedger {
     // The database is shared under its write lock: asked off the cooperative pool, with the
-    // takes that arrive together decided together (``BudgetTakes``).
+    // operations that arrive together done together (``BudgetOperations``).
     public func take(now: Date) async -> Decision {
-        await BudgetTakes.take(self, now: now)
+        await BudgetOperations.run(self, .take(now))
     }
 
     public func giveBack(sentAt: Date) async {
-        let budget = self
-        _ = try? await BlockingWork.run { budget.release(sentAt: sentAt) }
+        _ = await BudgetOperations.run(self, .giveBack(sentAt))
     }
 
     public func noteRateLimited(now: Date) async {
-        let budget = self
-        _ = try? await BlockingWork.run { budget.markRateLimited(now: now) }
+        _ = await BudgetOperations.run(self, .coolDown(now))
     }
 }
 
