@@ -99,7 +99,7 @@ public struct ListFile: ListStore {
     ) async throws(MediaSearchError) -> T {
         let path = self.path
         return try await Self.blocking(path) { () throws(SQLiteError) -> T in
-            let db = try Self.open(path, create: true)
+            let db = try SQLiteConnection.open(path, schema: Self.schema).db
             return try db.writeTransaction { () throws(SQLiteError) -> T in try body(db) }
         }
     }
@@ -111,7 +111,7 @@ public struct ListFile: ListStore {
         let path = self.path
         return try await Self.blocking(path) { () throws(SQLiteError) -> T? in
             guard FileManager.default.fileExists(atPath: path) else { return nil }
-            let db = try Self.open(path, create: false)
+            let db = try SQLiteConnection.open(path, schema: Self.schema).db
             return try db.readTransaction { () throws(SQLiteError) -> T in try body(db) }
         }
     }
@@ -130,33 +130,13 @@ public struct ListFile: ListStore {
         }
     }
 
-    /// The connection, the schema made or checked; a file of a later version is refused, never
-    /// rewritten.
-    private static func open(_ path: String, create: Bool) throws(SQLiteError) -> SQLiteConnection {
-        if create {
-            try? FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        }
-        let db = try SQLiteConnection(path: path)
-        let version = try db.integer("PRAGMA user_version")
-        if version > schemaVersion {
-            throw SQLiteError(
-                code: SQLITE_ERROR, message: "made by a newer mediasearch (schema \(version)); left alone")
-        }
-        if version < schemaVersion {
-            try? db.execute("PRAGMA journal_mode = WAL")
-            try db.writeTransaction { () throws(SQLiteError) in
-                guard try db.integer("PRAGMA user_version") < schemaVersion else { return }
-                try db.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS items (
-                        list TEXT NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL, added_at REAL NOT NULL,
-                        record BLOB NOT NULL, PRIMARY KEY (list, kind, id));
-                    PRAGMA user_version = \(schemaVersion);
-                    """)
-            }
-        }
-        return db
+    /// The lists' one table.
+    private static let schema = SQLiteSchema(version: schemaVersion) { db, _ throws(SQLiteError) in
+        try db.execute(
+            """
+            CREATE TABLE IF NOT EXISTS items (
+                list TEXT NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL, added_at REAL NOT NULL,
+                record BLOB NOT NULL, PRIMARY KEY (list, kind, id));
+            """)
     }
 }

@@ -393,40 +393,28 @@ public final class MediaLibrary: @unchecked Sendable {
             try db.execute("PRAGMA temp_store = MEMORY")
             return db
         }
-        try? FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let db = try SQLiteConnection(path: path)
-        let version = try db.integer("PRAGMA user_version")
-        if version > Self.schemaVersion {
-            throw SQLiteError(code: 1, message: "made by a newer mediasearch (schema \(version)); left alone")
-        }
-        if version < Self.schemaVersion {
-            // 8 KB pages hold a whole compressed record (up to ~2 KB) without an overflow page;
-            // the size only takes effect on a new, empty file.
-            try? db.execute("PRAGMA page_size = 8192")
-            try? db.execute("PRAGMA journal_mode = WAL")
-            try db.writeTransaction { () throws(SQLiteError) in
-                // Read again under the write lock: another process may have created or migrated
-                // the file since, and then there is nothing left to do (doing it again would
-                // change the schema under that process's statements).
-                let current = try db.integer("PRAGMA user_version")
-                guard current < Self.schemaVersion else { return }
-                if current < 1 { try db.execute(Self.schema) }
-                try db.execute(Self.batchedIndexing)
-                try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
-            }
-        }
-        // The write-ahead log is checkpointed once it holds 4 MiB (512 pages of 8 KB: SQLite's
-        // default of 1,000 pages assumes 4 KB ones, and let the log reach 8 MiB beside a library
-        // of 2) and cut back to 4 MB after each checkpoint, so it never lingers large.
-        // Temporary data stays in memory: each upsert of a page (its triggers touch three tables)
-        // keeps a statement journal, which SQLite otherwise writes to a file in /var/tmp, about
-        // 300 writes per stored page (a quarter of a page's time); it is a few pages at a time.
-        try db.execute(
-            "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = 512;"
-                + " PRAGMA temp_store = MEMORY")
-        return db
+        return try SQLiteConnection.open(path, schema: Self.fileSchema).db
     }
+
+    /// The library's schema: made anew, or brought from version 1 (indexed as rows came) to
+    /// batched indexing.
+    ///
+    /// 8 KB pages hold a whole compressed record (up to ~2 KB) without an overflow page; the size
+    /// only takes effect on a new, empty file. The write-ahead log is checkpointed once it holds
+    /// 4 MiB (512 pages of 8 KB: SQLite's default of 1,000 pages assumes 4 KB ones, and let the
+    /// log reach 8 MiB beside a library of 2) and cut back to 4 MB after each checkpoint, so it
+    /// never lingers large. Temporary data stays in memory: each upsert of a page (its triggers
+    /// touch three tables) keeps a statement journal, which SQLite otherwise writes to a file in
+    /// /var/tmp, about 300 writes per stored page (a quarter of a page's time); it is a few pages
+    /// at a time.
+    static let fileSchema = SQLiteSchema(
+        version: schemaVersion, beforeMigration: "PRAGMA page_size = 8192",
+        migrate: { db, current throws(SQLiteError) in
+            if current < 1 { try db.execute(schema) }
+            try db.execute(batchedIndexing)
+        },
+        pragmas: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = 512;"
+            + " PRAGMA temp_store = MEMORY")
 
     /// A library read from a copy (a file this user may not write) records nothing.
     private static func refuseWrites(_ db: SQLiteConnection) throws(SQLiteError) {

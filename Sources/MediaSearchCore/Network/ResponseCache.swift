@@ -485,54 +485,39 @@ final class ResponseDatabase: @unchecked Sendable {
     }
 
     private func open() throws(SQLiteError) -> SQLiteConnection {
-        if !isMemory {
-            let directory = (path as NSString).deletingLastPathComponent
-            try? FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let (db, migrated) = try SQLiteConnection.open(path, schema: Self.fileSchema)
+        if migrated && !legacy.isEmpty {
+            _ = Self.removeLegacy(legacy)
+            Self.removeLegacyBudgets(in: (path as NSString).deletingLastPathComponent)
         }
-        let db = try SQLiteConnection(path: path)
-        let version = try db.integer("PRAGMA user_version")
-        if version > Self.schemaVersion {
-            throw SQLiteError(
-                code: SQLITE_ERROR, message: "made by a newer mediasearch (schema \(version)); left alone")
-        }
-        // Every time (nothing to do when it already is): readers then never wait for the writer.
-        try? db.execute("PRAGMA journal_mode = WAL")
-        if version < Self.schemaVersion {
-            let made = try db.writeTransaction { () throws(SQLiteError) -> Bool in
-                // Read again under the write lock: another process may have made it since.
-                let current = try db.integer("PRAGMA user_version")
-                guard current < Self.schemaVersion else { return false }
-                if current == 2 {
-                    try db.execute(BudgetRows.schema)
-                } else {
-                    // A cache of an older schema is simply made anew.
-                    try db.execute(
-                        """
-                        DROP TRIGGER IF EXISTS responses_removed; DROP INDEX IF EXISTS responses_by_age;
-                        DROP TABLE IF EXISTS responses; DROP TABLE IF EXISTS total;
-                        DROP TABLE IF EXISTS budget_sends; DROP TABLE IF EXISTS budget_cool_downs;
-                        """)
-                    try db.execute(Self.schema + BudgetRows.schema)
-                }
-                try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
-                return true
-            }
-            if made && !legacy.isEmpty {
-                _ = Self.removeLegacy(legacy)
-                Self.removeLegacyBudgets(in: (path as NSString).deletingLastPathComponent)
-            }
-        }
-        // SQLite's pages of 4 KB: a page written for a small change (an answer's row, the total)
-        // costs no more than it must, and a large answer is a chain of them. The log is
-        // checkpointed once it passes 4 MiB (1,000 pages) and cut back to that (one write of
-        // large answers may make it longer until then); a small page cache (512 KiB), since a
-        // command reads its four answers once; nothing waits for the disk.
-        try db.execute(
-            "PRAGMA synchronous = OFF; PRAGMA cache_size = -512; PRAGMA wal_autocheckpoint = 1000;"
-                + " PRAGMA journal_size_limit = 4194304; PRAGMA temp_store = MEMORY")
         return db
     }
+
+    /// The cache's schema: the budgets' tables added to a file of version 2, with its answers
+    /// kept; a cache of an older schema simply made anew.
+    ///
+    /// SQLite's pages of 4 KB: a page written for a small change (an answer's row, the total)
+    /// costs no more than it must, and a large answer is a chain of them. The log is checkpointed
+    /// once it passes 4 MiB (1,000 pages) and cut back to that (one write of large answers may make
+    /// it longer until then); a small page cache (512 KiB), since a command reads its four answers
+    /// once; nothing waits for the disk.
+    static let fileSchema = SQLiteSchema(
+        version: schemaVersion,
+        migrate: { db, current throws(SQLiteError) in
+            if current == 2 {
+                try db.execute(BudgetRows.schema)
+                return
+            }
+            try db.execute(
+                """
+                DROP TRIGGER IF EXISTS responses_removed; DROP INDEX IF EXISTS responses_by_age;
+                DROP TABLE IF EXISTS responses; DROP TABLE IF EXISTS total;
+                DROP TABLE IF EXISTS budget_sends; DROP TABLE IF EXISTS budget_cool_downs;
+                """)
+            try db.execute(schema + BudgetRows.schema)
+        },
+        pragmas: "PRAGMA synchronous = OFF; PRAGMA cache_size = -512; PRAGMA wal_autocheckpoint = 1000;"
+            + " PRAGMA journal_size_limit = 4194304; PRAGMA temp_store = MEMORY")
 
     /// Removes the entry files of earlier versions (and their temporary files and size
     /// ledger); how many entries there were.
