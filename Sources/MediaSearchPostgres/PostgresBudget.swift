@@ -6,9 +6,9 @@ import PostgresNIO
 /// A source's request budget in the shared store: one row per source and egress group, so that
 /// every instance that reaches the source from one address counts in the same rolling window.
 ///
-/// Taking a slot is one transaction that locks the row (`SELECT ... FOR UPDATE`), drops the sends
-/// older than the window, and records the new one only when the window has room: no two
-/// instances can both take the last slot. Each instance also says it is alive
+/// Taking a slot is one statement (``statement(name:now:window:coolDown:limit:pending:kind:at:)``)
+/// that locks the row, drops the sends older than the window, and records the new one only when
+/// the window has room: no two instances can both take the last slot. Each instance also says it is alive
 /// (`mediasearch_instances`) and learns how many instances share its egress group.
 ///
 /// **When the store is down** the instance counts in its own memory, in a way that keeps the sum
@@ -74,17 +74,7 @@ public struct PostgresBudget: BudgetLedger {
 
     public func take(now: Date) async -> RequestBudget.Decision {
         let time = now.timeIntervalSince1970
-        if let decision = await shared(
-            now: time,
-            { (state: inout State) -> RequestBudget.Decision in
-                if state.coolDownUntil > time { return .coolingDown(state.coolDownUntil - time) }
-                guard state.sent.count < limit else {
-                    return .wait(max((state.sent.min() ?? time) + window - time, 0.05))
-                }
-                state.sent.append(time)
-                return .granted
-            })
-        {
+        if let decision = await shared(now: time, .take(time)) {
             return decision
         }
         return mirror { mirror in
@@ -108,9 +98,7 @@ public struct PostgresBudget: BudgetLedger {
 
     public func giveBack(sentAt: Date) async {
         let time = sentAt.timeIntervalSince1970
-        let done: Void? = await shared(now: Date().timeIntervalSince1970) { state in
-            if let index = state.sent.firstIndex(of: time) { state.sent.remove(at: index) }
-        }
+        let done = await shared(now: Date().timeIntervalSince1970, .giveBack(time))
         if done == nil {
             mirror { mirror in
                 if let index = mirror.unsent.firstIndex(of: time) { mirror.unsent.remove(at: index) }
@@ -121,19 +109,24 @@ public struct PostgresBudget: BudgetLedger {
     public func noteRateLimited(now: Date) async {
         let until = now.timeIntervalSince1970 + coolDown
         mirror { $0.coolDownUntil = max($0.coolDownUntil, until) }
-        _ = await shared(now: now.timeIntervalSince1970) { $0.coolDownUntil = max($0.coolDownUntil, until) }
+        _ = await shared(now: now.timeIntervalSince1970, .coolDown(until: until))
     }
 
-    /// The shared row as read under its lock.
-    struct State: Sendable {
-        var sent: [Double]
-        var coolDownUntil: Double
+    /// What is done to the shared row.
+    enum Operation: Sendable {
+        /// Takes a slot at this time when one is free.
+        case take(Double)
+        /// Gives back the slot taken at this time.
+        case giveBack(Double)
+        /// Holds requests back until this time.
+        case coolDown(until: Double)
     }
 
-    /// Runs a change on the shared row in one transaction (writing first what this process sent
-    /// while the store was down); `nil` when the store is down.
-    private func shared<T: Sendable>(now: Double, _ change: @escaping @Sendable (inout State) -> T) async -> T? {
-        let (name, window, coolDown) = (self.name, self.window, self.coolDown)
+    /// Does an operation on the shared row in one statement (writing first what this process sent
+    /// while the store was down), and says this instance is alive, in one transaction; `nil` when
+    /// the store is down.
+    private func shared(now: Double, _ operation: Operation) async -> RequestBudget.Decision? {
+        let (name, window, coolDown, limit) = (self.name, self.window, self.coolDown, self.limit)
         let (instance, group, register) = (store.instance, store.egressGroup, store.countsAsInstance)
         let pending = mirror { mirror -> ([Double], Double) in
             var free = mirror.unsent
@@ -141,31 +134,35 @@ public struct PostgresBudget: BudgetLedger {
             mirror.claimed += free
             return (free, mirror.coolDownUntil)
         }
-        let result = await store.perform { client -> (T, State, Int) in
+        let (kind, at): (String, Double) =
+            switch operation {
+            case .take(let time): ("take", time)
+            case .giveBack(let time): ("give", time)
+            case .coolDown(let until): ("cool", until)
+            }
+        let result = await store.perform { client -> (Bool, [Double], Double, Int) in
             try await client.withTransaction(logger: PostgresStore.quiet) { connection in
-                try await connection.query(
-                    "INSERT INTO mediasearch_budgets (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING",
-                    logger: PostgresStore.quiet)
-                var state = State(sent: [], coolDownUntil: 0)
-                let rows = try await connection.query(
-                    "SELECT sent, cool_down_until FROM mediasearch_budgets WHERE name = \(name) FOR UPDATE",
-                    logger: PostgresStore.quiet)
-                for try await (sent, until) in rows.decode(([Double], Double).self) {
-                    state = State(sent: sent, coolDownUntil: until)
+                var row: (Bool, [Double], Double)?
+                // The row is made on a source's first use; the statement then runs again.
+                for attempt in 0..<2 where row == nil {
+                    if attempt == 1 {
+                        try await connection.query(
+                            "INSERT INTO mediasearch_budgets (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING",
+                            logger: PostgresStore.quiet)
+                    }
+                    let rows = try await connection.query(
+                        Self.statement(
+                            name: name, now: now, window: window, coolDown: coolDown, limit: limit,
+                            pending: pending, kind: kind, at: at),
+                        logger: PostgresStore.quiet)
+                    for try await (granted, sent, until) in rows.decode((Bool, [Double], Double).self) {
+                        row = (granted, sent, until)
+                    }
                 }
-                // Times from the future (a clock that moved back) count as now, and a cool-down
-                // never lasts longer than one.
-                state.sent = (state.sent + pending.0).map { min($0, now) }.filter { $0 > now - window }
-                state.coolDownUntil = min(max(state.coolDownUntil, pending.1), now + coolDown)
-                let value = change(&state)
-                try await connection.query(
-                    """
-                    UPDATE mediasearch_budgets SET sent = \(state.sent), cool_down_until = \(state.coolDownUntil)
-                    WHERE name = \(name)
-                    """, logger: PostgresStore.quiet)
+                guard let (granted, sent, until) = row else { throw PostgresBudgetRowMissing() }
                 let instances = try await PostgresStore.sayAlive(
                     id: instance, group: group, now: now, register: register, on: connection)
-                return (value, state, instances)
+                return (granted, sent, until, instances)
             }
         }
         mirror { mirror in
@@ -174,12 +171,56 @@ public struct PostgresBudget: BudgetLedger {
                 if result != nil, let index = mirror.unsent.firstIndex(of: time) { mirror.unsent.remove(at: index) }
             }
         }
-        guard let (value, state, instances) = result else { return nil }
+        guard let (granted, sent, until, instances) = result else { return nil }
         store.noteAlive(instances)
         mirror { mirror in
-            mirror.shared = state.sent
-            mirror.coolDownUntil = state.coolDownUntil
+            mirror.shared = sent
+            mirror.coolDownUntil = until
         }
-        return value
+        guard case .take(let time) = operation else { return .granted }
+        if granted { return .granted }
+        if until > time { return .coolingDown(until - time) }
+        return .wait(max((sent.min() ?? time) + window - time, 0.05))
+    }
+
+    /// The one statement of an operation. It locks the row (`FOR UPDATE`: another instance's
+    /// operation waits, and this one then reads the row as that one left it) and, from the sends
+    /// of the window (this process's from while the store was down added, times from the future
+    /// counted as now) and the cool-down (never longer than one from now):
+    /// - `take`: appends the send when no cool-down holds and the window has room;
+    /// - `give`: removes one send at that time;
+    /// - `cool`: holds requests back until that time, or a later cool-down already noted.
+    /// It returns whether a take was granted, the sends and the cool-down as they now are; no
+    /// row when the budget has none yet.
+    static func statement(
+        name: String, now: Double, window: Double, coolDown: Double, limit: Int, pending: ([Double], Double),
+        kind: String, at: Double
+    ) -> PostgresQuery {
+        """
+        WITH old AS (
+            SELECT ARRAY(
+                    SELECT least(t, \(now)) FROM unnest(sent || \(pending.0)::float8[]) AS t
+                    WHERE least(t, \(now)) > \(now) - \(window) ORDER BY 1) AS kept,
+                least(greatest(cool_down_until, \(pending.1)), \(now) + \(coolDown)) AS until
+            FROM mediasearch_budgets WHERE name = \(name) FOR UPDATE
+        ), decided AS (
+            SELECT kept, until,
+                \(kind) = 'take' AND until <= \(now) AND cardinality(kept) < \(limit) AS granted,
+                array_position(kept, \(at)) AS found
+            FROM old
+        )
+        UPDATE mediasearch_budgets AS b SET
+            sent = CASE
+                WHEN d.granted THEN d.kept || \(at)
+                WHEN \(kind) = 'give' AND d.found IS NOT NULL THEN d.kept[:d.found - 1] || d.kept[d.found + 1:]
+                ELSE d.kept END,
+            cool_down_until = CASE WHEN \(kind) = 'cool' THEN greatest(d.until, \(at)) ELSE d.until END
+        FROM decided AS d WHERE b.name = \(name)
+        RETURNING d.granted, b.sent, b.cool_down_until
+        """
     }
 }
+
+/// The budget's row went missing between its making and its statement (deleted by hand):
+/// the transaction fails, and the instance counts as if the store were down.
+struct PostgresBudgetRowMissing: Error {}

@@ -201,9 +201,19 @@ struct PostgresStoreTests {
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(decisions.filter { $0 == .granted }.count == 20)
-        // Another egress group has a budget of its own.
+        // Another egress group has a budget of its own; a slot given back there (a request that
+        // never left) is free again, and one given back that was never taken frees nothing.
         let elsewhere = try await Self.open(cluster, group: "second-address")
-        #expect(await PostgresBudget(store: elsewhere, budget: source).take(now: Date()) == .granted)
+        let small = PostgresBudget(
+            store: elsewhere, budget: SourceBudget(name: "iTunes", key: "budget", limit: 2, window: 3600))
+        let first = Date()
+        #expect(await small.take(now: first) == .granted)
+        #expect(await small.take(now: Date()) == .granted)
+        #expect(await small.take(now: Date()) != .granted)
+        await small.giveBack(sentAt: first)
+        await small.giveBack(sentAt: first.addingTimeInterval(-1))
+        #expect(await small.take(now: Date()) == .granted)
+        #expect(await small.take(now: Date()) != .granted)
         // A 403 through one instance holds every instance back.
         await budgets[0].noteRateLimited(now: Date())
         guard case .coolingDown = await budgets[1].take(now: Date()) else {
