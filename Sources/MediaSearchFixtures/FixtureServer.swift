@@ -168,6 +168,15 @@ public actor FixtureServer {
     }
 
     private func routed(path: String, query: [String: String]) -> Answer {
+        // A file's answer is its bytes exactly: no artwork or stream made local, no terms followed.
+        if let prefix = routes.answerFiles.keys.filter({ path.hasPrefix($0) }).max(by: { $0.count < $1.count }),
+            let file = routes.answerFiles[prefix]
+        {
+            guard let body = FileManager.default.contents(atPath: file) else { return Answer(status: 404) }
+            var answer = Answer(body: body)
+            answer.contentType = "application/json"
+            return answer
+        }
         var answer = recorded(path: path, query: query)
         if routes.followTerms { answer = FollowingTerms.apply(answer, query: query) }
         if routes.localArtwork, answer.status == 200, var text = String(data: answer.body, encoding: .utf8) {

@@ -5,13 +5,15 @@ import Synchronization
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
 //   mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]
 //                        [--log FILE] [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
-//                        [--slow PATH=MS] [--hold PATH] [--demo FILE]
+//                        [--slow PATH=MS] [--hold PATH] [--answer PATH=FILE] [--demo FILE]
 // --demo FILE is the offline demo: it writes FILE, a config that points every source here and
 // enables them all (any shell can use it, nothing to export), and a search's answer keeps only
 // the recorded results that have its words (a term no recording has finds nothing).
 // --slow /json/stations/search=3000 answers that path 3 s late (one slow source among fast ones);
 // --hold PATH holds its answers until the server gets SIGUSR1 (which lets those held so far go:
-// a browser test's slow source that answers when the test says, whatever the machine's speed).
+// a browser test's slow source that answers when the test says, whatever the machine's speed);
+// --answer /search=FILE answers the paths under /search with FILE as it is at each request (a
+// fuzz rewrites it between runs).
 // Artwork is served locally (generated pictures) so the demo shows images with no network;
 // --remote-artwork keeps the recorded links to Apple's servers.
 // --port 0 picks a free port; the first line printed names it.
@@ -71,6 +73,14 @@ while let argument = arguments.next() {
             exit(64)
         }
         slow.append((String(parts[0]), milliseconds))
+    case "--answer":
+        let parts = arguments.next()?.split(separator: "=", maxSplits: 1) ?? []
+        guard parts.count == 2, parts[0].hasPrefix("/") else {
+            FileHandle.standardError.write(
+                Data("mediasearch-fixtures: --answer takes PATH=FILE, e.g. /search=answer.json\n".utf8))
+            exit(64)
+        }
+        routes.answerFiles[String(parts[0])] = String(parts[1])
     case "--hold":
         guard let value = arguments.next(), value.hasPrefix("/") else {
             FileHandle.standardError.write(
@@ -95,7 +105,8 @@ while let argument = arguments.next() {
         let usage =
             "usage: mediasearch-fixtures [--port N] [--latency-ms N] [--fill] [--distinct-ids] [--ignore-offset]"
             + " [--log FILE] [--demo FILE]"
-            + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS] [--slow PATH=MS] [--hold PATH]\n"
+            + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS] [--slow PATH=MS] [--hold PATH]"
+            + " [--answer PATH=FILE]\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
     }

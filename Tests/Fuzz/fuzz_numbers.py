@@ -12,17 +12,18 @@ control character but newline and tab.
 """
 
 import argparse
-import http.server
 import json
 import os
 import pathlib
+import re
+import select
 import subprocess
 import sys
 import tempfile
-import threading
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "fixtures"
+# The recordings the fixture server itself serves (the same files as ../shared/fixtures).
+FIXTURES = ROOT / "Sources" / "MediaSearchFixtures" / "Fixtures"
 
 HOSTILE = [
     1e300, -1e300, 1e17, 9.3e18, -0.0, "nan", "inf", "-inf", "1e300",
@@ -36,53 +37,24 @@ def first_record(path, key):
     return records[0]
 
 
-class Answers:
-    """The body each path prefix answers, changed between runs."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.bodies = {}
-        self.defaults = {}
-
-    def set(self, prefix, body):
-        with self.lock:
-            self.bodies = {prefix: body}
-
-    def default(self, prefix, body):
-        """What a prefix answers while no run sets it."""
-        with self.lock:
-            self.defaults[prefix] = body
-
-    def get(self, path):
-        with self.lock:
-            for table in (self.bodies, self.defaults):
-                for prefix, body in table.items():
-                    if path.startswith(prefix):
-                        return body
-        return None
-
-
-def serve(answers):
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            body = answers.get(self.path)
-            if body is None:
-                self.send_response(404)
-                self.end_headers()
-                return
-            data = body.encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+def serve(bindir, answers):
+    """`mediasearch-fixtures`, with each source's search answered by a file of `answers` (a
+    folder), read at each request: a run writes the body it needs there first. Returns the
+    server's process and its base URL."""
+    options = []
+    for prefix, name in [("/search", "itunes"), ("/deezer/search", "deezer"), ("/json/stations", "radio")]:
+        options += ["--answer", f"{prefix}={answers / (name + '.json')}"]
+    process = subprocess.Popen(
+        [os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *options],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A server that never announces itself fails the run after a minute instead of hanging it.
+    ready, _, _ = select.select([process.stdout], [], [], 60)
+    line = process.stdout.readline() if ready else ""
+    match = re.search(r"on (http://127\.0\.0\.1:\d+)", line)
+    if not match:
+        process.kill()
+        raise SystemExit(f"mediasearch-fixtures did not start: {line!r}")
+    return process, match.group(1)
 
 
 def clean(text):
@@ -94,10 +66,10 @@ def main():
     parser.add_argument("--bin", required=True, help="the folder holding mediasearch")
     args = parser.parse_args()
     binary = str(pathlib.Path(args.bin) / "mediasearch")
-    answers = Answers()
-    server = serve(answers)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     home = pathlib.Path(tempfile.mkdtemp(prefix="mediasearch-fuzz-"))
+    answers = home / "answers"
+    answers.mkdir()
+    server, base = serve(args.bin, answers)
     (home / "bin").mkdir()
     program = home / "bin" / "mediasearch-provider-hostile"
     program.write_text(
@@ -121,19 +93,20 @@ def main():
         "MEDIASEARCH_DEEZER_URL": base + "/deezer", "MEDIASEARCH_RADIO_URL": base,
     }
 
-    song = first_record(SHARED / "itunes" / "songs" / sorted(os.listdir(SHARED / "itunes" / "songs"))[0], "results")
-    deezer = first_record(SHARED / "deezer" / "search-track-soliloquy.json", "data")
-    station = first_record(SHARED / "radio-browser" / "stations-search-limit10.json", None)
+    songs = FIXTURES / "itunes" / "songs"
+    song = first_record(songs / sorted(name for name in os.listdir(songs) if name.endswith(".json"))[0], "results")
+    deezer = first_record(FIXTURES / "deezer" / "search-track-soliloquy.json", "data")
+    station = first_record(FIXTURES / "radio-browser" / "stations-search-limit10.json", None)
     item = {"id": "1", "title": "A thing", "creator": "Someone", "durationMs": 1000, "price": 1.5,
             "releaseDate": "2001-01-01", "genre": "Rock", "url": "https://example.org/1"}
     cases = [
-        ("song", "/search", lambda r: json.dumps({"resultCount": 1, "results": [r]}), song),
-        ("deezer-song", "/deezer/search", lambda r: json.dumps({"data": [r], "total": 1}), deezer),
-        ("radio", "/json/stations", lambda r: json.dumps([r]), station),
-        ("hostile", None, lambda r: json.dumps({"items": [r]}), item),
+        ("song", answers / "itunes.json", lambda r: json.dumps({"resultCount": 1, "results": [r]}), song),
+        ("deezer-song", answers / "deezer.json", lambda r: json.dumps({"data": [r], "total": 1}), deezer),
+        ("radio", answers / "radio.json", lambda r: json.dumps([r]), station),
+        ("hostile", home / "program-answer.json", lambda r: json.dumps({"items": [r]}), item),
     ]
     # `--kind song` asks every source of songs: Deezer finds nothing until its case.
-    answers.default("/deezer/search", json.dumps({"data": [], "total": 0}))
+    (answers / "deezer.json").write_text(json.dumps({"data": [], "total": 0}))
     runs = failures = 0
     def search(kind, output):
         return subprocess.run(
@@ -141,12 +114,9 @@ def main():
             env=environment, capture_output=True, timeout=60,
         )
 
-    for kind, prefix, wrap, record in cases:
+    for kind, answer, wrap, record in cases:
         # The record as recorded is found: the runs below test the decoder, not an error page.
-        if prefix is None:
-            (home / "program-answer.json").write_text(wrap(record))
-        else:
-            answers.set(prefix, wrap(record))
+        answer.write_text(wrap(record))
         baseline = search(kind, "lines")
         runs += 1
         if baseline.returncode != 0 or len(baseline.stdout.splitlines()) != 1:
@@ -157,11 +127,7 @@ def main():
             for value in HOSTILE:
                 mutated = dict(record)
                 mutated[field] = value
-                body = wrap(mutated)
-                if prefix is None:
-                    (home / "program-answer.json").write_text(body)
-                else:
-                    answers.set(prefix, body)
+                answer.write_text(wrap(mutated))
                 # One output format a mutation, in turn: every format meets every field across the
                 # values, in a third of the runs.
                 for output in [("text", "json", "lines")[runs % 3]]:
@@ -180,7 +146,10 @@ def main():
                         failures += 1
                         shown = repr(value)[:40]
                         print(f"FAIL {kind}.{field} = {shown} --format {output}: {problem}: {err.strip()[:200]}")
-    server.shutdown()
+        if kind == "deezer-song":
+            (answers / "deezer.json").write_text(json.dumps({"data": [], "total": 0}))
+    server.terminate()
+    server.wait(timeout=30)
     print(f"fuzz_numbers: {runs - failures} passed, {failures} failed")
     sys.exit(1 if failures else 0)
 
