@@ -216,6 +216,18 @@ let package = Package(
                 "TestSlots",
             ]
         ),
+        // The web server's routes in process, through HummingbirdTesting's router framework.
+        .testTarget(
+            name: "WebRouteTests",
+            dependencies: [
+                "MediaSearchWeb", "MediaSearchServe", "MediaSearchCLI", "MediaSearchBuiltIns", "MediaSearchCore",
+                "MediaSearchFixtures", "TestSlots",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

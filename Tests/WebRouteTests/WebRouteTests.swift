@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MediaSearchBuiltIns
+import MediaSearchCLI
+import MediaSearchCore
+import MediaSearchFixtures
+import MediaSearchServe
+import NIOCore
+import TestSlots
+import Testing
+
+@testable import MediaSearchWeb
+
+/// The web server's routes in process (#58 item 5): the server `serve` builds, its router
+/// driven by HummingbirdTesting's router framework, with no socket and no server task. The
+/// sources are the fixture server's, in process too. What needs a connection of its own (a Host
+/// header of any name, half-sent requests, the connection cap) stays with `EndToEndTests`.
+struct RouteHarness {
+    let fixtures: FixtureServer
+    let home: URL
+    let app: Application<RouterResponder<BasicRequestContext>>
+
+    /// The router testing framework names the server `localhost` with no port: the server is
+    /// told it listens on 80, so that its Host check answers that name as it answers
+    /// `localhost:<its port>` for real.
+    static let port = 80
+
+    static func start() async throws -> RouteHarness {
+        let fixtures = try await FixtureServer.start(routes: .default)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
+        let folder = home.appendingPathComponent("config/mediasearch")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("kinds: [\(CommandRunner.testKinds.joined(separator: ", "))]\n".utf8)
+            .write(to: folder.appendingPathComponent("config.yaml"))
+        let variables = CommandRunner.privateHome(home).merging(SourceVariables.variables(base: fixtures.baseURL)) {
+            _, source in source
+        }
+        let environment = CommandEnvironment(
+            providers: BuiltInProviders.all, sourceTypes: .builtIn, variables: variables, currentDirectory: home.path,
+            console: Console(out: { _ in }, err: { _ in }))
+        let server = try await ServeCommand.server(
+            in: environment, configuration: try environment.loadConfiguration(explicitPath: nil),
+            network: try NetworkOptions.parse([]), allowedHosts: [])
+        let bound = BoundPort()
+        bound.set(port)
+        return RouteHarness(
+            fixtures: fixtures, home: home, app: Application(router: server.router(host: "127.0.0.1", port: bound)))
+    }
+
+    /// Runs `body` with a client of the router.
+    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await app.test(.router, body)
+    }
+
+    func stop() async {
+        await fixtures.stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+}
+
+@Suite("Web routes, in process", .slots)
+struct WebRouteTests {
+    @Test("Every answer carries the security headers; HEAD answers as GET does, without a body")
+    func securityHeaders() async throws {
+        let harness = try await RouteHarness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let paths: [(String, Int)] = [
+            ("/", 200), ("/?q=jack", 200), ("/item/song/1038991437", 200), ("/api/search?q=jack", 200),
+            ("/api/items/song/1038991437", 200), ("/api/providers", 200), ("/assets/app.js", 200),
+            ("/assets/app.css", 200), ("/favicon.ico", 204), ("/openapi.json", 200), ("/nothing", 404),
+            ("/api/nothing", 404),
+            ("/api/search?q=", 400),
+        ]
+        try await harness.test { client in
+            for (path, expected) in paths {
+                for method in [HTTPRequest.Method.get, .head, .post, .delete] {
+                    let response = try await client.execute(uri: path, method: method)
+                    let name = "\(method.rawValue) \(path)"
+                    let status = Int(response.status.code)
+                    switch method {
+                    case .get: #expect(status == expected, "\(name)")
+                    case .head:
+                        // A 404's page is dropped from HEAD by the HTTP/1 server, which this
+                        // framework has not: `EndToEndTests` checks that over a connection.
+                        #expect(
+                            status == expected && (response.body.readableBytes == 0 || expected == 404),
+                            "\(name): \(status) \(response.body.readableBytes) bytes")
+                    default:
+                        #expect(status == 405, "\(name)")
+                        #expect(response.headers[.allow] == "GET, HEAD", "\(name)")
+                    }
+                    let policy = response.headers[.contentSecurityPolicy] ?? ""
+                    for directive in [
+                        "default-src 'none'", "script-src 'self'", "frame-ancestors 'none'", "base-uri 'none'",
+                    ] {
+                        #expect(policy.contains(directive), "\(name): \(policy)")
+                    }
+                    #expect(!policy.contains("unsafe-inline"), "\(name)")
+                    #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(name)")
+                    #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(name)")
+                    #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY", "\(name)")
+                }
+            }
+        }
+    }
+
+    @Test("The OpenAPI document is served at /openapi.json, the same as Schemas/openapi.json")
+    func openAPIDocument() async throws {
+        let harness = try await RouteHarness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/openapi.json")
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        try await harness.test { client in
+            let response = try await client.execute(uri: "/openapi.json", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(String(buffer: response.body) == expected)
+        }
+    }
+
+    @Test("Unknown items and pages are 404s, as JSON under /api and as pages elsewhere")
+    func notFound() async throws {
+        let harness = try await RouteHarness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        try await harness.test { client in
+            for path in ["/api/items/song/424242", "/api/items/comet/1", "/api/nothing"] {
+                let response = try await client.execute(uri: path, method: .get)
+                #expect(response.status == .notFound, "\(path)")
+                let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(document != nil, "not JSON: \(String(buffer: response.body))")
+            }
+            let page = try await client.execute(uri: "/nothing/here", method: .get)
+            #expect(page.status == .notFound && String(buffer: page.body).contains("Not found"))
+        }
+    }
+}
