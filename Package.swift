@@ -216,7 +216,8 @@ let package = Package(
                 "TestSlots",
             ]
         ),
-        // The web server's routes in process, through HummingbirdTesting's router framework.
+        // The web server's routes in process (HummingbirdTesting's router framework), and its channel
+        // handlers on NIO's embedded channels.
         .testTarget(
             name: "WebRouteTests",
             dependencies: [
@@ -226,6 +227,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         .testTarget(

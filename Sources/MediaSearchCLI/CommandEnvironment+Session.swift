@@ -33,10 +33,13 @@ extension CommandEnvironment {
             onNotice: { problem in console.notice(problem) },
             onCacheHit: { url in if verbose { console.notice("cache hit: \(url.path)") } })
         let providers = self.providers(configuration)
-        let shared = try await SharedStores.open(
-            configuration, payloadTypes: PayloadTypes(of: providers), with: stores, report: storeLog)
+        // Stored items are read with the types of every provider this binary ships as well as the
+        // command's: an item a built-in provider kept reads the same once a config replaces it.
+        let types = PayloadTypes(of: providers + self.providers)
+        let shared = try await SharedStores.open(configuration, payloadTypes: types, with: stores, report: storeLog)
         return SearchSession(
-            providers: providers, configuration: configuration, paths: paths, policy: policy, shared: shared)
+            providers: providers, configuration: configuration, paths: paths, policy: policy, shared: shared,
+            payloadTypes: types)
     }
 
     /// Where history, state and cache live.

@@ -24,8 +24,9 @@ public struct FixtureRoutes: Sendable {
     public var followTerms = false
     /// The `media` whose searches answer ``FixtureServer/hostileAnswer`` instead of a recording.
     public var hostileMedia: String?
-    /// Files that answer the requests whose path starts with a prefix, read at each request (a
-    /// fuzz rewrites one between runs), ahead of any recording; the longest prefix wins.
+    /// Files that answer the requests of a path and the paths under it (`/json/stations`:
+    /// `/json/stations/search` too), read at each request (a fuzz rewrites one between runs),
+    /// ahead of any recording; the longest path wins.
     public var answerFiles: [String: String] = [:]
 
     /// Creates routes.

@@ -169,7 +169,8 @@ public actor FixtureServer {
 
     private func routed(path: String, query: [String: String]) -> Answer {
         // A file's answer is its bytes exactly: no artwork or stream made local, no terms followed.
-        if let prefix = routes.answerFiles.keys.filter({ path.hasPrefix($0) }).max(by: { $0.count < $1.count }),
+        if let prefix = routes.answerFiles.keys.filter({ path == $0 || path.hasPrefix($0 + "/") })
+            .max(by: { $0.count < $1.count }),
             let file = routes.answerFiles[prefix]
         {
             guard let body = FileManager.default.contents(atPath: file) else { return Answer(status: 404) }

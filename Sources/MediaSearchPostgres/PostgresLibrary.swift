@@ -7,7 +7,7 @@ import PostgresNIO
 /// The offline library in the shared store: what ``MediaLibrary`` keeps in SQLite, in one table
 /// every instance reads and writes, ranked by PostgreSQL's full-text search.
 ///
-/// Rows hold the same compressed body as SQLite's (``MediaLibrary/compressedRows(_:)``). Their
+/// Rows hold the same compressed body as SQLite's (``MediaLibrary/compressedRows(_:types:)``). Their
 /// `words` are a `tsvector` of the title (weight A), creator (B), collection (C) and genre (D),
 /// with case and accents folded in Swift and the `simple` configuration (no stemming, as the
 /// SQLite index does), under a GIN index. A query is a prefix match of every word, ranks

@@ -24,11 +24,17 @@ actor AnswerCache {
     let capacity: Int
     let maxBytes: Int
     let lifetime: Duration
+    /// What time it is: the clock's, or a test's own (a lifetime checked without waiting it out).
+    let now: @Sendable () -> ContinuousClock.Instant
 
-    init(capacity: Int, maxBytes: Int = 16 * 1_048_576, lifetime: Duration) {
+    init(
+        capacity: Int, maxBytes: Int = 16 * 1_048_576, lifetime: Duration,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.capacity = capacity
         self.maxBytes = maxBytes
         self.lifetime = lifetime
+        self.now = now
     }
 
     /// Bytes held by the entries, for tests and benchmarks.
@@ -38,7 +44,7 @@ actor AnswerCache {
 
     func get(_ key: String) -> Response? {
         guard let entry = entries[key] else { return nil }
-        guard entry.expires > .now else {
+        guard entry.expires > now() else {
             remove(key)
             return nil
         }
@@ -47,7 +53,7 @@ actor AnswerCache {
 
     func put(_ key: String, _ response: Response) {
         let size = (response.body.contentLength ?? maxBytes) + key.utf8.count
-        let now = ContinuousClock.now
+        let now = self.now()
         // Every entry lives as long as any other, so the expired ones are the oldest: a prefix of `order`.
         while let oldest = order.first, entries[oldest].map({ $0.expires <= now }) ?? true { remove(oldest) }
         remove(key)

@@ -587,36 +587,45 @@ def main():
 
         # The fixture server's previews are two-second tones. A tone that ended on its own between
         # a key and its check would move the queue too (a busy machine can take two seconds between
-        # them), so the tracks play at a tenth of their speed, twenty seconds each, and the check
-        # that one track leads to the next plays the first at four times its speed (the fixture
-        # server takes no ranges, so a seek goes nowhere). load() would reset a rate; play() keeps it.
-        driver.execute_script("document.querySelectorAll('ol.tracks audio').forEach(function (p) {"
-                              " p.defaultPlaybackRate = 0.1; p.playbackRate = 0.1; })")
-        button.click()
-        wait(driver, lambda d: current(d) == titles[0] and playing(d) == [0])
+        # them). So the first track plays as it is, to end on its own, and every other one at a
+        # tenth of its speed (twenty seconds), and the first too once it has ended, before the keys
+        # come back to it. (A rate changed while a track plays did not take in CI's browser, and
+        # the fixture server takes no ranges, so a seek goes nowhere.) A track's first play() loads
+        # it, which sets its rate to the default; a later one keeps it.
+        driver.execute_script("document.querySelectorAll('ol.tracks audio').forEach(function (p, i) {"
+                              " if (i > 0) { p.defaultPlaybackRate = 0.1; p.playbackRate = 0.1; } })")
         driver.get_log("browser")  # what the page said before: not this check's
-        webdriver.ActionChains(driver).send_keys("b").perform()
-        check(current(driver) == titles[0] and not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"],
-              "b on the first track stays there, with no error")
-        check(button.text == "Pause", f"while it plays the button pauses: {button.text!r}")
-        check(driver.find_element(By.CSS_SELECTOR, "p.play-all .now").text == f"Playing 1 of 14: {titles[0]}",
+        button.click()
+        wait(driver, lambda d: current(d) == titles[0] or current(d) == titles[1])
+        check(driver.find_element(By.CSS_SELECTOR, "p.play-all .now").text
+              in (f"Playing 1 of 14: {titles[0]}", f"Playing 2 of 14: {titles[1]}"),
               "the status line names what plays")
-        driver.execute_script("document.querySelectorAll('ol.tracks audio')[0].playbackRate = 4")
-        wait(driver, lambda d: current(d) == titles[1] and playing(d) == [1])
+        wait(driver, lambda d: current(d) == titles[1] and playing(d) == [1], 20)
         check(current(driver) == titles[1], f"when a track ends the next plays, and is marked: {current(driver)!r}")
+        check(button.text == "Pause", f"while it plays the button pauses: {button.text!r}")
+        driver.execute_script("const p = document.querySelectorAll('ol.tracks audio')[0];"
+                              " p.defaultPlaybackRate = 0.1; p.playbackRate = 0.1;")
         webdriver.ActionChains(driver).send_keys("n").perform()
         wait(driver, lambda d: current(d) == titles[2] and playing(d) == [2])
         check(True, "n skips to the next track")
         webdriver.ActionChains(driver).send_keys("b").perform()
         wait(driver, lambda d: current(d) == titles[1] and playing(d) == [1])
         check(True, "b goes back a track")
+        webdriver.ActionChains(driver).send_keys("b").perform()
+        wait(driver, lambda d: current(d) == titles[0] and playing(d) == [0])
+        webdriver.ActionChains(driver).send_keys("b").perform()
+        check(current(driver) == titles[0] and playing(driver) == [0]
+              and not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"],
+              "b on the first track stays there, with no error")
+        check(driver.find_element(By.CSS_SELECTOR, "p.play-all .now").text == f"Playing 1 of 14: {titles[0]}",
+              "the status line names what plays")
         webdriver.ActionChains(driver).send_keys("p").perform()
         # The pause event, which redraws the button, comes a task after `paused` turns true.
         wait(driver, lambda d: playing(d) == [] and button.text == "Go on playing")
-        check(current(driver) == titles[1],
+        check(current(driver) == titles[0],
               f"p pauses, and the track stays marked: {button.text!r}, {current(driver)!r}, {playing(driver)}")
         button.click()
-        wait(driver, lambda d: playing(d) == [1])
+        wait(driver, lambda d: playing(d) == [0])
         check(True, "the button goes on with the same track")
         button.click()
         driver.get(several + "/?q=klara&kind=radio")

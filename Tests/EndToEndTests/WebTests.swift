@@ -227,18 +227,20 @@ struct WebTests {
         #expect(tab.body.contains("aria-current=\"page\">Movies<span class=\"count\">"))
     }
 
-    /// Every answer, a page, the API, an asset, an error or a refusal, HEAD as well as GET,
-    /// carries the same security headers.
     /// Every route's headers, statuses and methods are `WebRouteTests`' (in process); over a real
-    /// connection, HEAD of what is not found is answered without its page too.
+    /// connection, HEAD of what is not found is answered without its page too. Read off the socket
+    /// itself: an HTTP client reads no body after a HEAD, whatever the server sends.
     @Test("HEAD of a path that is not found answers 404 without a body, over a connection")
     func headOfNotFound() async throws {
         let web = try await WebHarness.start()
         TestLifetime.stopAtEnd { await web.stop() }
+        let host = web.base.replacingOccurrences(of: "http://", with: "")
         for path in ["/nothing", "/api/nothing"] {
-            let (status, headers, body) = try await web.get(path, method: .HEAD)
-            #expect(status == 404 && body.isEmpty, "HEAD \(path): \(status) \(body.count) bytes")
-            #expect(headers["x-content-type-options"] == "nosniff", "HEAD \(path)")
+            let (status, text) = try await web.raw(
+                "HEAD \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            #expect(status == 404 && parts.count == 2 && parts[1].isEmpty, "HEAD \(path): \(text.debugDescription)")
+            #expect(parts[0].lowercased().contains("x-content-type-options: nosniff"), "HEAD \(path)")
         }
     }
 

@@ -8,7 +8,7 @@ searched with `--format text`, `json` or `lines` in turn. Each run must exit as 
 when a source failed), never by a signal (a Swift trap is SIGILL or SIGTRAP), and print no
 control character but newline and tab.
 
-    python3 Tests/Fuzz/fuzz_numbers.py --bin .build/release
+    python3 Tests/Fuzz/fuzz_numbers.py --bin .build/release   (a folder with mediasearch and mediasearch-fixtures)
 """
 
 import argparse
@@ -44,16 +44,19 @@ def serve(bindir, answers):
     options = []
     for prefix, name in [("/search", "itunes"), ("/deezer/search", "deezer"), ("/json/stations", "radio")]:
         options += ["--answer", f"{prefix}={answers / (name + '.json')}"]
+    errors = tempfile.TemporaryFile(mode="w+")
     process = subprocess.Popen(
         [os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *options],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=errors, text=True)
     # A server that never announces itself fails the run after a minute instead of hanging it.
     ready, _, _ = select.select([process.stdout], [], [], 60)
     line = process.stdout.readline() if ready else ""
     match = re.search(r"on (http://127\.0\.0\.1:\d+)", line)
     if not match:
         process.kill()
-        raise SystemExit(f"mediasearch-fixtures did not start: {line!r}")
+        process.wait()
+        errors.seek(0)
+        raise SystemExit(f"mediasearch-fixtures did not start: {line!r} {errors.read()[:500]!r}")
     return process, match.group(1)
 
 
@@ -63,13 +66,22 @@ def clean(text):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", required=True, help="the folder holding mediasearch")
+    parser.add_argument("--bin", required=True, help="the folder holding mediasearch and mediasearch-fixtures")
     args = parser.parse_args()
     binary = str(pathlib.Path(args.bin) / "mediasearch")
     home = pathlib.Path(tempfile.mkdtemp(prefix="mediasearch-fuzz-"))
     answers = home / "answers"
     answers.mkdir()
     server, base = serve(args.bin, answers)
+    try:
+        fuzz(binary, home, answers, base)
+    finally:
+        # Stopped however the run ends (a search past its time-out raises).
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def fuzz(binary, home, answers, base):
     (home / "bin").mkdir()
     program = home / "bin" / "mediasearch-provider-hostile"
     program.write_text(
@@ -148,8 +160,6 @@ def main():
                         print(f"FAIL {kind}.{field} = {shown} --format {output}: {problem}: {err.strip()[:200]}")
         if kind == "deezer-song":
             (answers / "deezer.json").write_text(json.dumps({"data": [], "total": 0}))
-    server.terminate()
-    server.wait(timeout=30)
     print(f"fuzz_numbers: {runs - failures} passed, {failures} failed")
     sys.exit(1 if failures else 0)
 

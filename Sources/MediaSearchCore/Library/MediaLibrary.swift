@@ -113,7 +113,7 @@ public final class MediaLibrary: @unchecked Sendable {
         }
     }
 
-    /// Items as the library keeps them: each record's body (``body(of:encoder:)``) compressed.
+    /// Items as the library keeps them: each record's body (``body(of:types:encoder:)``) compressed.
     /// Encoding and compressing are most of a write: a page is done in two halves at once, each
     /// with its own encoder and zlib stream. A record that cannot be encoded is left out.
     public static func compressedRows(_ records: [(kind: String, item: MediaItem)], types: PayloadTypes) -> [(

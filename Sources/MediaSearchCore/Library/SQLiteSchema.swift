@@ -16,6 +16,10 @@ struct SQLiteSchema: Sendable {
     var migrate: @Sendable (_ db: SQLiteConnection, _ from: Int) throws(SQLiteError) -> Void
     /// Settings every connection takes, once it is open.
     var pragmas = ""
+    /// Whether every open asks for the write-ahead log (nothing to do when the file has it), not
+    /// only a migration: a file copied or restored in the other mode then gets it back, and its
+    /// readers never wait for its writer.
+    var logOnEveryOpen = false
 }
 
 extension SQLiteConnection {
@@ -39,6 +43,7 @@ extension SQLiteConnection {
                 code: SQLITE_ERROR, message: "made by a newer mediasearch (schema \(version)); left alone")
         }
         var migrated = false
+        if schema.logOnEveryOpen && version == schema.version { try? db.execute("PRAGMA journal_mode = WAL") }
         if version < schema.version {
             if !schema.beforeMigration.isEmpty { try? db.execute(schema.beforeMigration) }
             try? db.execute("PRAGMA journal_mode = WAL")

@@ -517,7 +517,7 @@ final class ResponseDatabase: @unchecked Sendable {
             try db.execute(schema + BudgetRows.schema)
         },
         pragmas: "PRAGMA synchronous = OFF; PRAGMA cache_size = -512; PRAGMA wal_autocheckpoint = 1000;"
-            + " PRAGMA journal_size_limit = 4194304; PRAGMA temp_store = MEMORY")
+            + " PRAGMA journal_size_limit = 4194304; PRAGMA temp_store = MEMORY", logOnEveryOpen: true)
 
     /// Removes the entry files of earlier versions (and their temporary files and size
     /// ledger); how many entries there were.

@@ -7,8 +7,10 @@ import MediaSearchKit
 /// Faces only parse, show progress, print and map outcomes to their own codes.
 public struct SearchSession: Sendable {
     public var providers: [any MediaProvider]
-    /// The record types of the providers: every store the session opens reads items with them.
-    public var payloadTypes: PayloadTypes { PayloadTypes(of: providers) }
+    /// The record types every store the session opens reads items with: its providers' by
+    /// default, or more (those of every provider the binary ships, so that items a provider the
+    /// config now replaces kept still read).
+    public var payloadTypes: PayloadTypes
     public var configuration: Configuration
     public var paths: StoragePaths
     /// How each source is reached (the response cache, the source's request budget, retries,
@@ -33,9 +35,10 @@ public struct SearchSession: Sendable {
     public init(
         providers: [any MediaProvider], configuration: Configuration, paths: StoragePaths,
         policy: NetworkPolicy = NetworkPolicy(), transport: (any HTTPTransport)? = nil,
-        library: (any LibraryStore)? = nil, shared: SharedStores? = nil
+        library: (any LibraryStore)? = nil, shared: SharedStores? = nil, payloadTypes: PayloadTypes? = nil
     ) {
         self.providers = providers
+        self.payloadTypes = payloadTypes ?? PayloadTypes(of: providers)
         self.configuration = configuration
         self.paths = paths
         self.shared = shared
@@ -56,7 +59,7 @@ public struct SearchSession: Sendable {
                     ?? LocalLibrary(
                         MediaLibrary(
                             path: paths.libraryFile, maxRecords: configuration.libraryMaxRecords,
-                            payloadTypes: PayloadTypes(of: providers))))
+                            payloadTypes: self.payloadTypes)))
                 : nil)
     }
 
