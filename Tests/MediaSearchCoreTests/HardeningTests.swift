@@ -81,7 +81,8 @@ struct HardeningTests {
     }
 
     /// A cache of the version before the budgets moved in (schema 2) keeps its answers: the
-    /// budgets' tables are added, and the budget files of earlier versions removed, nothing else.
+    /// budgets' tables are added, the windows of the budget files of earlier versions copied in
+    /// (what does not read is left out), and the files removed, nothing else.
     @Test func theBudgetsMoveIntoACacheOfTheVersionBefore() throws {
         let earlier = ResponseCache(directory: directory + "/earlier", ttl: 600, maxBytes: 1_000_000)
         try earlier.store(HTTPResponse(status: 200, body: Self.body), for: url(1))
@@ -90,10 +91,15 @@ struct HardeningTests {
         try SQLiteConnection(path: earlier.databasePath).execute("VACUUM INTO '\(moved.databasePath)'")
         try SQLiteConnection(path: moved.databasePath).execute(
             "DROP TABLE budget_sends; DROP TABLE budget_cool_downs; PRAGMA user_version = 2")
-        let files = ["budget-source-itunes.json", "budget-source-itunes.json.lock", "budget.json", "notes.json"]
+        let files = ["budget-source-itunes.json.lock", "budget.json", "notes.json", "budget-source-radio.json"]
         for name in files { try Data("x".utf8).write(to: URL(fileURLWithPath: moved.directory + "/" + name)) }
-        let budget = RequestBudget(directory: moved.directory, name: "source-itunes", limit: 1)
+        // The old file's window still counts: two requests of a budget of three, one left.
+        let now = Date().timeIntervalSince1970
+        try Data(#"{"coolDownUntil":0,"sent":[\#(now - 10),"z",\#(now - 5)],"slices":[[1,"x"],["y",2]]}"#.utf8)
+            .write(to: URL(fileURLWithPath: moved.directory + "/budget-source-itunes.json"))
+        let budget = RequestBudget(directory: moved.directory, name: "source-itunes", limit: 3)
         #expect(budget.acquire() == .granted)
+        #expect(budget.acquire() != .granted, "the two sends of the old file counted")
         #expect(moved.load(url(1))?.body == Self.body, "the answer kept before is still there")
         let left = try FileManager.default.contentsOfDirectory(atPath: moved.directory)
         #expect(left.filter { !$0.hasPrefix("responses.sqlite") } == ["notes.json"], "\(left)")

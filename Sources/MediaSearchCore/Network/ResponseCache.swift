@@ -488,7 +488,10 @@ final class ResponseDatabase: @unchecked Sendable {
         let (db, migrated) = try SQLiteConnection.open(path, schema: Self.fileSchema)
         if migrated && !legacy.isEmpty {
             _ = Self.removeLegacy(legacy)
-            Self.removeLegacyBudgets(in: (path as NSString).deletingLastPathComponent)
+            let folder = (path as NSString).deletingLastPathComponent
+            // The windows the files held still count (a spent budget stays spent across the upgrade).
+            try? db.writeTransaction { () throws(SQLiteError) in try Self.importLegacyBudgets(in: folder, into: db) }
+            Self.removeLegacyBudgets(in: folder)
         }
         return db
     }
@@ -532,6 +535,47 @@ final class ResponseDatabase: @unchecked Sendable {
         // `unlink` removes a link itself, never what it points to.
         for ledger in [folder + ".size", folder + ".size.lock"] { unlink(ledger) }
         return removed ?? 0
+    }
+
+    /// Copies the request budgets' files of earlier versions (`budget-source-itunes.json`:
+    /// `{"sent": [times], "coolDownUntil": time, "slices": [[end, count]]}`) into the rows, each
+    /// under its budget's name (`source-itunes`): a slice counts as its requests sent at its end.
+    /// What does not read as that, a link, or a file over a megabyte is left out; numbers that
+    /// are no times are skipped, and a file gives at most 10,000 rows.
+    static func importLegacyBudgets(in folder: String, into db: SQLiteConnection) throws(SQLiteError) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let insert = try db.prepare("INSERT INTO budget_sends (name, sent) VALUES (?1, ?2)")
+        let coolDown = try db.prepare(
+            """
+            INSERT INTO budget_cool_downs (name, until) VALUES (?1, ?2)
+            ON CONFLICT (name) DO UPDATE SET until = max(until, excluded.until)
+            """)
+        for file in names where file.hasPrefix("budget-source-") && file.hasSuffix(".json") {
+            let path = (folder as NSString).appendingPathComponent(file)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                (attributes[.size] as? Int ?? .max) <= 1 << 20,
+                let data = FileManager.default.contents(atPath: path),
+                let state = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            else { continue }
+            let name = String(file.dropFirst("budget-".count).dropLast(".json".count))
+            var times = ((state["sent"] as? [Any]) ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
+            for slice in (state["slices"] as? [[Any]]) ?? [] where slice.count == 2 {
+                guard let end = (slice[0] as? NSNumber)?.doubleValue, let count = (slice[1] as? NSNumber)?.intValue
+                else { continue }
+                times += repeatElement(end, count: min(max(count, 0), 10_000))
+            }
+            for time in times.filter(\.isFinite).prefix(10_000) {
+                insert.bind(1, name)
+                insert.bind(2, time)
+                try insert.run()
+            }
+            if let until = (state["coolDownUntil"] as? NSNumber)?.doubleValue, until.isFinite, until > 0 {
+                coolDown.bind(1, name)
+                coolDown.bind(2, until)
+                try coolDown.run()
+            }
+        }
     }
 
     /// Removes the request budgets' files of earlier versions (`budget-source-itunes.json` and
