@@ -17,6 +17,43 @@ import Synchronization
 // Artwork is served locally (generated pictures) so the demo shows images with no network;
 // --remote-artwork keeps the recorded links to Apple's servers.
 // --port 0 picks a free port; the first line printed names it.
+// Two modes that serve nothing, so the Python suites share the Swift tests' code rather than keep
+// their own copies:
+//   mediasearch-fixtures --private-home DIR   prints, as a JSON object, the environment of a
+//                                             private home at DIR (HOME, the four XDG folders,
+//                                             PATH), as every Swift test's run of the program has
+//   mediasearch-fixtures --validate NAME      validates the JSON document on stdin against
+//                                             Schemas/NAME.schema.json: each error on a line, exit 1
+if CommandLine.arguments.count == 3, ["--private-home", "--validate"].contains(CommandLine.arguments[1]) {
+    let value = CommandLine.arguments[2]
+    if CommandLine.arguments[1] == "--private-home" {
+        let home = URL(fileURLWithPath: value)
+        do {
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let text = try JSONSerialization.data(withJSONObject: CommandRunner.privateHome(home), options: .sortedKeys)
+            FileHandle.standardOutput.write(text + Data("\n".utf8))
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("mediasearch-fixtures: cannot make \(value): \(error)\n".utf8))
+            exit(73)
+        }
+    }
+    guard let validator = try? SchemaValidator.load("\(value).schema.json") else {
+        FileHandle.standardError.write(Data("mediasearch-fixtures: no schema Schemas/\(value).schema.json\n".utf8))
+        exit(66)
+    }
+    guard
+        let document = try? JSONSerialization.jsonObject(
+            with: FileHandle.standardInput.readDataToEndOfFile(), options: .fragmentsAllowed)
+    else {
+        FileHandle.standardError.write(Data("mediasearch-fixtures: the document on stdin is not JSON\n".utf8))
+        exit(65)
+    }
+    let errors = validator.errors(document)
+    FileHandle.standardOutput.write(Data(errors.map { $0 + "\n" }.joined().utf8))
+    exit(errors.isEmpty ? 0 : 1)
+}
+
 var port: UInt16 = 8765
 var latency = 0
 var routes = FixtureRoutes.default
@@ -107,6 +144,7 @@ while let argument = arguments.next() {
             + " [--log FILE] [--demo FILE]"
             + " [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS] [--slow PATH=MS] [--hold PATH]"
             + " [--answer PATH=FILE]\n"
+            + "       mediasearch-fixtures --private-home DIR | --validate SCHEMA-NAME < DOCUMENT\n"
         FileHandle.standardError.write(Data(usage.utf8))
         exit(argument == "--help" ? 0 : 64)
     }

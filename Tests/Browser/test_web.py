@@ -21,6 +21,8 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+import harness  # noqa: E402  (the private home the Swift tests use)
 PROCESSES = []
 FAILURES = []
 
@@ -48,7 +50,7 @@ ITUNES_KINDS = ["song", "movie", "audiobook", "podcast"]
 def serve(bindir, *fixture_options, kinds=ITUNES_KINDS, notice=None):
     start([os.path.join(bindir, "mediasearch-fixtures"), "--port", "0", *fixture_options], os.environ,
           r"on (http://127\.0\.0\.1:\d+)")
-    home = tempfile.mkdtemp(prefix="mediasearch-browser-")
+    home, env = harness.private_home(bindir, "mediasearch-browser-")
     config = os.path.join(home, "config.yaml")
     with open(config, "w") as f:
         f.write("providers:\n  itunes: {rate_limit: 1000/min}\n")  # many searches in a few seconds
@@ -57,8 +59,7 @@ def serve(bindir, *fixture_options, kinds=ITUNES_KINDS, notice=None):
             f.write(f"notice: {json.dumps(notice)}\n")
     # Every source at the fixture server (a kind is reachable by id even when not enabled), as the
     # server's banner says: one map of sources to paths, the server's own (SourceVariables).
-    env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_CONFIG": config,
-           **announced_variables(PROCESSES[-1])}
+    env.update(MEDIASEARCH_CONFIG=config, **announced_variables(PROCESSES[-1]))
     return start([os.path.join(bindir, "mediasearch"), "serve", "--port", "0"], env,
                  r"on (http://127\.0\.0\.1:\d+/)"), home
 

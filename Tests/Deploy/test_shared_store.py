@@ -107,10 +107,8 @@ def run(mediasearch, bindir, work, cluster):
         f.write(f"kinds: [song]\nproviders:\n  itunes: {{rate_limit: 20/10min}}\nstore: {url}\n")
 
     def env(name):
-        home = os.path.join(work, name)
-        os.makedirs(home, exist_ok=True)
-        return {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "MEDIASEARCH_ITUNES_URL": fixtures,
-                "MEDIASEARCH_CONFIG": config}
+        _, variables = test_web.harness.private_home(bindir, f"{name}-", parent=work)
+        return {**variables, "MEDIASEARCH_ITUNES_URL": fixtures, "MEDIASEARCH_CONFIG": config}
 
     wrong = url.replace("mediasearch-test", "not-the-password")
     result = subprocess.run([mediasearch, "serve", "--port", "0", "--store", wrong], env=env("wrong"),

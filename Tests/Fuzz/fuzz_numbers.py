@@ -17,11 +17,14 @@ import os
 import pathlib
 import re
 import select
+import shutil
 import subprocess
 import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "Support"))
+import harness  # noqa: E402  (the private home the Swift tests use)
 # The recordings the fixture server itself serves (the same files as ../shared/fixtures).
 FIXTURES = ROOT / "Sources" / "MediaSearchFixtures" / "Fixtures"
 
@@ -69,19 +72,21 @@ def main():
     parser.add_argument("--bin", required=True, help="the folder holding mediasearch and mediasearch-fixtures")
     args = parser.parse_args()
     binary = str(pathlib.Path(args.bin) / "mediasearch")
-    home = pathlib.Path(tempfile.mkdtemp(prefix="mediasearch-fuzz-"))
+    home, environment = harness.private_home(args.bin, "mediasearch-fuzz-")
+    home = pathlib.Path(home)
     answers = home / "answers"
     answers.mkdir()
     server, base = serve(args.bin, answers)
     try:
-        fuzz(binary, home, answers, base)
+        fuzz(binary, home, environment, answers, base)
     finally:
         # Stopped however the run ends (a search past its time-out raises).
         server.terminate()
         server.wait(timeout=30)
+        shutil.rmtree(home, ignore_errors=True)
 
 
-def fuzz(binary, home, answers, base):
+def fuzz(binary, home, environment, answers, base):
     (home / "bin").mkdir()
     program = home / "bin" / "mediasearch-provider-hostile"
     program.write_text(
@@ -92,16 +97,15 @@ def fuzz(binary, home, answers, base):
         "esac\n"
     )
     program.chmod(0o755)
-    (home / "config" / "mediasearch").mkdir(parents=True)
-    (home / "config" / "mediasearch" / "config.yaml").write_text(
+    config_dir = pathlib.Path(environment["XDG_CONFIG_HOME"]) / "mediasearch"
+    config_dir.mkdir(parents=True)
+    (config_dir / "config.yaml").write_text(
         # Budgets wide open: each run asks once, and the runs follow each other at once.
         "kinds: [song, movie, deezer-song, radio, hostile]\n"
         "providers:\n  itunes:\n    rate_limit: 1000/min\n  deezer:\n    rate_limit: 1000/1s\n  radio:\n    rate_limit: 1000/1s\n"
     )
     environment = {
-        "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache"),
-        "XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-        "PATH": f"{home / 'bin'}:/usr/bin:/bin", "MEDIASEARCH_ITUNES_URL": base,
+        **environment, "PATH": f"{home / 'bin'}:{environment['PATH']}", "MEDIASEARCH_ITUNES_URL": base,
         "MEDIASEARCH_DEEZER_URL": base + "/deezer", "MEDIASEARCH_RADIO_URL": base,
     }
 

@@ -6,7 +6,8 @@ the answer schemas.
 Run: python3 Tests/Protocol/check_provider_protocol.py [--bin DIR] [program]
 (default program: the repository's Python example). With --bin, the mediasearch binary in DIR
 searches and shows through the program, and every request it wrote on the program's stdin is
-recorded and validated. Needs `jsonschema` (installed with schemathesis)."""
+recorded and validated. Documents are validated by the project's one schema validator, through
+`mediasearch-fixtures --validate` (in DIR, or the debug build's without --bin)."""
 import argparse
 import json
 import os
@@ -14,25 +15,21 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
-
-import jsonschema
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+import harness  # noqa: E402  (the private home and the schema validator the Swift tests use)
 
-
-def schema(name):
-    with open(os.path.join(ROOT, "Schemas", name + ".schema.json")) as f:
-        return json.load(f)
+BINDIR = None  # the folder of mediasearch and mediasearch-fixtures (--bin)
 
 
 def ask(program, verb, request, request_schema, answer_schema):
     if request_schema:
-        jsonschema.validate(request, schema(request_schema))
+        harness.validate(request_schema, request, BINDIR)
     done = subprocess.run([program, verb], input=json.dumps(request), capture_output=True, text=True, timeout=10)
     assert done.returncode == 0, f"{verb} exited {done.returncode}: {done.stderr}"
     answer = json.loads(done.stdout)
-    jsonschema.validate(answer, schema(answer_schema))
+    harness.validate(answer_schema, answer, BINDIR)
     return answer
 
 
@@ -58,7 +55,8 @@ MIRROR = "http://127.0.0.1:9/mirror"
 def sent_by_mediasearch(binary_dir, program):
     """Runs mediasearch's search, paging, filters and show through `program` behind a recorder;
     returns [(verb, request)] as the program received them."""
-    with tempfile.TemporaryDirectory() as home:
+    home, env = harness.private_home(binary_dir, "mediasearch-protocol-")
+    try:
         log = os.path.join(home, "sent.log")
         tools = os.path.join(home, "bin")
         os.mkdir(tools)
@@ -66,15 +64,14 @@ def sent_by_mediasearch(binary_dir, program):
         with open(recorder, "w") as f:
             f.write(RECORDER.format(log=shlex.quote(log), program=shlex.quote(os.path.abspath(program))))
         os.chmod(recorder, 0o755)
-        env = {"PATH": tools + ":/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
-               "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache"),
-               "XDG_STATE_HOME": os.path.join(home, "state"), "XDG_DATA_HOME": os.path.join(home, "data")}
+        env.update(PATH=tools + ":" + env["PATH"], LANG="C.UTF-8")
         binary = os.path.join(binary_dir, "mediasearch")
-        os.makedirs(os.path.join(home, "config", "mediasearch"))
+        config_dir = os.path.join(env["XDG_CONFIG_HOME"], "mediasearch")
+        os.makedirs(config_dir)
         name = os.path.basename(program)[len("mediasearch-provider-"):]
         # The program by its name: its kind of media (a book) may name built-in sources too.
         kind = name
-        with open(os.path.join(home, "config", "mediasearch", "config.yaml"), "w") as f:
+        with open(os.path.join(config_dir, "config.yaml"), "w") as f:
             # A base URL for the program's source: it arrives in every request.
             f.write(f"kinds: [{kind}]\nproviders:\n  {name}: {{base_url: \"{MIRROR}\"}}\n")
 
@@ -97,6 +94,8 @@ def sent_by_mediasearch(binary_dir, program):
         with open(log) as f:
             lines = [line.rstrip("\n").split("\t", 1) for line in f if line.strip()]
         return [(verb, json.loads(text) if text.strip() else None) for verb, text in lines]
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def main():
@@ -105,6 +104,8 @@ def main():
     parser.add_argument("program", nargs="?", default=os.path.join(
         ROOT, "Examples", "ExternalProvider", "mediasearch-provider-gutenberg"))
     arguments = parser.parse_args()
+    global BINDIR
+    BINDIR = arguments.bin
     program = arguments.program
     described = ask(program, "describe", {}, None, "provider-describe")
     request = {"term": "austen", "limit": 5, "offset": 0, "country": "US", "lang": None, "explicit": True,
@@ -117,11 +118,7 @@ def main():
     # The schemas must be able to fail: an answer without items is refused, and so is a search
     # request without its term.
     for document, name in (({"things": []}, "provider-answer"), ({"limit": 5}, "provider-search")):
-        try:
-            jsonschema.validate(document, schema(name))
-        except jsonschema.ValidationError:
-            pass
-        else:
+        if not harness.schema_errors(name, document, BINDIR):
             raise AssertionError(f"{name}.schema.json accepted {document}")
     print(f"ok: {os.path.basename(program)} speaks the provider protocol ({len(found['items'])} results)")
     if arguments.bin:
@@ -131,7 +128,7 @@ def main():
         assert {"describe", "search", "lookup"} <= set(verbs), f"mediasearch asked only {verbs}"
         for verb, request in sent:
             if verb in schemas:
-                jsonschema.validate(request, schema(schemas[verb]))
+                harness.validate(schemas[verb], request, BINDIR)
         searches = [request for verb, request in sent if verb == "search"]
         # What the command line said arrives as such: paging, a filter, explicitness, the country.
         assert any(r["offset"] == 1 and r["limit"] == 1 for r in searches), searches

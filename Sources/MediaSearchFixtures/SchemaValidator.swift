@@ -4,20 +4,25 @@ import Foundation
 /// or a list), `required`, `properties`, `additionalProperties` (false or a schema), `items`,
 /// `enum`, `const`, `minimum`, `maximum`, `minLength`, `maxLength`, `pattern`, `format: uri` and
 /// local `$ref`s. Returns every violation with its path. A keyword it does not know fails the
-/// check, so a schema cannot grow one that is silently skipped (the Python suites use
-/// `jsonschema` for the OpenAPI document).
-struct SchemaValidator {
-    let root: [String: Any]
+/// check, so a schema cannot grow one that is silently skipped. It is the project's one
+/// validator: the Swift tests call it, and the Python suites through `mediasearch-fixtures
+/// --validate` (schemathesis keeps its own reading of the OpenAPI document, as a tool of its own).
+public struct SchemaValidator {
+    public let root: [String: Any]
+
+    public init(root: [String: Any]) {
+        self.root = root
+    }
 
     /// Loads a schema of this repository's `Schemas/` folder.
-    static func load(_ name: String) throws -> SchemaValidator {
+    public static func load(_ name: String) throws -> SchemaValidator {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Schemas/\(name)")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
         return SchemaValidator(root: object ?? [:])
     }
 
-    func errors(_ value: Any, schema: [String: Any]? = nil, path: String = "$") -> [String] {
+    public func errors(_ value: Any, schema: [String: Any]? = nil, path: String = "$") -> [String] {
         var schema = schema ?? root
         if let ref = schema["$ref"] as? String {
             let name = ref.replacingOccurrences(of: "#/$defs/", with: "")
@@ -87,7 +92,7 @@ struct SchemaValidator {
     }
 
     /// The errors of one `$defs` entry, e.g. a `jsonl` line against `result`.
-    func errors(_ value: Any, definition: String) -> [String] {
+    public func errors(_ value: Any, definition: String) -> [String] {
         errors(value, schema: ["$ref": "#/$defs/\(definition)"])
     }
 
