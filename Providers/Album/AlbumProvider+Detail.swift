@@ -18,9 +18,9 @@ extension AlbumProvider: DetailRenderer {
                 ("Price", Formatting.price(item.itunes.collectionPrice, currency: item.currency)),
                 ("Explicitness", Formatting.explicitness(item.itunes.collectionExplicitness)),
                 ("Copyright", item.itunes.copyright),
-                ("Country", item.itunes.country),
             ],
-            links: [("Artist page", item.itunes.artistViewUrl)])
+            links: [("Artist page", item.itunes.artistViewUrl)]
+        ).adding(ITunesSections.country(item))
         let (trackSection, trackNotice) = await tracks
         let (authorSections, authorNotice) = await author
         return Detail(

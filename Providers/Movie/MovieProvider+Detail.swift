@@ -32,11 +32,12 @@ extension MovieProvider: DetailRenderer {
             "Production",
             rows: [
                 ("Collection", item.itunes.collectionName), ("Studio", item.itunes.collectionArtistName),
-                ("Country", item.itunes.country), ("Copyright", item.itunes.copyright),
+                ("Copyright", item.itunes.copyright),
             ],
             links: [
                 ("Studio page", item.itunes.collectionArtistViewUrl),
                 ("Collection page", item.itunes.collectionViewUrl),
-            ])
+            ]
+        ).adding(ITunesSections.country(item))
     }
 }

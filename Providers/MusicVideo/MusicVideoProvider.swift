@@ -45,12 +45,12 @@ extension MusicVideoProvider: DetailRenderer {
                 ("Time", Formatting.duration(milliseconds: item.itunes.trackTimeMillis)),
                 ("Price", Formatting.price(item.itunes.trackPrice, currency: item.currency)),
                 ("Explicitness", Formatting.explicitness(item.itunes.trackExplicitness)),
-                ("Country", item.itunes.country),
             ],
             links: [
                 ("Preview", item.itunes.previewUrl), ("Artist page", item.itunes.artistViewUrl),
                 ("Video page", item.itunes.trackViewUrl),
-            ])
+            ]
+        ).adding(ITunesSections.country(item))
         return await ITunesSections.detail(
             for: item, own: [video], authorTitle: "artist", creatorLabel: "Artist", otherWorks: entity, context: context
         ) { tile(for: $0) }

@@ -21,13 +21,13 @@ extension SongProvider: DetailRenderer {
                 ("Album price", Formatting.price(item.itunes.collectionPrice, currency: item.currency)),
                 ("Track explicitness", Formatting.explicitness(item.itunes.trackExplicitness)),
                 ("Album explicitness", Formatting.explicitness(item.itunes.collectionExplicitness)),
-                ("Country", item.itunes.country),
             ],
             links: [
                 ("Preview", item.itunes.previewUrl), ("Artist page", item.itunes.artistViewUrl),
                 ("Album page", item.itunes.collectionViewUrl),
                 ("Track page", item.itunes.trackViewUrl),
-            ])
+            ]
+        ).adding(ITunesSections.country(item))
     }
 
     /// `3 of 10`, or just `3` when the count is unknown.

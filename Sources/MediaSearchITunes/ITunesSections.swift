@@ -4,6 +4,12 @@ import MediaSearchKit
 /// The sections the iTunes kinds share: the author block (T2) and other works (T4), from one
 /// lookup, after the ``StandardSections/header(for:kindLabel:creatorLabel:dateLabel:)``.
 public enum ITunesSections {
+    /// The store's country (`USA`) as a typed fact, named on every face in its reader's
+    /// language (United States, Соединенные Штаты Америки).
+    public static func country(_ item: MediaItem) -> Fact? {
+        item.itunes.country.map { Fact("Country", .country, value: $0) }
+    }
+
     /// The author block (T2) and up to `limit` other works (T4) from one lookup of the item's
     /// `artistId` with `entity`: the API answers the artist record first, then the works, so one
     /// request fills both sections. Both are `nil` when the item has no `artistId`.

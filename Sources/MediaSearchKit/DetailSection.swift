@@ -91,6 +91,14 @@ public struct DetailSection: Sendable, Codable, Hashable {
         self.items = items
     }
 
+    /// The section with a row of each typed fact that has a value of its type (#60: a face
+    /// writes it in its reader's language), after its other rows.
+    public func adding(_ facts: Fact?...) -> DetailSection {
+        var copy = self
+        copy.rows += facts.compactMap { $0.flatMap(Row.init) }
+        return copy
+    }
+
     /// Whether the section has nothing to show.
     public var isEmpty: Bool { rows.isEmpty && links.isEmpty && items.isEmpty }
 

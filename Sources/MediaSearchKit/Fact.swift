@@ -9,8 +9,8 @@ import Foundation
 ///   duration (`4:51` under an hour, `2h 18m` from an hour on).
 /// - `language`: an ISO 639 code (`eng`, `en`) or an English name (`English`), written as the
 ///   language's name in the reader's language (`English`, `Английский`; after the first of several, `французский`).
-/// - `country`: an ISO 3166 code (`BE`; MusicBrainz's `XE` Europe and `XW` worldwide too) or an
-///   English name, written as the country's name.
+/// - `country`: an ISO 3166 code (`BE` or `BEL`; MusicBrainz's `XE` Europe and `XW` worldwide
+///   too) or an English name, written as the country's name.
 /// - `year`, `date`: a year, or a date written as release dates are.
 /// - `rating`: a number on a scale (``unit``, e.g. `10`): `9.1 / 10`.
 /// - `id`: a standard identifier in the scheme ``unit`` names (`isbn`, `upc`, `isrc`): shown in
@@ -127,12 +127,11 @@ public struct FactWords: Sendable {
         return name
     }
 
-    /// A country's name from its ISO 3166 code (`BE`) or English name; MusicBrainz's `XE`
-    /// (Europe) and `XW` (worldwide) too. What is neither stays as written.
+    /// A country's name from its ISO 3166 code of two letters (`BE`) or three (iTunes' `USA`)
+    /// or its English name; MusicBrainz's `XE` (Europe) and `XW` (worldwide) too. What is
+    /// none of these stays as written.
     func country(_ value: String) -> String {
-        let code =
-            value.count == 2 && value.allSatisfy({ $0.isASCII && $0.isLetter })
-            ? value.uppercased() : Self.regionCodes[value.lowercased()]
+        let code = Self.isCode(value) ? value.uppercased() : Self.regionCodes[value.lowercased()]
         guard let code else { return value }
         if let special = Self.specialRegions[code] { return special[self.code] ?? special["en"] ?? value }
         return Locale(identifier: self.code).localizedString(forRegionCode: code) ?? value

@@ -21,7 +21,8 @@ public struct Tile: Sendable, Codable, Hashable {
     /// reader's language: a fact's English text is its entry in ``summary``.
     public var facts: [Fact] = []
 
-    /// Creates a tile; empty and repeated facts are dropped (a value is said once) and only
+    /// Creates a tile; empty and repeated facts, and a fact that is its title or its subtitle
+    /// again (a single's album, named as the single), are dropped: a value is said once. Only
     /// http(s) links are kept.
     public init(
         kind: String, id: String, title: String, subtitle: String?, summary: [String], artworkUrl: String?,
@@ -31,8 +32,8 @@ public struct Tile: Sendable, Codable, Hashable {
         self.id = id
         self.title = title
         self.subtitle = subtitle.flatMap { $0.isEmpty ? nil : $0 }
-        var seen = Set<String>()
-        self.summary = summary.filter { !$0.isEmpty && seen.insert($0).inserted }
+        var seen = Set([title.lowercased()] + (self.subtitle.map { [$0.lowercased()] } ?? []))
+        self.summary = summary.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
         self.artworkUrl = artworkUrl.flatMap(SafeURL.http)
         self.url = url.flatMap(SafeURL.http)
     }

@@ -295,6 +295,43 @@ struct SearchCommandTests {
         #expect(all.stderr.contains("HTML page"))
     }
 
+    /// A source's failure is named by its kind of media, as the footer names it (#60), and a
+    /// search that found nothing while a source failed blames no spelling (the web says the same).
+    @Test func aFailureIsNamedByItsKindOfMediaAndNoSpellingIsBlamed() async throws {
+        let harness = try await Harness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let config = try harness.runner.write("kinds: [song, deezer-song]\n", to: "songs.yaml")
+        await harness.server.inject(FaultRule(path: "/deezer/search", fault: .status(500)))
+        await harness.server.inject(
+            FaultRule(
+                path: "/search", fault: .body(#"{"resultCount": 0, "results": []}"#, contentType: "application/json")))
+        let result = try await harness.run([
+            "search", "nothing", "here", "--config", config, "--format", "text", "--width", "60", "--no-cache",
+        ])
+        #expect(result.status == 3)
+        // Two sources of songs: the one that failed is named beside its kind, as in the footer.
+        #expect(result.stderr.contains("mediasearch: song (Deezer): Deezer answered HTTP 500"), "\(result.stderr)")
+        #expect(!result.stderr.contains("deezer-song"), "\(result.stderr)")
+        let said = (result.stdout + result.stderr).replacingOccurrences(of: "\n", with: " ")
+        #expect(said.contains("No results for \"nothing here\" from the sources that answered."), "\(said)")
+        #expect(!said.contains("spelling"), "\(said)")
+        // Nothing found with no failure: the advice, wrapped at the width asked.
+        await harness.server.clearFaults()
+        await harness.server.inject(
+            FaultRule(
+                path: "/search", fault: .body(#"{"resultCount": 0, "results": []}"#, contentType: "application/json")))
+        await harness.server.inject(
+            FaultRule(
+                path: "/deezer/search", fault: .body(#"{"data": [], "total": 0}"#, contentType: "application/json")))
+        let empty = try await harness.run([
+            "search", "nothing", "at", "all", "--config", config, "--format", "text", "--width", "60", "--no-cache",
+        ])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        let lines = empty.stdout.split(separator: "\n")
+        #expect(lines.first == "No results for \"nothing at all\". Try another kind", "\(empty.stdout)")
+        #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 60 }, "\(empty.stdout)")
+    }
+
     @Test func a400ShowsTheAPIMessage() async throws {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }

@@ -243,7 +243,7 @@ struct SourcesTests {
             ],
             environment: unset)
         #expect(second.status == 3, "\(second.stderr)")
-        #expect(second.stderr.contains("deezer-song"), "\(second.stderr)")
+        #expect(second.stderr.contains("song (Deezer): "), "\(second.stderr)")
         #expect(await harness.server.requests().filter { $0.path == "/deezer/search" }.count == 1)
         #expect(await harness.server.requests().filter { $0.path == "/search" }.count == 1)
 
@@ -277,7 +277,10 @@ struct SourcesTests {
         #expect(tracks.allSatisfy { ($0["previewUrl"] as? String)?.hasPrefix("https://") == true })
         let facts = sections.first { $0["title"] as? String == "On Deezer" }?["rows"] as? [[String: String]] ?? []
         #expect(facts.contains { $0["label"] == "Label" && $0["value"] == "Parlophone France" })
-        #expect(facts.contains { $0["label"] == "Genres" && $0["value"] == "Dance" })
+        // A value is said once (#60): the heading's Genre and By, not Deezer's Genres and Artist again.
+        let heading = sections.first?["rows"] as? [[String: String]] ?? []
+        #expect(heading.contains { $0["label"] == "Genre" && $0["value"] == "Dance" }, "\(heading)")
+        #expect(!facts.contains { $0["value"] == "Dance" || $0["value"] == "Daft Punk" }, "\(facts)")
         // One request for the album: the lookup's answer, from the cache, serves the tracks too.
         #expect(await harness.server.requests().filter { $0.path == "/deezer/album/302127" }.count == 1)
 

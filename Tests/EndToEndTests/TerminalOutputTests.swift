@@ -43,6 +43,18 @@ struct TerminalOutputTests {
         let failed = try await footer(
             ["daft", "punk"], environment: ["MEDIASEARCH_DEEZER_URL": "http://127.0.0.1:9"])
         #expect(failed.hasPrefix("14 results · song 5 · song (Deezer) failed · movie 7"), "\(failed)")
+        // The demo's config, every source on: with six kinds that found something the line is
+        // still one, the last kinds' counts folded into one (it wrapped mid-word before).
+        let demo = try harness.runner.write(
+            SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
+        let every = try await footer(["jack", "--config", demo])
+        #expect(DisplayWidth.of(every) <= 80, "\(every)")
+        #expect(every.contains(" other kinds "), "\(every)")
+        let total = try #require(Int(every.prefix { $0.isNumber }))
+        let counted = every.split(separator: " · ").dropFirst().compactMap { entry in
+            entry.split(separator: " ").last.flatMap { Int($0) }
+        }
+        #expect(counted.reduce(0, +) == total, "\(every)")
     }
 
     /// Badges name the kind of media whatever the source (#60): Deezer's and MusicBrainz's songs

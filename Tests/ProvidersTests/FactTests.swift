@@ -45,6 +45,9 @@ struct FactTests {
         #expect(Fact("Country", .country, value: "BE").text() == "Belgium")
         #expect(Fact("Country", .country, value: "BE").text(russian) == "Бельгия")
         #expect(Fact("Country", .country, value: "Belgium").text(russian) == "Бельгия")
+        // iTunes' store countries are ISO codes of three letters.
+        #expect(Fact("Country", .country, value: "USA").text() == "United States")
+        #expect(Fact("Country", .country, value: "GBR").text(russian) == "Великобритания")
         // MusicBrainz's regions that ISO 3166 does not name.
         #expect(Fact("Country", .country, value: "XE").text() == "Europe")
         #expect(Fact("Country", .country, value: "XW").text(russian) == "Весь мир")

@@ -211,10 +211,11 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             // The error says what happened; what the terminal can do about it is said here.
             let hint =
                 if case .budgetExhausted = failure.error { " (without --no-wait, mediasearch waits)" } else { "" }
-            console.error("\(failure.kinds.joined(separator: ", ")): \(failure.error.description)\(hint)")
+            // Named by kind of media, as the footer names it; the error names the source.
+            console.error("\(output.mediaWords(of: failure.kinds)): \(failure.error.description)\(hint)")
         }
         for reason in page.offline?.reasons ?? [] {
-            console.error("\(reason.kinds.joined(separator: ", ")): \(reason.error)")
+            console.error("\(output.mediaWords(of: reason.kinds)): \(reason.error)")
         }
         if let offline = page.offline { console.notice(offline.summary) }
         if let unreachable = page.unreachable, page.offline == nil {

@@ -57,9 +57,25 @@ public struct SearchOutput: Sendable {
     public var emptyMessage: String? {
         guard ordered.isEmpty, !page.outcome.allFailed, page.offline?.fallback != true else { return nil }
         let what = page.request.term.map { "\"\(TextSanitizer.line($0))\"" } ?? "these filters"
-        return number > 1
-            ? "No more results for \(what) (page \(number))."
-            : "No results for \(what). Try another kind (mediasearch providers), a different spelling, or fewer filters."
+        if number > 1 { return "No more results for \(what) (page \(number))." }
+        // A source that failed may have had them: no spelling is blamed (the web says the same).
+        if page.outcome.hasFailures { return "No results for \(what) from the sources that answered." }
+        return
+            "No results for \(what). Try another kind (mediasearch providers), a different spelling, or fewer filters."
+    }
+
+    /// Some providers named as the footer names them: by kind of media, and by source where
+    /// several sources of the page share that kind (`song (Deezer), podcast`).
+    public func mediaWords(of kinds: [String]) -> String {
+        func word(_ kind: String) -> String { TextStyle.badgeWord(page.mediaKinds[kind] ?? kind).lowercased() }
+        var words: [String] = []
+        for kind in kinds {
+            let shared = page.plan.filter { word($0.provider.kind) == word(kind) }
+            let source = page.plan.first { $0.provider.kind == kind }?.provider.sourceName ?? kind
+            let name = shared.count > 1 ? "\(word(kind)) (\(source))" : word(kind)
+            if !words.contains(name) { words.append(name) }
+        }
+        return words.joined(separator: ", ")
     }
 
     /// The text for a terminal or a pipe.
@@ -68,7 +84,8 @@ public struct SearchOutput: Sendable {
             return "No more results: page \(number) repeats page \(number - 1).\n"
         }
         if ordered.isEmpty {
-            return emptyMessage.map { $0 + "\n" } ?? ""
+            return emptyMessage.map { FilterArguments.wrap($0, indent: 0, width: width).joined(separator: "\n") + "\n" }
+                ?? ""
         }
         var out = ""
         var layout = TileLayout(width: width, style: style, showArtwork: artwork, media: page.mediaKinds)
@@ -108,7 +125,8 @@ public struct SearchOutput: Sendable {
     /// and how to see a result. A kind that found nothing is not counted one by one: they are
     /// named together at the end (`nothing from tv show, radio`), or only counted (`2 found
     /// nothing`); while the first line is longer than `width`, the first page's number is left
-    /// out, then those kinds, so that it stays one line with every default source.
+    /// out, then those kinds, then the last kinds' counts are folded into one (`2 other kinds 35`),
+    /// so that it stays one line with every source enabled (#60).
     public func footer(style: TextStyle, late: [String] = [], width: Int = 80) -> String {
         let media = page.mediaKinds
         let sourceNames = Dictionary(
@@ -125,6 +143,7 @@ public struct SearchOutput: Sendable {
             }
         }
         var counts: [String] = []
+        var tallies: [(index: Int, count: Int)] = []  // the entries of `counts` that count a kind's results
         var empty: [String] = []
         for group in groups {
             // A source is named only where its kind has several: `song (Deezer) failed`.
@@ -134,7 +153,9 @@ public struct SearchOutput: Sendable {
             let answered = group.statuses.filter { $0.error == nil && !late.contains($0.kind) }
             if !answered.isEmpty {
                 if answered.contains(where: { $0.received > 0 }) {
-                    counts.append("\(group.word) \(answered.reduce(0) { $0 + $1.count })")
+                    let count = answered.reduce(0) { $0 + $1.count }
+                    tallies.append((counts.count, count))
+                    counts.append("\(group.word) \(count)")
                 } else if answered.count == group.statuses.count {
                     // Nothing at all: a source whose every result joined another's did find them.
                     empty.append(group.word)
@@ -159,13 +180,21 @@ public struct SearchOutput: Sendable {
         // counted; then, on the first page, its number left out; then those kinds left out.
         let named = empty.isEmpty ? nil : "nothing from \(empty.joined(separator: ", "))"
         let counted = empty.isEmpty ? nil : "\(empty.count) kind\(empty.count == 1 ? "" : "s") found nothing"
-        let forms =
+        var forms =
             number == 1
             ? [
                 summary(named), summary(counted), summary(named, page: false), summary(counted, page: false),
                 summary(nil, page: false),
             ]
             : [summary(named), summary(counted), summary(nil)]
+        // Still wider, with many kinds that found something: the last kinds' counts folded into
+        // one (`2 other kinds 35`); a failed or late source stays named.
+        for folded in 2..<max(2, tallies.count + 1) {
+            let gone = tallies.suffix(folded)
+            let kept = counts.indices.filter { index in !gone.contains { $0.index == index } }.map { counts[$0] }
+            let more = "\(folded) other kinds \(gone.reduce(0) { $0 + $1.count })"
+            forms.append(([results] + kept + [more] + (number == 1 ? [] : ["page \(number)"])).joined(separator: " · "))
+        }
         let first = forms.first { DisplayWidth.of($0) <= width } ?? forms[forms.count - 1]
         var line = style.dim(first) + "\n"
         if hasMore { line += style.dim("More: \(commandLine)") + "\n" }

@@ -1,3 +1,4 @@
+import Foundation
 import MediaSearchKit
 
 /// One result: the item, its tile, and where it ranked in its provider's answer.
@@ -7,14 +8,46 @@ public struct ResultEntry: Sendable, Hashable {
     public var rank: Int
     /// The item as the provider returned it (uncensored; detail views censor on their own).
     public var item: MediaItem
-    public var tile: Tile
+    /// Its tile; a fact that only names its kind of media (a release's type `Album` under the
+    /// badge ALBUM) is left out, as the badge says it (#60: a value is said once).
+    public var tile: Tile {
+        didSet { Self.dropKindFact(&tile, media: media) }
+    }
     /// Whether names are shown censored (explicit content off and not revealed).
     public var censored: Bool = false
     /// The name for people of the source it came from, e.g. `Deezer`.
     public var sourceName: String = ""
     /// The kind of media it is (`song` for a `deezer-song`): one name for each kind whatever the
     /// source (#60); empty when unknown.
-    public var media: String = ""
+    public var media: String = "" {
+        didSet { Self.dropKindFact(&tile, media: media) }
+    }
+
+    /// Creates an entry.
+    public init(
+        kind: String, rank: Int, item: MediaItem, tile: Tile, censored: Bool = false, sourceName: String = "",
+        media: String = ""
+    ) {
+        self.kind = kind
+        self.rank = rank
+        self.item = item
+        self.tile = tile
+        self.censored = censored
+        self.sourceName = sourceName
+        self.media = media
+        Self.dropKindFact(&self.tile, media: media)
+    }
+
+    /// Leaves out of `tile`'s facts one that is the name of its kind of media.
+    static func dropKindFact(_ tile: inout Tile, media: String) {
+        guard !media.isEmpty else { return }
+        let name = media.replacingOccurrences(of: "-", with: " ")
+        func isKind(_ text: String) -> Bool {
+            text.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(name) == .orderedSame
+        }
+        guard tile.summary.contains(where: isKind) else { return }
+        tile.summary.removeAll(where: isKind)
+    }
 
     /// The item as shown: censored when names are.
     public var shown: MediaItem { censored ? item.censored() : item }
