@@ -78,7 +78,7 @@ enum Assets {
           position: relative; display: flex; flex-direction: column; }
         .tile .open { color: inherit; text-decoration: none; display: flex; flex-direction: column; gap: .2rem;
           padding-bottom: .6rem; }
-        .tile .art { width: 100%; aspect-ratio: 1; object-fit: cover; background: var(--line); display: block; }
+        .tile .art { width: 100%; height: auto; aspect-ratio: 1; object-fit: cover; background: var(--line); display: block; }
         .tile .art.none { display: flex; flex-direction: column; align-items: center; justify-content: center;
           gap: .35rem; padding: .75rem; text-align: center; color: var(--fg); font-size: .8rem; overflow: hidden; }
         .tile .art.none .icon { font-size: 2.6rem; line-height: 1; }
@@ -226,6 +226,17 @@ enum Assets {
             form.addEventListener("submit", function () { document.body.classList.add("loading"); });
           }
           window.addEventListener("pageshow", function () { document.body.classList.remove("loading", "opening"); });
+          // On a narrow screen the tabs scroll sideways: the tab on screen is brought into the
+          // strip's view (the strip alone scrolls, never the page).
+          const strip = document.querySelector("nav.tabs");
+          const current = strip && strip.querySelector("a[aria-current=page]");
+          if (current) {
+            const box = strip.getBoundingClientRect();
+            const tab = current.getBoundingClientRect();
+            if (tab.right > box.right || tab.left < box.left) {
+              strip.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+            }
+          }
           // Artwork that fails to load (offline, a dead link) becomes the kind's placeholder: the
           // glyph of its kind of media, which the page gives in data-icon (one table, the server's).
           function replaceBroken(image) {

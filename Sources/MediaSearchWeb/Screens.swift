@@ -130,10 +130,9 @@ enum Screens {
     /// The filters of the kind on screen, as fields of the form (a filter narrows the search to
     /// the kinds that have it, so they are offered on a kind's tab).
     static func filterFields(_ query: WebQuery?, catalog: ProviderCatalog?) -> HTML {
-        guard let query, let kind = query.kind, let entry = catalog?.providers.first(where: { $0.kind == kind }),
-            !entry.filters.isEmpty
+        guard let query, let kind = query.kind, let filters = catalog?.filters(forTab: kind), !filters.isEmpty
         else { return "" }
-        let fields = entry.filters.map { filter -> HTML in
+        let fields = filters.map { filter -> HTML in
             let value = query.filters[filter.name]
             // The filter's name and help in the page's words where the catalog has them.
             let name = Texts.current.ifKnown("filter." + filter.name) ?? filter.name

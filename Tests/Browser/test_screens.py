@@ -245,6 +245,19 @@ def main():
             top = driver.execute_script("return document.querySelector('#tiles .tile').getBoundingClientRect().top")
             height = driver.execute_script("return window.innerHeight")
             check(top < height / 4, f"{name}: the first result starts in the top quarter ({top:.0f} of {height} px)")
+        # A tab far along the strip (TV shows) is brought into its view, and its sources' filters
+        # are offered (the tab of a kind of media, kind=tv-show, had none).
+        driver.get(every + "/?q=silicon+valley&kind=tv-show")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        shown = driver.execute_script(
+            "const s = document.querySelector('nav.tabs').getBoundingClientRect();"
+            " const t = document.querySelector('nav.tabs a[aria-current=page]').getBoundingClientRect();"
+            " return [t.left >= s.left - 1 && t.right <= s.right + 1, Math.round(t.left), Math.round(t.right)]")
+        check(shown[0], f"on a phone the TV shows' tab is in the strip's view ({shown[1]}-{shown[2]} px of 390)")
+        check(bool(driver.find_elements(By.CSS_SELECTOR, "details.filters input[name=language]")),
+              "the TV shows' tab offers its source's filters")
+        driver.get(every + "/?q=star+wars&kind=movie&director=lucas")
+        wait(driver, lambda d: len(tiles(d)) > 0)
         driver.save_screenshot(os.path.join(args.artifacts, "phone.png"))
         options = driver.find_element(By.CSS_SELECTOR, "details.options > summary")
         options.click()
@@ -288,6 +301,15 @@ def main():
             check(outline[0] != "none" and outline[1] not in ("0px", ""), f"with a visible focus: {outline}")
             reached.send_keys(Keys.ENTER)
             check(until(driver, lambda d: "/item/" in d.current_url), "Enter opens its detail")
+
+        print("a tile without artwork lines up with one that has it")
+        driver.get(every + "/?q=all")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#tiles .tile img.art")
+             and d.find_elements(By.CSS_SELECTOR, "#tiles .tile .art.none"))
+        heights = driver.execute_script(
+            "return ['img.art', '.art.none'].map(s => document.querySelector('#tiles .tile ' + s)"
+            ".getBoundingClientRect().height)")
+        check(abs(heights[0] - heights[1]) < 1, f"artwork and a placeholder are as tall ({heights})")
 
         print("players and artwork that fail")
         driver.get(every + "/item/song/1038991437")

@@ -1090,6 +1090,12 @@ struct WebTests {
         let chip = try #require(movies.firstMatch(of: /<ul class="chips active-filters"[^>]*><li><a href="([^"]+)"/))
         let removal = String(chip.1).replacingOccurrences(of: "&amp;", with: "&")
         #expect(removal.contains("q=star") && removal.contains("kind=movie") && !removal.contains("director"))
+        // A kind of media's tab offers its sources' filters: TVmaze's shows are kind=tv-show.
+        let shows = try await WebHarness.start(kinds: ["tv"])
+        TestLifetime.stopAtEnd { await shows.stop() }
+        let (_, _, tv) = try await shows.get("/?q=silicon+valley&kind=tv-show")
+        #expect(tv.contains("<details class=\"filters\">"), "no filters on the TV shows' tab")
+        #expect(tv.contains("name=\"language\""))
 
         // The storefront and the language: controls, sent to the source, kept by links.
         #expect(all.contains("name=\"country\" value=\"US\""))

@@ -62,6 +62,16 @@ public struct ProviderCatalog: Encodable, Sendable {
 
     public var providers: [Entry]
 
+    /// The filters a tab offers: a provider's own (`kind=tv`), or for a kind of media
+    /// (`kind=tv-show`, `kind=song`) those of each enabled provider of it, each name once, the
+    /// first provider's where two share a name. A filter narrows a search to the providers that
+    /// have it.
+    public func filters(forTab kind: String) -> [Filter] {
+        let tab = providers.filter { $0.kind == kind || ($0.enabled && $0.media == kind) }
+        var names: Set<String> = []
+        return tab.flatMap(\.filters).filter { names.insert($0.name).inserted }
+    }
+
     /// The catalog of `providers` under `configuration`, in registration order.
     public init(providers: [any MediaProvider], configuration: Configuration) {
         self.providers = providers.map { provider in
