@@ -667,8 +667,11 @@ struct WebTests {
     /// and its language by name, in Russian, with no ISBN on its tile; a release's country and
     /// count of tracks in its detail, its barcode there only, and once.
     @Test func factsAreWrittenInThePagesLanguage() async throws {
-        let web = try await WebHarness.start(kinds: ["openlibrary", "musicbrainz-album"])
+        let web = try await WebHarness.start(kinds: ["openlibrary", "musicbrainz-album", "radio"])
         TestLifetime.stopAtEnd { await web.stop() }
+        // A station's country, by its code: named in the page's language (it was the source's English).
+        let stations = try await web.get("/?q=klara&kind=radio&ui=ru")
+        #expect(stations.body.contains("<li>Бельгия</li>") && !stations.body.contains("Belgium"))
         let english = try await web.get("/?q=time+war&kind=openlibrary")
         #expect(english.body.contains("<li>1 edition</li>") && english.body.contains("<li>English</li>"))
         #expect(!english.body.contains("9781534431003"), "a standard id is not on a tile")
@@ -677,6 +680,8 @@ struct WebTests {
         let release = try await web.get("/item/musicbrainz-album/94ad3a58-a1cc-46a3-acf4-9cb6c1d6f032?ui=ru")
         #expect(release.status == 200)
         #expect(release.body.contains("<dd>Европа</dd>") && release.body.contains("<dd>12</dd>"))
+        // A track's number in a release's list, translated as a season's is.
+        #expect(release.body.contains("Трек 1") && !release.body.contains("Track 1"), "\(release.body)")
         // The barcode once: the label's catalog number is the same number.
         #expect(release.body.components(separatedBy: "5052498646524").count == 2, "\(release.body)")
     }
