@@ -60,8 +60,9 @@ public struct DeezerSongProvider: DeezerProvider, DetailRenderer {
     public func tile(for item: MediaItem) -> Tile {
         var tile = Tile(
             item: item, kind: kind,
+            // In the order of iTunes' songs (time, then album): a narrow terminal keeps the same facts of every song.
             summary: [
-                item.collection, Formatting.duration(milliseconds: item.durationMilliseconds),
+                Formatting.duration(milliseconds: item.durationMilliseconds), item.collection,
                 item.isExplicit == true ? "explicit" : nil, item.previewURL == nil ? nil : "preview",
             ])
         tile.previewUrl = item.previewURL.flatMap(SafeURL.http)

@@ -283,6 +283,15 @@ struct SourcesTests {
         #expect(!facts.contains { $0["value"] == "Dance" || $0["value"] == "Daft Punk" }, "\(facts)")
         // One request for the album: the lookup's answer, from the cache, serves the tracks too.
         #expect(await harness.server.requests().filter { $0.path == "/deezer/album/302127" }.count == 1)
+        // At 80 columns a track's words are whole, its long id under it as `show <id>` (#60: the
+        // id led each line and cut the fourth track's time).
+        let text = try await harness.run([
+            "show", "deezer:album:302127", "--config", config, "--no-pager", "--color", "never", "--width", "80",
+        ])
+        #expect(
+            text.stdout.contains(
+                "  Harder Better Faster Stronger · Daft Punk · track 4 · 3:44\n    show  deezer:track:3135556\n"),
+            "\(text.stdout)")
 
         let missing = try await harness.run(["show", "deezer:album:999", "--config", config])
         #expect(missing.status == 66, "\(missing.stderr)")

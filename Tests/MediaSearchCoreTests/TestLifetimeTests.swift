@@ -7,6 +7,26 @@ import Testing
 /// threw.
 @Suite("Test lifetimes", .slots)
 struct TestLifetimeTests {
+    /// A watchdog records an issue and cancels a case that outlives its limit, and leaves alone
+    /// one that ends in time.
+    @Test func aWatchdogEndsACaseThatOutlivesIt() async throws {
+        let test = try #require(Test.current)
+        let cancelled = Mutex(false)
+        try await withKnownIssue {
+            try await Watchdog.watchdog(.milliseconds(50)).provideScope(for: test, testCase: nil) {
+                do {
+                    try await Task.sleep(for: .seconds(600))
+                } catch is CancellationError {
+                    cancelled.withLock { $0 = true }
+                }
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("did not end within") }
+        }
+        #expect(cancelled.withLock { $0 })
+        try await Watchdog.watchdog(.seconds(600)).provideScope(for: test, testCase: nil) {}
+    }
+
     struct Thrown: Error {}
 
     final class Log: Sendable {

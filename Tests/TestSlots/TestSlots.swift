@@ -111,6 +111,51 @@ extension Trait where Self == TestSlots {
     public static var slots: TestSlots { TestSlots() }
 }
 
+/// A watchdog against a deadlock: a case that has not ended `limit` after it started records an
+/// issue and is cancelled. Unlike Swift Testing's `.timeLimit`, whose clock includes the wait for
+/// a test slot (75 s under a load average of 15, #58), its clock starts when the case runs: a
+/// test trait's scope is inside its suite's `.slots`.
+public struct Watchdog: TestTrait, TestScoping {
+    let limit: Duration
+
+    /// Each case, as ``TestSlots`` takes a slot for each case, so its scope is inside the slot's.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Watchdog? {
+        testCase == nil ? nil : self
+    }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // Inside the slot's scope, whose lifetime is set: else the clock would count the wait.
+        if TestLifetime.current == nil {
+            Issue.record("a watchdog runs inside .slots, or its clock counts the wait for a slot")
+        }
+        try await withoutActuallyEscaping(function) { body in
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await body()
+                    return true
+                }
+                group.addTask {
+                    try await Task.sleep(for: limit)
+                    return false
+                }
+                let ended = try await group.next() ?? false
+                group.cancelAll()
+                if !ended {
+                    Issue.record("did not end within \(limit) of its start: a deadlock?")
+                }
+            }
+        }
+    }
+}
+
+extension Trait where Self == Watchdog {
+    /// Records an issue, and cancels the case, when it has not ended `limit` after it started
+    /// (not counting its wait for a test slot).
+    public static func watchdog(_ limit: Duration) -> Watchdog { Watchdog(limit: limit) }
+}
+
 /// A counting semaphore whose waiters hold no thread.
 private final class Gate: Sendable {
     private let state: Mutex<(free: Int, waiting: [CheckedContinuation<Void, Never>])>

@@ -51,11 +51,15 @@ public struct DetailLayout: Sendable {
     }
 
     /// One line per item, led by the id `mediasearch show` takes (detail items are not the
-    /// numbered results of the last search, so they carry no number).
+    /// numbered results of the last search, so they carry no number). Ids longer than 12
+    /// columns (Deezer's `deezer:track:3135553`, MusicBrainz's) would leave the item's own words
+    /// little room: they go under it, as `show <id>`, as the Stores say it.
     func itemLines(_ items: [Tile]) -> String {
         // An item `show` cannot open (a described source's list: an episode, a cast member) has no id.
         let ids = items.map { TextSanitizer.line($0.id) }
-        let idWidth = min(ids.map(DisplayWidth.of).max() ?? 0, 24)
+        let longest = ids.map(DisplayWidth.of).max() ?? 0
+        let below = longest > 12
+        let idWidth = below ? 0 : longest
         var out = ""
         for (item, id) in zip(items, ids) {
             let facts = ([item.subtitle].compactMap { $0 } + item.summary).map(TextSanitizer.line)
@@ -66,6 +70,7 @@ public struct DetailLayout: Sendable {
             let titlePart = shown.hasPrefix(title) ? title : shown
             let styled = style.link(style.bold(titlePart), item.url) + shown.dropFirst(titlePart.count)
             out += idWidth == 0 ? "  \(styled)\n" : "  \(style.dim(DisplayWidth.pad(id, to: idWidth)))  \(styled)\n"
+            if below, !id.isEmpty { out += "    " + style.dim("show  ") + id + "\n" }
             if let preview = item.previewUrl {
                 // An episode's audio and page belong with it, not in a list of their own.
                 let indent = String(repeating: " ", count: idWidth == 0 ? 4 : idWidth + 4)
