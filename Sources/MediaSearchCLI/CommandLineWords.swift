@@ -3,19 +3,19 @@
 /// names, and whether `search` is among its words. The programs to ask, the sources whose filters
 /// `search` takes and the config file to read are all decided from this one reading; only the
 /// filters themselves are then taken off the line (``FilterArguments``), which changes it.
-struct CommandLineWords: Equatable {
+package struct CommandLineWords: Equatable {
     /// `--config PATH` (the first), else `--config=PATH` (the first).
-    var configPath: String?
+    package var configPath: String?
     /// The command: the first word after a leading `help`.
-    var verb: String?
+    package var verb: String?
     /// `help COMMAND`, `--help` or `-h`.
-    var asksHelp = false
+    package var asksHelp = false
     /// What `--kind`, `-k` and `--kind=` name, split at commas.
-    var kinds: Set<String> = []
+    package var kinds: Set<String> = []
     /// Whether a word is `search` (the command, or `help search`).
-    var mentionsSearch = false
+    package var mentionsSearch = false
 
-    init(_ arguments: [String]) {
+    package init(_ arguments: [String]) {
         let words = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
         verb = words.first
         asksHelp = arguments.first == "help"
@@ -40,7 +40,7 @@ struct CommandLineWords: Equatable {
 
     /// Which programs a command line asks to describe themselves (docs/providers.md, "When a
     /// program runs"), given the kinds the config enables and every word that names a kind.
-    func askedPrograms(kinds enabled: [String], knownWords: Set<String>) -> MediaSearchCLI.AskedPrograms {
+    package func askedPrograms(kinds enabled: [String], knownWords: Set<String>) -> MediaSearchCLI.AskedPrograms {
         guard let verb else { return .none }
         if verb == "--generate-completion-script" || verb == "providers" { return .all }
         if asksHelp { return verb == "search" ? .all : .none }

@@ -226,7 +226,7 @@ public enum MediaSearchCLI {
     }
 
     /// Which programs a command line asks to describe themselves.
-    enum AskedPrograms: Equatable {
+    package enum AskedPrograms: Equatable {
         case none, all
         case named(Set<String>)
     }

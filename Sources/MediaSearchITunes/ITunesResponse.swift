@@ -19,7 +19,7 @@ public enum ITunesResponse {
     /// The same answer as ``decode(_:)``, read through `JSONDecoder` and ``ITunesRecord``'s
     /// `Decodable` conformance: the reference the fast reader (``RecordScanner``) is tested
     /// against, and what reads every body that reader leaves (error bodies, broken or odd JSON).
-    static func decodeWithJSONDecoder(_ body: Data) throws(MediaSearchError) -> [MediaItem] {
+    package static func decodeWithJSONDecoder(_ body: Data) throws(MediaSearchError) -> [MediaItem] {
         let start = body.firstIndex { !$0.isJSONWhitespace } ?? body.endIndex
         guard start < body.endIndex else {
             throw .malformedResponse("the response body is empty", source: ITunesClient.source)

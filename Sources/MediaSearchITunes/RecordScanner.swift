@@ -11,7 +11,7 @@ import MediaSearchKit
 /// body, which `JSONDecoder` reads more leniently, field by field) it leaves to the reference
 /// reader, so both give the same answer for every body; a differential test holds them to it on
 /// every recorded response and thousands of mutations of them.
-struct RecordScanner {
+package struct RecordScanner {
     /// The body is not plain JSON of the usual shape: the reference reader decides.
     struct Unusual: Error {}
 
@@ -24,7 +24,7 @@ struct RecordScanner {
 
     /// The records of a body (`nil` for an element that is not an object), or `nil` when the body
     /// is not plain JSON of the usual shape.
-    static func records(in body: Data) -> [ITunesRecord?]? {
+    package static func records(in body: Data) -> [ITunesRecord?]? {
         body.withUnsafeBytes { buffer in
             var scanner = RecordScanner(buffer)
             return try? scanner.top()

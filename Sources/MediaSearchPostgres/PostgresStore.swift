@@ -29,7 +29,7 @@ public final class PostgresStore: Sendable {
 
     /// The connection pool in use: made anew when a store that was down is tried again, so
     /// that neither its dead connections nor its back-off from failed attempts delay the return.
-    var client: PostgresClient { pool.withLock { $0.client } }
+    package var client: PostgresClient { pool.withLock { $0.client } }
     private let pool: Mutex<Pool>
     private let clientConfiguration: PostgresClient.Configuration
 
@@ -145,11 +145,11 @@ public final class PostgresStore: Sendable {
     }
 
     /// Instances of this egress group alive at the last contact, this one included; `nil` before any.
-    var instancesAlive: Int? { alive.withLock { $0 } }
+    package var instancesAlive: Int? { alive.withLock { $0 } }
     private let alive = Mutex<Int?>(nil)
 
     /// Records that this instance is alive and learns how many of its group are.
-    func sayAlive() async {
+    package func sayAlive() async {
         let (id, group, register) = (instance, egressGroup, countsAsInstance)
         let now = Date().timeIntervalSince1970
         let count = await perform { client in
@@ -305,7 +305,7 @@ public final class PostgresStore: Sendable {
     }
 
     /// Whether an error says the host name does not resolve (NIO's `SocketAddressError.unknown`).
-    static func isUnknownHost(_ error: any Error) -> Bool {
+    package static func isUnknownHost(_ error: any Error) -> Bool {
         let text = String(describing: error)
         return text.contains("UnknownHost") || text.contains("Name or service not known")
             || text.contains("nodename nor servname")

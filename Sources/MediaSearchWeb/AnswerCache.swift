@@ -11,8 +11,8 @@ import NIOCore
 /// normalized request (so `&pad=N` or a reordered query is the same entry), and the cache is
 /// bounded in bytes as well as in entries: expired entries are swept on every write, the oldest
 /// go first past either bound, and an answer larger than an eighth of the bytes is not kept.
-actor AnswerCache {
-    struct Entry {
+package actor AnswerCache {
+    package struct Entry {
         var expires: ContinuousClock.Instant
         var response: Response
         var bytes: Int
@@ -21,13 +21,13 @@ actor AnswerCache {
     private var entries: [String: Entry] = [:]
     private var order: [String] = []
     private var bytes = 0
-    let capacity: Int
-    let maxBytes: Int
-    let lifetime: Duration
+    package let capacity: Int
+    package let maxBytes: Int
+    package let lifetime: Duration
     /// What time it is: the clock's, or a test's own (a lifetime checked without waiting it out).
-    let now: @Sendable () -> ContinuousClock.Instant
+    package let now: @Sendable () -> ContinuousClock.Instant
 
-    init(
+    package init(
         capacity: Int, maxBytes: Int = 16 * 1_048_576, lifetime: Duration,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
@@ -38,11 +38,11 @@ actor AnswerCache {
     }
 
     /// Bytes held by the entries, for tests and benchmarks.
-    var size: Int { bytes }
+    package var size: Int { bytes }
     /// Entries held.
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
-    func get(_ key: String) -> Response? {
+    package func get(_ key: String) -> Response? {
         guard let entry = entries[key] else { return nil }
         guard entry.expires > now() else {
             remove(key)
@@ -51,7 +51,7 @@ actor AnswerCache {
         return entry.response
     }
 
-    func put(_ key: String, _ response: Response) {
+    package func put(_ key: String, _ response: Response) {
         let size = (response.body.contentLength ?? maxBytes) + key.utf8.count
         let now = self.now()
         // Every entry lives as long as any other, so the expired ones are the oldest: a prefix of `order`.

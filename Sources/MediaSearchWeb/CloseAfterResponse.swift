@@ -6,12 +6,14 @@ import NIOHTTPTypes
 /// `Connection: close` has been written whole. Hummingbird closes only when the *request* asked
 /// to; an answer to CONNECT needs the server to end the connection itself, since such an answer
 /// has no body framing a client can rely on.
-final class CloseAfterResponse: ChannelOutboundHandler, RemovableChannelHandler {
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+package final class CloseAfterResponse: ChannelOutboundHandler, RemovableChannelHandler {
+    package typealias OutboundIn = HTTPResponsePart
+    package typealias OutboundOut = HTTPResponsePart
     private var closing = false
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package init() {}
+
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):
             closing = head.headerFields[.connection]?.lowercased() == "close"

@@ -2,14 +2,14 @@ import NIOCore
 import Synchronization
 
 /// Counts the open connections of one server.
-final class ConnectionCount: Sendable {
+package final class ConnectionCount: Sendable {
     private let open = Atomic(0)
-    let limit: Int
+    package let limit: Int
 
-    init(limit: Int) { self.limit = limit }
+    package init(limit: Int) { self.limit = limit }
 
     /// Counts one more; `false` when that one is past the limit (and is not counted).
-    func enter() -> Bool {
+    package func enter() -> Bool {
         let now = open.wrappingAdd(1, ordering: .relaxed).newValue
         if now > limit {
             open.wrappingSubtract(1, ordering: .relaxed)
@@ -18,5 +18,5 @@ final class ConnectionCount: Sendable {
         return true
     }
 
-    func leave() { open.wrappingSubtract(1, ordering: .relaxed) }
+    package func leave() { open.wrappingSubtract(1, ordering: .relaxed) }
 }

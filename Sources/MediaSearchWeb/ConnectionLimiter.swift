@@ -3,14 +3,14 @@ import Synchronization
 
 /// In each connection's pipeline: closes a connection past the limit at once, and gives its
 /// place back when a counted one closes.
-final class ConnectionLimiter: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+package final class ConnectionLimiter: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = NIOAny
     private let count: ConnectionCount
     private var counted = false
 
-    init(count: ConnectionCount) { self.count = count }
+    package init(count: ConnectionCount) { self.count = count }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         if count.enter() {
             counted = true
         } else {
@@ -18,7 +18,7 @@ final class ConnectionLimiter: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         if counted {
             counted = false
             count.leave()

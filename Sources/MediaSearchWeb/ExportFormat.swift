@@ -8,7 +8,7 @@ import MediaSearchKit
 /// its sources answer: ``WebRoutes/searchLines(query:)``), or the page as a CSV table, an
 /// M3U playlist or the podcasts' feeds as OPML to download, the same ``ResultsTable``,
 /// ``Playlist`` and ``Subscriptions`` as the command line's `--format csv|m3u|opml`.
-enum ExportFormat: String, CaseIterable, Sendable {
+package enum ExportFormat: String, CaseIterable, Sendable {
     case json, jsonl, csv, m3u, opml
 
     /// JSON lines' media type.
@@ -56,7 +56,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
     /// A file name from a search term: its ASCII letters and digits (accents dropped), lower-cased,
     /// words joined by `-`, at most 60 characters; `mediasearch` prefixed, and alone when nothing
     /// is left (a term in another script).
-    static func fileName(_ term: String) -> String {
+    package static func fileName(_ term: String) -> String {
         var words: [String] = []
         var word = ""
         for scalar in term.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).unicodeScalars {

@@ -12,14 +12,14 @@ import Foundation
 /// "Country" is not a nation: values are translated only by the words the engine itself writes
 /// as values (`value.<English>`: yes, no, explicit, Free...) and by the patterns, whose numbers
 /// and dates a source's name does not have.
-struct Labels: Sendable {
+package struct Labels: Sendable {
     private let exact: [String: String]
     private let values: [String: String]
     private let patterns: [Pattern]
     /// Longer text is no label (and is not worth matching: a hostile name may be megabytes).
     static let longest = 160
 
-    init(catalog: [String: String]) {
+    package init(catalog: [String: String]) {
         var exact: [String: String] = [:]
         var values: [String: String] = [:]
         var patterns: [Pattern] = []
@@ -40,16 +40,16 @@ struct Labels: Sendable {
     }
 
     /// The words in this language, or the text as it came when it is no label.
-    func callAsFunction(_ text: String) -> String { known(text) ?? text }
+    package func callAsFunction(_ text: String) -> String { known(text) ?? text }
 
     /// The words in this language when the text is a label, else `nil` (a title, a genre).
-    func known(_ text: String) -> String? {
+    package func known(_ text: String) -> String? {
         guard text.utf8.count <= Self.longest else { return nil }
         return exact[text] ?? matched(text)
     }
 
     /// A value (a fact, a row's value) in this language when the engine wrote it, else `nil`.
-    func value(_ text: String) -> String? {
+    package func value(_ text: String) -> String? {
         guard text.utf8.count <= Self.longest else { return nil }
         return values[text] ?? matched(text)
     }

@@ -5,7 +5,7 @@ import MediaSearchKit
 /// The two screens of the reference apps, rendered on the server: the search screen (tiles with
 /// artwork, tabs per enabled kind, per-provider errors, paging) and the detail screen (large
 /// artwork, the provider's sections, the author, other works, episodes and the preview player).
-enum Screens {
+package enum Screens {
     /// The whole page around a screen.
     static func page(title: String, body: HTML, bodyClass: String) -> HTML {
         "\(pageStart(title: title, bodyClass: bodyClass))\n\(body)\n\(pageEnd)"
@@ -558,7 +558,7 @@ enum Screens {
     /// `nil` when its value is not of its type.
     /// - Parameter alone: whether the fact stands beside its label (a detail's row): a count is
     ///   then its number alone.
-    static func words(of fact: Fact, alone: Bool = false) -> String? {
+    package static func words(of fact: Fact, alone: Bool = false) -> String? {
         switch fact.kind {
         case .language, .country: return fact.text(FactWords(code: Texts.current.code))
         case .count:

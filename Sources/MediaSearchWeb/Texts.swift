@@ -7,7 +7,7 @@ import MediaSearchCore
 /// `Accept-Language`, English. The engine's failures and a request's problems are said from the
 /// catalogs (`failure.*`, `request.*`: FailureWords.swift); what a source or a program wrote (its
 /// own error message, a title, a detail's values) stays in its own words.
-struct Texts: Sendable {
+package struct Texts: Sendable {
     /// The language's code, e.g. `ru`, for `<html lang>`.
     let code: String
     private let strings: [String: String]
@@ -16,7 +16,7 @@ struct Texts: Sendable {
     /// The config's `notice:`, shown atop every page (the demo's "demo data").
     var notice: String? = nil
 
-    init(code: String) {
+    package init(code: String) {
         let known = Catalogs.all[code] != nil ? code : "en"
         self.code = known
         strings = Catalogs.all[known] ?? [:]
@@ -51,7 +51,7 @@ struct Texts: Sendable {
     }
 
     /// The languages there are catalogs for, English first: code and the language's own name.
-    static var languages: [(code: String, name: String)] {
+    package static var languages: [(code: String, name: String)] {
         Catalogs.all.keys.sorted { ($0 == "en" ? "" : $0) < ($1 == "en" ? "" : $1) }.map {
             ($0, Catalogs.all[$0]?["language.name"] ?? $0)
         }
@@ -143,5 +143,5 @@ struct Texts: Sendable {
     }
 
     /// The language of the request being answered.
-    @TaskLocal static var current = Texts(code: "en")
+    @TaskLocal package static var current = Texts(code: "en")
 }

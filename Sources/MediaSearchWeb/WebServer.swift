@@ -111,7 +111,7 @@ public struct WebServer: Sendable {
     }
 
     /// Every route: the screens, the API, the assets.
-    func router(host: String, port: BoundPort) -> Router<BasicRequestContext> {
+    package func router(host: String, port: BoundPort) -> Router<BasicRequestContext> {
         // HEAD answers as GET does, without the body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: LanguageMiddleware(notice: session.configuration.notice))

@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import MediaSearchCore
+import MediaSearchCore
 
 /// The request budgets a cache directory's database keeps, by name (`source-itunes`), each with
 /// the requests it counts; empty when there is no database yet.

@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
+import MediaSearchCLI
 import TestSlots
 import Testing
-
-@testable import MediaSearchCLI
 
 @Suite("The command tree", .slots, .tags(.e2e))
 struct CommandTreeTests {

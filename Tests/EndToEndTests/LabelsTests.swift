@@ -1,8 +1,7 @@
 import MediaSearchKit
+import MediaSearchWeb
 import TestSlots
 import Testing
-
-@testable import MediaSearchWeb
 
 /// The engine's and the providers' English labels in the page's language: exact words, patterns
 /// with numbers and names, Russian plural forms, and text that is no label left as it came.

@@ -1,9 +1,8 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// The offline library, end to end: the real binary, the loopback fixture server, a private home.
 @Suite("Offline library, end to end", .slots, .tags(.e2e))

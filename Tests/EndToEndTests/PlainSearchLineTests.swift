@@ -1,8 +1,7 @@
 import ArgumentParser
+import MediaSearchCLI
 import TestSlots
 import Testing
-
-@testable import MediaSearchCLI
 
 /// `search word…` is made without ArgumentParser (``SearchCommand/plain(_:)``): it must be the
 /// very command ArgumentParser makes of the same line, every option included.

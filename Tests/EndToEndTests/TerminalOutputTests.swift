@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
@@ -6,8 +7,6 @@ import MediaSearchKit
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchCLI
 
 @Suite("Terminal output, end to end", .slots, .tags(.e2e))
 struct TerminalOutputTests {

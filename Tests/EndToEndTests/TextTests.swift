@@ -1,10 +1,9 @@
+import MediaSearchCLI
+import MediaSearchCore
 import MediaSearchITunes
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCLI
-@testable import MediaSearchCore
 
 @Suite("Terminal text", .slots, .tags(.e2e))
 struct TextTests {

@@ -1,19 +1,18 @@
 import AsyncHTTPClient
 import Foundation
 import MediaSearchBuiltIns
+import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
 import MediaSearchPostgres
 import MediaSearchServe
+import MediaSearchWeb
 import NIOHTTP1
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchCLI
-@testable import MediaSearchWeb
 
 /// The web face over HTTP: the server `mediasearch serve` runs, wired by the command's own code
 /// (its config file, storage paths, budget, cache, history and library) on an ephemeral loopback

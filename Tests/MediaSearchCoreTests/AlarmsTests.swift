@@ -1,8 +1,7 @@
+import MediaSearchCore
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// The process's one clock for deadlines: alarms ring in time order, a stopped one never rings,
 /// an alarm set earlier than the one the clock sleeps for is not kept waiting behind it, and an

@@ -1,11 +1,10 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 @Suite("Response cache and request budget", .slots)
 struct CacheAndBudgetTests {

@@ -1,10 +1,9 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchITunes
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 @Suite("Configuration", .slots)
 struct ConfigurationTests {

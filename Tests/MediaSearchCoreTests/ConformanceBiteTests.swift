@@ -1,10 +1,9 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// A source in memory that keeps the provider contract, except for the one flaw it is given:
 /// the conformance suite must fail that check, and only that one (#58).

@@ -1,11 +1,10 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// A small, seeded generator, so a failing mutation can be replayed.
 struct SplitMix64: RandomNumberGenerator {

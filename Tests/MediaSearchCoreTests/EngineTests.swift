@@ -1,10 +1,9 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchITunes
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// A provider whose search is a closure, for engine tests.
 private struct StubProvider: MediaProvider {

@@ -1,9 +1,8 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// The results as a CSV table and as an M3U playlist (#61): what a source sends cannot forge a
 /// row, a line of the playlist or a spreadsheet formula.

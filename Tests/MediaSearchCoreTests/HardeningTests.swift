@@ -1,12 +1,11 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// The transport, cache, budget and history under faults a hostile server or a broken disk makes.
 @Suite("Hardening: transport, cache, budget, history", .slots)

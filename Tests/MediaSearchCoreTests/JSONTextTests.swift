@@ -4,8 +4,6 @@ import MediaSearchKit
 import TestSlots
 import Testing
 
-@testable import MediaSearchCore
-
 @Suite("JSON text written without JSONEncoder", .slots)
 struct JSONTextTests {
     static let value: JSONValue = .object([

@@ -1,10 +1,9 @@
 import Foundation
 import MediaSearchFixtures
+import MediaSearchITunes
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchITunes
 
 /// The fast reader of iTunes answers against the reference, `JSONDecoder` with the record's
 /// tolerant `Decodable` conformance: the same items, or the same error, for every recorded

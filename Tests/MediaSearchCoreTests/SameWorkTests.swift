@@ -1,10 +1,9 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// A provider of one kind of media at one source, answering fixed items.
 private struct SourceProvider: MediaProvider {

@@ -1,10 +1,9 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// A provider that answers its items once its gate opens (at once without a gate), or fails.
 private struct GatedProvider: MediaProvider {

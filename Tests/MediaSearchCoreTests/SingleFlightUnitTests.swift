@@ -1,10 +1,9 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 @Suite("Single flight, in process", .slots)
 struct SingleFlightUnitTests {

@@ -1,10 +1,9 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchITunes
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 /// Every number from outside goes through one checked conversion (#39): what does not fit is
 /// dropped, never trapped on (a trap ends every search of `serve`).

@@ -1,9 +1,8 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
 
 @Suite("Store URL (#26)", .slots)
 struct StoreURLTests {

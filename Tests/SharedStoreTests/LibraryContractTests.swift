@@ -1,12 +1,11 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
+import MediaSearchPostgres
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
-@testable import MediaSearchPostgres
 
 /// What every library does, whichever keeps it: the same expectations against SQLite (one
 /// machine's file) and PostgreSQL (the shared store), so that the two answer alike.

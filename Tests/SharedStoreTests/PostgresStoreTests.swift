@@ -1,12 +1,11 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
+import MediaSearchPostgres
 import PostgresNIO
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchCore
-@testable import MediaSearchPostgres
 
 /// The shared store against a real PostgreSQL server of the test's own (#26).
 @Suite(

@@ -1,10 +1,9 @@
 import Hummingbird
+import MediaSearchWeb
 import NIOCore
 import Synchronization
 import TestSlots
 import Testing
-
-@testable import MediaSearchWeb
 
 /// The web's answer cache on its own, its time a test's clock (#58 item 5): bounded in bytes,
 /// each answer kept for its lifetime and not a moment more, with no waiting.

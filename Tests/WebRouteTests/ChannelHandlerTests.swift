@@ -1,11 +1,10 @@
 import HTTPTypes
+import MediaSearchWeb
 import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import TestSlots
 import Testing
-
-@testable import MediaSearchWeb
 
 /// The server's own channel handlers on NIO's embedded channels (#58 item 5): what each does to
 /// a connection, with no socket and no clock.

@@ -7,11 +7,10 @@ import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchServe
+import MediaSearchWeb
 import NIOCore
 import TestSlots
 import Testing
-
-@testable import MediaSearchWeb
 
 /// The web server's routes in process (#58 item 5): the server `serve` builds, its router
 /// driven by HummingbirdTesting's router framework, with no socket and no server task. The

@@ -3,8 +3,10 @@ import MediaSearchCore
 
 /// `mediasearch`: the root of the command tree: the CLI's own commands, then those the
 /// executable composes in (``MediaSearchCLI/main(providers:sourceTypes:stores:commands:)``: `serve`).
-struct RootCommand: ParsableCommand {
-    static var configuration: CommandConfiguration {
+package struct RootCommand: ParsableCommand {
+    package init() {}
+
+    package static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "mediasearch",
             abstract:

@@ -6,8 +6,10 @@ import MediaSearchKit
 extension ResultSort: ExpressibleByArgument {}
 
 /// `mediasearch search`: searches every enabled kind at once and prints the results as tiles.
-struct SearchCommand: ParsableCommand, ProviderCommand {
-    static let configuration = CommandConfiguration(
+package struct SearchCommand: ParsableCommand, ProviderCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search all enabled kinds at once.",
         discussion: HelpText.paragraphs(
@@ -24,14 +26,14 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
             """))
 
     /// Long option names of `search` itself; provider filters may not use them.
-    static let reservedOptionNames: Set<String> = [
+    package static let reservedOptionNames: Set<String> = [
         "kind", "limit", "offset", "page", "country", "lang", "explicit", "no-explicit", "sort", "reverse", "group",
         "width", "artwork", "uncensored", "config", "format", "no-cache", "refresh", "no-wait", "verbose", "help",
         "version", "term", "color", "no-pager", "offline", "source", "store",
     ]
 
     @Argument(help: "What to search for; several words are one term.")
-    var term: [String] = []
+    package var term: [String] = []
 
     @Option(
         name: [.customShort("k"), .customLong("kind")],
@@ -96,7 +98,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
     @OptionGroup var terminal: TerminalOptions
     @OptionGroup var network: NetworkOptions
 
-    func validate() throws {
+    package func validate() throws {
         if let country, CountryCode.normalize(country) == nil {
             throw ValidationError("--country takes a two-letter country code such as US or GB, not '\(country)'")
         }
@@ -113,7 +115,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
         }
     }
 
-    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+    package func execute(in environment: CommandEnvironment) async throws -> Int32 {
         SearchSession.prepare(network: !network.offline)
         let console = environment.console
         let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
@@ -262,7 +264,7 @@ struct SearchCommand: ParsableCommand, ProviderCommand {
 
     /// The command of the next page: this command as typed, with everything that shapes the
     /// results (kinds, sources, filters, storefront, order, config, offline), one page on.
-    func nextPageCommand(_ request: SearchRequest, defaultLimit: Int) -> String {
+    package func nextPageCommand(_ request: SearchRequest, defaultLimit: Int) -> String {
         // A search word that starts with '-' would be read as an option: such words go last, after `--`.
         let guarded = term.contains { $0.hasPrefix("-") }
         var words = ["mediasearch", "search"] + (guarded ? [] : term.map(Self.quoted))
@@ -314,7 +316,7 @@ extension SearchCommand {
     /// Every option is set here to the default its declaration gives; a test compares this
     /// command with ArgumentParser's for the same lines, so an option added or changed without
     /// this is caught (an option left unset would stop the process when read).
-    static func plain(_ arguments: [String]) -> SearchCommand? {
+    package static func plain(_ arguments: [String]) -> SearchCommand? {
         guard arguments.count > 1, arguments[0] == "search",
             arguments.dropFirst().allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") })
         else { return nil }

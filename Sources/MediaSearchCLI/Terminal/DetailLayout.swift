@@ -97,7 +97,7 @@ public struct DetailLayout: Sendable {
     /// Wraps text at word boundaries to `width` columns, keeping paragraph breaks as empty lines;
     /// a URL longer than a line stands whole on a line of its own (shortened, as a link, when
     /// styled: ``linkText(_:room:)``).
-    func wrap(_ text: String, width: Int) -> [String] {
+    package func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         for paragraph in TextSanitizer.block(text).split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""

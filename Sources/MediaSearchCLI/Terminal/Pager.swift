@@ -6,7 +6,7 @@ import MediaSearchKit
 /// the text fits the screen, keeps colors, leaves the text on screen and quits on Ctrl-C), like
 /// git and gh do. The pager runs in the terminal's foreground process group (see
 /// ``ForegroundProcess``), so it can read keys and draw.
-struct Pager {
+package struct Pager {
     var variables: [String: String]
 
     /// The pager's command line for `sh -c`, or `nil` to print directly (`PAGER` empty or `cat`,
@@ -30,7 +30,7 @@ struct Pager {
 
     /// How many screen rows `text` takes on a terminal `columns` wide: a line wider than the
     /// screen wraps onto several. Escape sequences (colors, links) take no room.
-    static func rows(_ text: String, columns: Int) -> Int {
+    package static func rows(_ text: String, columns: Int) -> Int {
         let columns = max(columns, 1)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }

@@ -110,7 +110,7 @@ public struct SearchOutput: Sendable {
 
     /// The fact a sort orders by, as a tile shows it: sorted by price, the price is the fact no
     /// width may drop; by date, the year.
-    static func sortKey(_ sort: ResultSort) -> (@Sendable (Tile) -> String?)? {
+    package static func sortKey(_ sort: ResultSort) -> (@Sendable (Tile) -> String?)? {
         switch sort {
         case .price: { tile in tile.item.flatMap { Formatting.price($0.price, currency: $0.currency) } }
         case .date: { tile in tile.item?.releaseYear.map(String.init) }

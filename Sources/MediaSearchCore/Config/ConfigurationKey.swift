@@ -7,7 +7,7 @@ import Yams
 ///
 /// ``all`` is both the allow-list and the dispatch: a key missing from it is an "unknown key"
 /// error, and no setting is assigned anywhere else.
-struct ConfigurationKey: Sendable {
+package struct ConfigurationKey: Sendable {
     typealias Apply = @Sendable (ConfigurationParser, Node, inout Configuration) throws(MediaSearchError) -> Void
 
     /// The dotted path, e.g. `itunes.timeout`.
@@ -16,7 +16,7 @@ struct ConfigurationKey: Sendable {
     let show: @Sendable (Configuration) -> String?
     let apply: Apply
     /// A key of an older spelling, still read (with a notice) but not listed by `config show`.
-    let legacy: Bool
+    package let legacy: Bool
 
     init(
         _ path: String, legacy: Bool = false, show: @escaping @Sendable (Configuration) -> String?,
@@ -29,7 +29,7 @@ struct ConfigurationKey: Sendable {
     }
 
     /// Every key, in the order `config show` lists them.
-    static let all: [ConfigurationKey] = [
+    package static let all: [ConfigurationKey] = [
         ConfigurationKey("kinds", show: { $0.kinds.joined(separator: ", ") }) {
             (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
             try parser.parseKinds(node, into: &configuration)

@@ -4,12 +4,17 @@ import Yams
 
 /// Turns the YAML text of a config file into a ``Configuration``, rejecting unknown keys and bad
 /// values with the file, line and key.
-struct ConfigurationParser {
+package struct ConfigurationParser {
     let file: String
     /// The source types `type:` may name: the executable's, handed down as values.
     let types: [any SourceType]
 
-    func parse(_ text: String) throws(MediaSearchError) -> Configuration {
+    package init(file: String, types: [any SourceType]) {
+        self.file = file
+        self.types = types
+    }
+
+    package func parse(_ text: String) throws(MediaSearchError) -> Configuration {
         var configuration = Configuration()
         configuration.source = file
         let root: Node?

@@ -45,7 +45,7 @@ public struct ResultsTable: Sendable {
 
     /// A price as a spreadsheet reads it, to the cent: `1.29`, `0.00`, `15.50`; empty for an
     /// amount no price can be.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard let value = SourceNumber.amount(value), value >= 0 else { return "" }
         let cents = Int((value * 100).rounded())
         let fraction = cents % 100
@@ -53,7 +53,7 @@ public struct ResultsTable: Sendable {
     }
 
     /// One cell: sanitized, quoted when it must be, and never a formula.
-    static func cell(_ raw: String) -> String {
+    package static func cell(_ raw: String) -> String {
         var text = TextSanitizer.line(raw)
         var quote = false
         // The first scalar, not the first character: `=` with a combining mark is still `=` to a

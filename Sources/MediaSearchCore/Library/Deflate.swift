@@ -9,13 +9,13 @@ import MediaSearchKit
 /// A compressed body is `d`, its length as 4 bytes (little-endian), then the zlib stream made
 /// with ``dictionary``; any other body is stored as it is (plain JSON starts with `{`). The
 /// dictionary must never change: stored records need it to be read (a new one takes a new tag).
-enum Deflate {
+package enum Deflate {
     /// Bodies larger than this are refused when inflating (a damaged length cannot make us allocate more).
-    static let maxLength = 16 * 1_048_576
-    static let tag = UInt8(ascii: "d")
+    package static let maxLength = 16 * 1_048_576
+    package static let tag = UInt8(ascii: "d")
 
     /// Compresses many bodies with one zlib stream (its state is set up once, not per body).
-    final class Compressor {
+    package final class Compressor {
         private var stream = z_stream()
         private let ready: Bool
         /// Where each body is compressed, kept from one to the next: a body's `Data` is then only
@@ -23,7 +23,7 @@ enum Deflate {
         /// search's 800 records were held at that size until the library had them).
         private var scratch: [UInt8] = []
 
-        init() {
+        package init() {
             // An 8 KB window holds the dictionary and a typical record, and a small hash table
             // (memory level 4) is what every record's reset clears: the default 32 KB window and
             // level 8 made clearing cost more than compressing. Any zlib reader reads the result.
@@ -36,7 +36,7 @@ enum Deflate {
         deinit { if ready { deflateEnd(&stream) } }
 
         /// The body compressed, or as it is when that does not make it smaller.
-        func compress(_ data: Data) -> Data {
+        package func compress(_ data: Data) -> Data {
             guard ready, data.count > 64, data.count <= maxLength, deflateReset(&stream) == Z_OK else { return data }
             let bound = Int(deflateBound(&stream, uLong(data.count)))
             if scratch.count < 5 + bound { scratch = [UInt8](repeating: 0, count: 5 + bound) }
@@ -66,7 +66,7 @@ enum Deflate {
     }
 
     /// The original bytes; `nil` when the body is damaged.
-    static func decompress(_ data: Data) -> Data? {
+    package static func decompress(_ data: Data) -> Data? {
         guard data.count > 5, data.first == tag else { return data }
         let start = data.startIndex
         var expected = 0
@@ -103,7 +103,7 @@ enum Deflate {
 
     /// What stored iTunes records have in common, most frequent last (zlib reaches the end of a
     /// dictionary with the shortest distances). Fixed forever: see the type's note.
-    static let dictionary = Data(
+    package static let dictionary = Data(
         """
         "wrapperType":"track","kind":"feature-movie","kind":"podcast-episode","wrapperType":"audiobook",\
         "wrapperType":"collection","collectionType":"Album","kind":"music-video","kind":"podcast",\

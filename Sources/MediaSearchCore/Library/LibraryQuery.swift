@@ -8,7 +8,7 @@ import MediaSearchKit
 /// parentheses are plain text, never FTS operators. At most ``maxWords`` words count, each of
 /// at most ``maxWordLength`` characters, so a 10 KB term is an ordinary query.
 public enum LibraryQuery {
-    static let maxWords = 16
+    package static let maxWords = 16
     static let maxWordLength = 64
 
     /// The words of `text`, lower-cased, in order, duplicates removed.
@@ -43,7 +43,7 @@ public enum LibraryQuery {
     }
 
     /// The MATCH expression for `text`, or `nil` when it has no word to look for.
-    static func match(_ text: String) -> String? {
+    package static func match(_ text: String) -> String? {
         let words = words(text)
         guard !words.isEmpty else { return nil }
         return words.map { "\"\($0)\"*" }.joined(separator: " ")

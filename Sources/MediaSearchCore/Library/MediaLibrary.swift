@@ -447,14 +447,14 @@ public final class MediaLibrary: @unchecked Sendable {
         notices.append("library: \(path) was unreadable (\(error.message)); moved it to \(aside) and started anew")
     }
 
-    static let schemaVersion = 2
+    package static let schemaVersion = 2
     /// How many of the most recently added matches a query ranks.
     public static let candidates = 1_000
     static let explicitTag = "xexplicit"
 
     /// The token that marks a kind in the `tags` column: `k` and the kind's UTF-8 in hex, one
     /// word whatever the kind's spelling (`music-video` is not `music` and `video`).
-    static func kindTag(_ kind: String) -> String {
+    package static func kindTag(_ kind: String) -> String {
         // Hex by hand: `String(format:)` goes through C varargs and runtime casts on every record.
         let digits = Array("0123456789abcdef".utf8)
         var tag: [UInt8] = [UInt8(ascii: "k")]

@@ -3,13 +3,13 @@ import Foundation
 import MediaSearchKit
 
 /// One connection to an SQLite database; not thread-safe (``MediaLibrary`` serializes it).
-final class SQLiteConnection {
+package final class SQLiteConnection {
     private let handle: OpaquePointer
 
     /// The most one operation (opening the file, or one transaction) waits for other processes'
     /// locks, in all: the README's promise that no lock is waited for longer than 10 s. SQLite's
     /// own busy timeout counts each wait anew, so two waits in one operation took twice as long.
-    static let lockWait = 10.0
+    package static let lockWait = 10.0
 
     /// When the current operation stops waiting for locks (monotonic seconds); read by the busy
     /// handler, on the thread that runs the operation.
@@ -24,7 +24,7 @@ final class SQLiteConnection {
     ///
     /// `readOnly` opens an existing file that this user may not write (a library shared
     /// read-only, a read-only folder): read as it is, never written.
-    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    package init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags =
             readOnly
@@ -72,7 +72,7 @@ final class SQLiteConnection {
 
     /// Starts an operation for a statement compiled earlier and run again: outside a transaction,
     /// its lock waits count from now.
-    func startOperation() { startOperationOutsideTransaction() }
+    package func startOperation() { startOperationOutsideTransaction() }
 
     private static var now: Double {
         var time = timespec()
@@ -84,12 +84,12 @@ final class SQLiteConnection {
 
     /// Whether this is an in-memory copy of a file this user may not write (``readOnlyCopy(of:)``):
     /// it may be written (its index brought up to date), but nothing written is kept.
-    private(set) var isCopyOfReadOnlyFile = false
+    package private(set) var isCopyOfReadOnlyFile = false
 
     /// The file at `path`, which this user may read but not write, copied into memory: a query
     /// may need to write (bring the full-text index up to date), and SQLite reads a
     /// write-ahead-logged file only partly when it cannot write beside it.
-    static func readOnlyCopy(of path: String) throws(SQLiteError) -> SQLiteConnection {
+    package static func readOnlyCopy(of path: String) throws(SQLiteError) -> SQLiteConnection {
         let file = try SQLiteConnection(path: path, readOnly: true)
         let memory = try SQLiteConnection(path: ":memory:")
         guard let backup = sqlite3_backup_init(memory.handle, "main", file.handle, "main") else {
@@ -103,7 +103,7 @@ final class SQLiteConnection {
     }
 
     /// Runs one or more statements that take no parameters.
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         startOperationOutsideTransaction()
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &error)
@@ -115,7 +115,7 @@ final class SQLiteConnection {
     }
 
     /// Compiles one statement.
-    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         startOperationOutsideTransaction()
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
@@ -125,13 +125,13 @@ final class SQLiteConnection {
 
     /// Runs `body` in one read transaction: its queries see one state of the file and take the
     /// file's read lock once, not once per statement.
-    func readTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    package func readTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         try transaction("BEGIN", body)
     }
 
     /// Runs `body` in a write transaction taken at once (`BEGIN IMMEDIATE`), so that a writer
     /// waits for the lock instead of failing when another process writes.
-    func writeTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    package func writeTransaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         try transaction("BEGIN IMMEDIATE", body)
     }
 
@@ -149,14 +149,14 @@ final class SQLiteConnection {
     }
 
     /// The first column of the first row of a query, as an integer.
-    func integer(_ sql: String) throws(SQLiteError) -> Int {
+    package func integer(_ sql: String) throws(SQLiteError) -> Int {
         let statement = try prepare(sql)
         return try statement.step() ? statement.int(0) : 0
     }
 
     /// The rows the last insert, update or delete changed.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
-    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
-    func failure(_ code: Int32) -> SQLiteError { SQLiteError(code: code, message: lastMessage) }
+    package var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    package func failure(_ code: Int32) -> SQLiteError { SQLiteError(code: code, message: lastMessage) }
 }

@@ -3,15 +3,15 @@ import Foundation
 import MediaSearchKit
 
 /// A failed SQLite call: its result code and SQLite's message.
-struct SQLiteError: Error, CustomStringConvertible {
-    var code: Int32
-    var message: String
+package struct SQLiteError: Error, CustomStringConvertible {
+    package var code: Int32
+    package var message: String
 
     /// Whether the file is damaged or is not a database at all, so it must be moved aside.
-    var isDamage: Bool {
+    package var isDamage: Bool {
         let primary = code & 0xFF
         return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
     }
 
-    var description: String { message }
+    package var description: String { message }
 }

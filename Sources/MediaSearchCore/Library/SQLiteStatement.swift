@@ -3,11 +3,11 @@ import Foundation
 import MediaSearchKit
 
 /// A compiled statement; bind by 1-based index, step, read columns by 0-based index.
-final class SQLiteStatement {
+package final class SQLiteStatement {
     private let statement: OpaquePointer
     private let connection: SQLiteConnection
 
-    init(_ statement: OpaquePointer, connection: SQLiteConnection) {
+    package init(_ statement: OpaquePointer, connection: SQLiteConnection) {
         self.statement = statement
         self.connection = connection
     }
@@ -16,17 +16,17 @@ final class SQLiteStatement {
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    func bind(_ index: Int32, _ value: String?) {
+    package func bind(_ index: Int32, _ value: String?) {
         if let value { sqlite3_bind_text(statement, index, value, -1, Self.transient) } else { bindNull(index) }
     }
 
-    func bind(_ index: Int32, _ value: Int?) {
+    package func bind(_ index: Int32, _ value: Int?) {
         if let value { sqlite3_bind_int64(statement, index, Int64(value)) } else { bindNull(index) }
     }
 
-    func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(statement, index, value) }
+    package func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(statement, index, value) }
 
-    func bind(_ index: Int32, _ value: Data) {
+    package func bind(_ index: Int32, _ value: Data) {
         value.withUnsafeBytes { bytes in
             _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
         }
@@ -35,7 +35,7 @@ final class SQLiteStatement {
     private func bindNull(_ index: Int32) { sqlite3_bind_null(statement, index) }
 
     /// Advances to the next row; `false` when done.
-    func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(statement)
         switch code {
         case SQLITE_ROW: return true
@@ -45,7 +45,7 @@ final class SQLiteStatement {
     }
 
     /// Runs a statement that returns no rows, then readies it for new bindings.
-    func run() throws(SQLiteError) {
+    package func run() throws(SQLiteError) {
         defer { reset() }
         while try step() {}
     }
@@ -53,7 +53,7 @@ final class SQLiteStatement {
     /// Runs the statement with `bytes` bound to a parameter where SQLite reads them (not copied:
     /// an answer may be a megabyte), then readies it for new bindings (the parameter unbound
     /// before the bytes go away).
-    func run(binding index: Int32, toBytesOf bytes: Data) throws(SQLiteError) {
+    package func run(binding index: Int32, toBytesOf bytes: Data) throws(SQLiteError) {
         let code = bytes.withUnsafeBytes { buffer -> Int32 in
             if let start = buffer.baseAddress, buffer.count > 0 {
                 sqlite3_bind_blob64(statement, index, start, sqlite3_uint64(buffer.count), nil)
@@ -68,23 +68,23 @@ final class SQLiteStatement {
         guard code == SQLITE_DONE else { throw connection.failure(code) }
     }
 
-    func reset() {
+    package func reset() {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
     }
 
-    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+    package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
-    func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
 
-    func string(_ column: Int32) -> String? {
+    package func string(_ column: Int32) -> String? {
         guard let text = sqlite3_column_text(statement, column) else { return nil }
         return String(cString: text)
     }
 
-    func data(_ column: Int32) -> Data {
+    package func data(_ column: Int32) -> Data {
         let count = Int(sqlite3_column_bytes(statement, column))
         guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
         return Data(bytes: bytes, count: count)

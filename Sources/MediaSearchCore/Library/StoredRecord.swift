@@ -10,8 +10,8 @@ import MediaSearchKit
 /// The record alone is about half the bytes of the record and the fields, and half the encoding
 /// time. It is written only for a payload type among the store's ``PayloadTypes``: the store
 /// reads with the same types, and only its type can make the record an item again.
-enum StoredRecord {
-    static func encode(_ item: MediaItem, types: PayloadTypes, with encoder: JSONEncoder) throws -> Data {
+package enum StoredRecord {
+    package static func encode(_ item: MediaItem, types: PayloadTypes, with encoder: JSONEncoder) throws -> Data {
         if let payload = item.payload, let record = payload.base, let json = record.storedJSON,
             var derived = record.item(), types.contains(payload.name)
         {

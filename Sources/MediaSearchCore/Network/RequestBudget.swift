@@ -75,12 +75,12 @@ public struct RequestBudget: Sendable {
 
     /// What may be done to a budget: take a slot at a time, give back the slot taken at a time,
     /// or start a cool-down at a time.
-    enum Operation: Sendable {
+    package enum Operation: Sendable {
         case take(Date)
         case giveBack(Date)
         case coolDown(Date)
 
-        var time: Date {
+        package var time: Date {
             switch self {
             case .take(let time), .giveBack(let time), .coolDown(let time): time
             }
@@ -89,7 +89,9 @@ public struct RequestBudget: Sendable {
 
     /// Runs operations on budgets of one cache directory (the first's), in order, in one
     /// transaction; the decision of each take (`.granted` for the others).
-    static func run(_ operations: [(budget: RequestBudget, operation: Operation)], now: Date? = nil) -> [Decision] {
+    package static func run(_ operations: [(budget: RequestBudget, operation: Operation)], now: Date? = nil)
+        -> [Decision]
+    {
         guard let first = operations.first,
             let latest = (operations.map(\.operation.time) + [now].compactMap { $0 }).max()
         else { return [] }

@@ -43,13 +43,13 @@ public struct ResponseCache: Sendable {
     }
 
     /// The database file.
-    var databasePath: String { (directory as NSString).appendingPathComponent("responses.sqlite") }
+    package var databasePath: String { (directory as NSString).appendingPathComponent("responses.sqlite") }
     /// Where earlier versions kept one file per answer (and their size ledger beside it).
-    var legacyFolder: String { (directory as NSString).appendingPathComponent("responses") }
+    package var legacyFolder: String { (directory as NSString).appendingPathComponent("responses") }
 
     /// What a row costs against the bound beyond its body and URL (its other columns and SQLite's
     /// bookkeeping), so that many small answers are not counted as nearly nothing.
-    static let rowOverhead = 64
+    package static let rowOverhead = 64
 
     private var database: ResponseDatabase { ResponseDatabase.at(databasePath, legacy: legacyFolder) }
 
@@ -112,7 +112,7 @@ public struct ResponseCache: Sendable {
 
     /// The lock a process holds while it fetches a URL: one byte of `flights.lock`, the URL's
     /// hash modulo 2^20, so the folder never grows and two URLs share a byte only by rare chance.
-    func flightLock(for url: URL) -> (path: String, offset: Int) {
+    package func flightLock(for url: URL) -> (path: String, offset: Int) {
         let hash = UInt64(Self.checksum(Data(url.absoluteString.utf8)), radix: 16) ?? 0
         return ((directory as NSString).appendingPathComponent("flights.lock"), Int(hash % (1 << 20)))
     }

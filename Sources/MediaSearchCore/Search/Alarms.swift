@@ -8,13 +8,13 @@ import Synchronization
 /// for timers that almost never ring. Here setting an alarm is a lock and a heap insertion, and
 /// stopping one is a lock and a dictionary removal; the sleeper is replaced only when an alarm
 /// is set earlier than the one it sleeps for, and wakes, at worst, for an alarm already stopped.
-final class Alarms: Sendable {
+package final class Alarms: Sendable {
     /// The process's alarms.
-    static let shared = Alarms()
+    package static let shared = Alarms()
 
-    init() {}
+    package init() {}
 
-    typealias Instant = ContinuousClock.Instant
+    package typealias Instant = ContinuousClock.Instant
 
     private struct Entry {
         /// When it rings; `nil` while it rings.
@@ -38,7 +38,7 @@ final class Alarms: Sendable {
 
     /// Sets an alarm for `instant`, and returns its number. When it rings, `ring` is called (on
     /// no particular thread) and says when to ring again, if it should.
-    func set(at instant: Instant, _ ring: @escaping @Sendable () -> Instant?) -> UInt64 {
+    package func set(at instant: Instant, _ ring: @escaping @Sendable () -> Instant?) -> UInt64 {
         state.withLock { state in
             let id = state.nextID
             state.nextID += 1
@@ -50,7 +50,7 @@ final class Alarms: Sendable {
     }
 
     /// Stops an alarm: it does not ring (again) after this returns, unless it is ringing now.
-    func stop(_ id: UInt64) {
+    package func stop(_ id: UInt64) {
         state.withLock { state in
             state.entries[id] = nil
             // Stopped alarms stay in the heap until they come up: when they outnumber the set
@@ -62,10 +62,10 @@ final class Alarms: Sendable {
     }
 
     /// How many alarms are set (for tests).
-    var count: Int { state.withLock { $0.entries.count } }
+    package var count: Int { state.withLock { $0.entries.count } }
 
     /// How many times the heap holds, stopped alarms' included (for tests).
-    var pendingTimes: Int { state.withLock { $0.heap.count } }
+    package var pendingTimes: Int { state.withLock { $0.heap.count } }
 
     /// Makes sure a sleeper wakes for the earliest alarm: a new one if none sleeps or if the one
     /// sleeping wakes later.

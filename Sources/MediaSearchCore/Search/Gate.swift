@@ -2,7 +2,7 @@ import MediaSearchKit
 import Synchronization
 
 /// A result handed to one waiting continuation exactly once, whichever side comes first.
-final class Gate<T: Sendable>: Sendable {
+package final class Gate<T: Sendable>: Sendable {
     private enum State {
         case empty
         case waiting(CheckedContinuation<T, any Error>)
@@ -12,8 +12,10 @@ final class Gate<T: Sendable>: Sendable {
 
     private let state = Mutex(State.empty)
 
+    package init() {}
+
     /// Delivers the result now if it is already there, else when it comes.
-    func wait(_ continuation: CheckedContinuation<T, any Error>) {
+    package func wait(_ continuation: CheckedContinuation<T, any Error>) {
         let ready = state.withLock { state -> Result<T, any Error>? in
             switch state {
             case .ready(let result):
@@ -30,7 +32,7 @@ final class Gate<T: Sendable>: Sendable {
     }
 
     /// The first result wins; later ones are dropped.
-    func resume(_ result: Result<T, any Error>) {
+    package func resume(_ result: Result<T, any Error>) {
         let waiting = state.withLock { state -> CheckedContinuation<T, any Error>? in
             switch state {
             case .empty:
