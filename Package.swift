@@ -6,6 +6,11 @@ import PackageDescription
 /// (or run `Scripts/link-order`, which links again) for a build to use it.
 let scripts = Context.packageDirectory + "/Scripts"
 
+/// Test code is compiled without optimization in every configuration: what it tests is the code it
+/// imports, optimized in a release build (the README's test command), and optimizing the tests
+/// themselves would add minutes to a 2-core release build (docs/testing.md, "One compile").
+let testCode: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
     name: "MediaSearch",
     platforms: [.macOS(.v15)],
@@ -154,6 +159,18 @@ let package = Package(
                         "pack-relative-relocs",
                     ],
                     .when(platforms: [.linux])),
+                // The Swift runtime and Foundation linked in, as `--static-swift-stdlib` would, but at
+                // the link alone: the objects stay those compiled against the shared runtime's modules,
+                // which `swift test -c release` builds too, so the tests and this binary share one
+                // compile of the graph (docs/testing.md, "One compile"). Those modules name Foundation's
+                // own libraries only; static Foundation also needs the four it is built on. A toolchain
+                // that adds one fails here, at the link, by name.
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-l_FoundationICU", "-lCoreFoundation", "-l_FoundationCShims",
+                        "-l_FoundationCollections",
+                    ],
+                    .when(platforms: [.linux], configuration: .release)),
                 .unsafeFlags(
                     [
                         "-Xlinker", "--symbol-ordering-file=\(scripts)/mediasearch.order", "-Xlinker",
@@ -194,12 +211,13 @@ let package = Package(
             path: "Benchmarks/mediasearch-library-bench"
         ),
         // The trait every test suite carries (at most so many test cases at once): tests only.
-        .target(name: "TestSlots", path: "Tests/TestSlots"),
+        .target(name: "TestSlots", path: "Tests/TestSlots", swiftSettings: testCode),
         .testTarget(
             name: "MediaSearchCoreTests",
             dependencies: [
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "TestSlots",
-            ]
+            ],
+            swiftSettings: testCode
         ),
         .testTarget(
             name: "ProvidersTests",
@@ -207,14 +225,16 @@ let package = Package(
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
                 "MovieProvider", "AudiobookProvider", "PodcastProvider", "MusicVideoProvider", "AlbumProvider",
                 "DeclarativeProviders", "MediaSearchBuiltIns", "TestSlots",
-            ]
+            ],
+            swiftSettings: testCode
         ),
         .testTarget(
             name: "SharedStoreTests",
             dependencies: [
                 "MediaSearchPostgres", "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures",
                 "TestSlots",
-            ]
+            ],
+            swiftSettings: testCode
         ),
         // The web server's routes in process (HummingbirdTesting's router framework), and its channel
         // handlers on NIO's embedded channels.
@@ -229,19 +249,24 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-            ]
+            ],
+            swiftSettings: testCode
         ),
+        // It drives the `mediasearch` binary, which every `swift test` builds, but does not depend on
+        // its target: the test binary would take that target's link flags (the static runtime,
+        // which Swift Testing cannot be linked with).
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "MediaSearchBuiltIns", "MediaSearchFixtures", "mediasearch", "MediaSearchCLI", "MediaSearchServe",
+                "MediaSearchBuiltIns", "MediaSearchFixtures", "MediaSearchCLI", "MediaSearchServe",
                 "MediaSearchPostgres",
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "ExternalProviders",
                 "MediaSearchWeb", "TestSlots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: testCode
         ),
     ],
     swiftLanguageModes: [.v6]
