@@ -78,7 +78,7 @@ public struct CommandRunner: Sendable {
         _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
         timeout: Double = 60
     ) async throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment(extra)

@@ -275,7 +275,7 @@ struct ProgramContainmentTests {
             ], in: harness)
         try harness.runner.write(
             "kinds: [linger]\nproviders:\n  linger: {timeout: 30}\n", to: "config/mediasearch/config.yaml")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = harness.runner.executable
         process.arguments = ["serve", "--port", "0"]
         process.environment = harness.runner.environment(["PATH": path])

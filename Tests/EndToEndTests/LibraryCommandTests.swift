@@ -302,7 +302,7 @@ struct LibraryCommandTests {
     func recordsAreKeptBeforeTheAnswerIsPrinted() async throws {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = harness.runner.executable
         process.arguments = ["search", "jack", "--format", "json"]
         process.environment = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": harness.server.baseURL])

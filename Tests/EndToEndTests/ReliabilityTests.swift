@@ -232,7 +232,7 @@ struct ReliabilityTests {
         TestLifetime.stopAtEnd { await harness.stop() }
         _ = try await harness.searchJSON(["kept"])
         await harness.server.inject(FaultRule(fault: .delay(.seconds(20))))
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = harness.runner.executable
         process.arguments = ["search", "interrupted"]
         process.environment = harness.runner.environment(["MEDIASEARCH_ITUNES_URL": harness.server.baseURL])

@@ -13,9 +13,9 @@ struct StreamingTests {
     /// Starts `mediasearch` with the arguments, its output piped; the caller reads and ends it.
     static func launch(
         _ harness: Harness, _ arguments: [String], kinds: [String]
-    ) throws -> (process: Process, out: Pipe, err: Pipe) {
+    ) throws -> (process: ChildProcess, out: Pipe, err: Pipe) {
         let config = try harness.runner.write("kinds: [\(kinds.joined(separator: ", "))]\n", to: "streaming.yaml")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = harness.runner.executable
         process.arguments = arguments
         process.environment = harness.runner.environment(harness.variables(["MEDIASEARCH_CONFIG": config]))

@@ -48,7 +48,7 @@ extension Dictionary where Key == String, Value == Any {
     var kinds: Set<String> { Set(results.compactMap { $0["kind"] as? String }) }
 }
 
-extension Process {
+extension ChildProcess {
     /// Waits for the process to exit, at most `seconds`; a process still running then is killed
     /// and `false` returned, so a test that waits fails instead of hanging the suite.
     func exits(within seconds: Double) async throws -> Bool {
@@ -81,12 +81,12 @@ extension Process {
     }
 }
 
-/// A started `Process` handed to the test's stops. `Process` is not `Sendable`; the handle only
+/// A started ``ChildProcess`` handed to the test's stops. The handle only
 /// signals it while it runs (never a PID that may have been reused) and waits for its exit.
 private struct RunningProcess: @unchecked Sendable {
-    let process: Process
+    let process: ChildProcess
 
-    init(_ process: Process) { self.process = process }
+    init(_ process: ChildProcess) { self.process = process }
 
     func signal(_ signal: Int32) {
         if process.isRunning { kill(process.processIdentifier, signal) }

@@ -317,7 +317,7 @@ struct TerminalOutputTests {
         let browser = try runner.write(
             "#!/bin/sh\necho 'xdg-open: 882: www-browser: not found' >&2\necho noise\nexit 3\n", to: "nobrowser")
         chmod(browser, 0o755)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = runner.executable
         process.arguments = ["serve", "--port", "0", "--open"]
         process.environment = runner.environment(["BROWSER": browser])
@@ -593,7 +593,7 @@ struct PagerTests {
 
     /// Runs `mediasearch` under `script` and returns what the terminal showed.
     func onTerminal(_ harness: Harness, _ arguments: [String], environment: [String: String]) async throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = ([harness.runner.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]

@@ -1283,9 +1283,9 @@ struct ServeCommandTests {
     /// process (to stop), or its whole output when it exits at once.
     func serve(
         _ arguments: [String], api: String = "http://127.0.0.1:9"
-    ) async throws -> (first: String, process: Process, errors: Pipe) {
+    ) async throws -> (first: String, process: ChildProcess, errors: Pipe) {
         let runner = try CommandRunner()
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = runner.executable
         process.arguments = ["serve"] + arguments
         process.environment = runner.environment(["MEDIASEARCH_ITUNES_URL": api])

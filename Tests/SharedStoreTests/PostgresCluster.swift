@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchFixtures
 import TestSlots
 import Testing
 
@@ -75,7 +76,7 @@ final class PostgresCluster: Sendable {
     }
 
     static func runBlocking(_ verb: String, _ directory: String) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, verb, directory]
         let output = Pipe()
