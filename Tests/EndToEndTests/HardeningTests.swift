@@ -12,7 +12,7 @@ import Testing
 
 /// The built binary against a loopback server that plays a hostile or broken API, and against
 /// broken local files: every command ends in time, says what happened once, and loses nothing.
-@Suite("Hardening, end to end", .serialized, .slots, .tags(.e2e))
+@Suite("Hardening, end to end", .serialized, .slotsFirst, .tags(.e2e))
 struct EndToEndHardeningTests {
     func cacheFolder(_ harness: Harness) -> URL { harness.runner.home.appendingPathComponent("cache/mediasearch") }
     func stateFolder(_ harness: Harness) -> URL { harness.runner.home.appendingPathComponent("state/mediasearch") }

@@ -6,7 +6,7 @@ import Testing
 
 /// Fault injection against the loopback server: every fault gives a clear per-provider error,
 /// the right exit code, and leaves history and cache valid.
-@Suite("Reliability, end to end", .serialized, .slots, .tags(.e2e))
+@Suite("Reliability, end to end", .serialized, .slotsFirst, .tags(.e2e))
 struct ReliabilityTests {
     /// A time-out short enough that time-out faults end in seconds, long enough that the healthy
     /// kinds (loopback answers in milliseconds) never miss it on a machine loaded by other work.

@@ -76,4 +76,41 @@ struct TestLifetimeTests {
         #expect(threw)
         #expect(log == ["server stopped"])
     }
+
+    /// A freed slot goes to the longest waiter of a `.slotsFirst` suite before any other (a
+    /// serialized suite's next case), then to the others in the order they came.
+    @Test func aFreedSlotGoesToAChainsCaseFirstThenInOrder() async throws {
+        let gate = Gate(width: 1)
+        await gate.enter()
+        let log = Log()
+        var waiters: [Task<Void, Never>] = []
+        for (name, first) in [("other 1", false), ("chain 1", true), ("other 2", false), ("chain 2", true)] {
+            let queued = gate.waiting
+            waiters.append(
+                Task {
+                    await gate.enter(first: first)
+                    log.add(name)
+                })
+            // Each waiter queues before the next starts, so the order they came in is known.
+            try await Self.until { gate.waiting == queued + 1 }
+        }
+        for admitted in 1...4 {
+            gate.leave()
+            try await Self.until { log.all.count == admitted }
+        }
+        for waiter in waiters { await waiter.value }
+        #expect(log.all == ["chain 1", "chain 2", "other 1", "other 2"])
+        gate.leave()
+        #expect(gate.waiting == 0)
+    }
+
+    /// Waits until `condition` holds, a yield at a time; a minute without it fails the test (a
+    /// waiter that never queued or never resumed), whatever the machine's speed before that.
+    static func until(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition() {
+            try #require(ContinuousClock.now < deadline, "the gate's waiters did not move")
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
 }

@@ -10,7 +10,7 @@ import Testing
 /// What every library does, whichever keeps it: the same expectations against SQLite (one
 /// machine's file) and PostgreSQL (the shared store), so that the two answer alike.
 @Suite(
-    "Library contract: SQLite and PostgreSQL", .serialized, .slots, .tags(.postgres),
+    "Library contract: SQLite and PostgreSQL", .serialized, .slotsFirst, .tags(.postgres),
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct LibraryContractTests {
     enum Backend: String, CaseIterable, Sendable {

@@ -9,7 +9,7 @@ import Testing
 
 /// The shared store against a real PostgreSQL server of the test's own (#26).
 @Suite(
-    "Shared store: PostgreSQL", .serialized, .slots, .tags(.postgres),
+    "Shared store: PostgreSQL", .serialized, .slotsFirst, .tags(.postgres),
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct PostgresStoreTests {
     static func open(

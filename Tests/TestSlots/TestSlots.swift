@@ -14,11 +14,21 @@ import Testing
 /// wait on processes and servers, not on the CPU.
 ///
 ///     @Suite("Search history", .slots)
+///
+/// A `.serialized` suite's cases are a chain: each waits for the one before it, so a chain whose
+/// every case queues behind all the others' ends last, long after them (the shared store's nine
+/// cases took 200 s of a 220 s run so, most of it in the queue). Such a suite carries
+/// ``slotsFirst``: its cases take the next free slot before any other waiting case does.
+///
+///     @Suite("Shared store: PostgreSQL", .serialized, .slotsFirst)
 public struct TestSlots: SuiteTrait, TestTrait, TestScoping {
     /// Four cases per core, at least eight.
     public static let width = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
 
     private static let gate = Gate(width: width)
+
+    /// Whether this suite's cases go before the others waiting for a slot.
+    let first: Bool
 
     public var isRecursive: Bool { true }
 
@@ -32,7 +42,7 @@ public struct TestSlots: SuiteTrait, TestTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        await Self.gate.enter()
+        await Self.gate.enter(first: first)
         defer { Self.gate.leave() }
         let lifetime = TestLifetime()
         do {
@@ -108,7 +118,12 @@ extension Tag {
 
 extension Trait where Self == TestSlots {
     /// At most ``TestSlots/width`` test cases of the package run at once.
-    public static var slots: TestSlots { TestSlots() }
+    public static var slots: TestSlots { TestSlots(first: false) }
+
+    /// At most ``TestSlots/width`` test cases of the package run at once, and this suite's take
+    /// the next free slot before the others': for a `.serialized` suite, a chain of cases that
+    /// would otherwise queue behind every other case, one link at a time.
+    public static var slotsFirst: TestSlots { TestSlots(first: true) }
 }
 
 /// A watchdog against a deadlock: a case that has not ended `limit` after it started records an
@@ -156,17 +171,51 @@ extension Trait where Self == Watchdog {
     public static func watchdog(_ limit: Duration) -> Watchdog { Watchdog(limit: limit) }
 }
 
-/// A counting semaphore whose waiters hold no thread.
-private final class Gate: Sendable {
-    private let state: Mutex<(free: Int, waiting: [CheckedContinuation<Void, Never>])>
+/// A counting semaphore whose waiters hold no thread, in two queues: a freed slot goes to the
+/// longest waiter of the first queue, then of the other.
+package final class Gate: Sendable {
+    private struct State {
+        var free: Int
+        var first: Deque = Deque()
+        var others: Deque = Deque()
+    }
 
-    init(width: Int) { state = Mutex((width, [])) }
+    /// A queue of waiters whose front is taken in constant time (hundreds of cases wait at once).
+    private struct Deque {
+        var items: [CheckedContinuation<Void, Never>] = []
+        var head = 0
 
-    func enter() async {
+        var isEmpty: Bool { head == items.count }
+        var count: Int { items.count - head }
+
+        mutating func append(_ item: CheckedContinuation<Void, Never>) { items.append(item) }
+
+        mutating func removeFirst() -> CheckedContinuation<Void, Never> {
+            defer {
+                head += 1
+                if head == items.count {
+                    items.removeAll(keepingCapacity: true)
+                    head = 0
+                }
+            }
+            return items[head]
+        }
+    }
+
+    private let state: Mutex<State>
+
+    package init(width: Int) { state = Mutex(State(free: width)) }
+
+    /// How many wait for a slot.
+    package var waiting: Int {
+        state.withLock { $0.first.count + $0.others.count }
+    }
+
+    package func enter(first: Bool = false) async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state in
                 guard state.free > 0 else {
-                    state.waiting.append(waiter)
+                    if first { state.first.append(waiter) } else { state.others.append(waiter) }
                     return false
                 }
                 state.free -= 1
@@ -176,13 +225,12 @@ private final class Gate: Sendable {
         }
     }
 
-    func leave() {
+    package func leave() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.waiting.isEmpty else {
-                state.free += 1
-                return nil
-            }
-            return state.waiting.removeFirst()
+            if !state.first.isEmpty { return state.first.removeFirst() }
+            if !state.others.isEmpty { return state.others.removeFirst() }
+            state.free += 1
+            return nil
         }
         next?.resume()
     }
