@@ -113,6 +113,11 @@ def english_words():
     return words
 
 
+# The sources' names (`sourceName` of /api/providers), read once the server runs: a name is no
+# word of the catalog wherever a page says it ("Ждём ответа: Open Library…" shows "Open").
+SOURCE_NAMES = []
+
+
 def english_left(driver, words):
     """The English catalog's words the page shows, leaving out what a source sent: titles, names,
     descriptions, a detail's values, a tile's facts that are no label (a genre, marked translate=no),
@@ -128,6 +133,8 @@ def english_left(driver, words):
         "'[aria-label]:not(button.star), [title]:not(button.star), [placeholder]'))"
         ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || '') + ' '"
         " + (e.getAttribute('placeholder') || '')).join(' ');")
+    for name in sorted(SOURCE_NAMES, key=len, reverse=True):
+        text = text.replace(name, " ")
     return sorted({w for w in re.findall(r"[A-Za-z]+", text) if w in words})
 
 
@@ -153,6 +160,9 @@ def main():
 
     driver = test_web.browser()
     words = english_words()
+    with urllib.request.urlopen(every + "/api/providers", timeout=30) as response:
+        SOURCE_NAMES.extend({p["sourceName"] for p in json.load(response)["providers"] if p.get("sourceName")})
+    check("Open Library" in SOURCE_NAMES, f"the sources' names are known: {sorted(SOURCE_NAMES)}")
     try:
         # The screens a person meets, by URL (a detail of each kind of source).
         screens = [
