@@ -279,6 +279,49 @@ struct ConfigurationTests {
         }
     }
 
+    /// A described source's values are copied with their aliases followed: "billion laughs" (nine
+    /// levels of ten aliases, 10^9 values from a few hundred bytes) is refused with its file, line
+    /// and key, before it is copied, while a few aliases of a small anchor still read.
+    @Test func anAliasBombUnderADescribedSourceIsRefusedWithItsLine() throws {
+        var lines = [
+            "providers:", "  g:", "    type: keeps", "    labels:",
+            "      x0: &b0 [lol,lol,lol,lol,lol,lol,lol,lol,lol,lol]",
+        ]
+        lines += (1..<10).map { level in
+            "      x\(level): &b\(level) [\(Array(repeating: "*b\(level - 1)", count: 10).joined(separator: ","))]"
+        }
+        let bomb = lines.joined(separator: "\n") + "\n"
+        #expect(bomb.utf8.count < 1_000)
+        let parser = ConfigurationParser(file: "bomb.yaml", types: [KeepsSettings()])
+        do {
+            _ = try parser.parse(bomb)
+            Issue.record("the bomb was read")
+        } catch {
+            #expect(error.exitStatus == 78)
+            #expect(error.description.hasPrefix("bomb.yaml:5: providers.g.labels: its aliases (*name) expand"))
+        }
+        // The same bomb spread over many sources shares one budget: each alone would fit.
+        let spread = (0..<40).map { "  s\($0):\n    type: keeps\n    labels: {a: *b2, b: *b2}\n" }.joined()
+        let anchors = lines[4...6].joined(separator: "\n")  // *b2 is 1,111 values, a source 2,223
+        #expect(throws: MediaSearchError.self) {
+            try parser.parse("providers:\n  g:\n    type: keeps\n    labels:\n\(anchors)\n\(spread)")
+        }
+        let small = try parser.parse(
+            "providers:\n  g:\n    type: keeps\n    labels:\n      a: &words [one, two]\n      b: *words\n")
+        #expect(small.sources.count == 1)
+    }
+
+    /// Deep nesting stops at libyaml's own limit: a clear error, not a crash of the stack.
+    @Test func aDeeplyNestedValueIsAnErrorNotACrash() {
+        let depth = 100_000
+        let deep =
+            "providers:\n  g:\n    type: keeps\n    labels: " + String(repeating: "[", count: depth)
+            + String(repeating: "]", count: depth) + "\n"
+        #expect(throws: MediaSearchError.self) {
+            try ConfigurationParser(file: "deep.yaml", types: [KeepsSettings()]).parse(deep)
+        }
+    }
+
     @Test func aHugeFileIsRefused() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).yaml")
         try Data(repeating: UInt8(ascii: "#"), count: 2 * 1_048_576).write(to: url)
@@ -293,4 +336,18 @@ private struct Stub: MediaProvider {
     var kind: String
     var source: String
     func search(_ query: SearchQuery, context: ProviderContext) async throws -> [MediaItem] { [] }
+}
+
+/// A source type that takes any `labels:` and keeps nothing, for what the parser copies.
+private struct KeepsSettings: SourceType {
+    struct Source: ConfiguredSource {
+        var name: String
+        var type: String { "keeps" }
+        var providers: [any MediaProvider] { [] }
+    }
+    var name: String { "keeps" }
+    var keys: [String] { ["labels"] }
+    func source(named name: String, settings: SettingNode) throws(SourceSettingProblem) -> any ConfiguredSource {
+        Source(name: name)
+    }
 }

@@ -8,6 +8,7 @@ package struct ConfigurationParser {
     let file: String
     /// The source types `type:` may name: the executable's, handed down as values.
     let types: [any SourceType]
+    private var copies = CopyBudget(limit: 4_096)
 
     package init(file: String, types: [any SourceType]) {
         self.file = file
@@ -15,6 +16,24 @@ package struct ConfigurationParser {
     }
 
     package func parse(_ text: String) throws(MediaSearchError) -> Configuration {
+        // The values the described sources of this file may copy, all of them together (see
+        // `described`): as many as the text has bytes, and never fewer than a small file's share.
+        var parser = self
+        parser.copies = CopyBudget(limit: max(text.utf8.count, 4_096))
+        return try parser.parseText(text)
+    }
+
+    /// How many YAML values the described sources of one file may still copy, aliases followed.
+    final class CopyBudget {
+        let limit: Int
+        var remaining: Int
+        init(limit: Int) {
+            self.limit = limit
+            remaining = limit
+        }
+    }
+
+    private func parseText(_ text: String) throws(MediaSearchError) -> Configuration {
         var configuration = Configuration()
         configuration.source = file
         let root: Node?
@@ -141,11 +160,22 @@ package struct ConfigurationParser {
         }
         let allowed = SourceTypes.commonKeys + type.keys
         var entries: [SettingNode.Entry] = []
+        // Yams shares an alias's node with its anchor, so the parsed tree stays as small as the
+        // text; a copy that followed every alias whole would not (nine levels of ten aliases, a
+        // 708-byte file, are 10^9 nodes). The copy is bounded by the text's own size instead:
+        // without aliases a file cannot hold more nodes than it has bytes.
         for (key, value) in pairs {
             guard allowed.contains(key) else {
                 throw fail(value, "\(prefix).\(key)", "unknown key (known here: \(allowed.joined(separator: ", ")))")
             }
-            if !SourceTypes.commonKeys.contains(key) { entries.append(.init(key: key, value: Self.setting(value))) }
+            guard !SourceTypes.commonKeys.contains(key) else { continue }
+            guard let setting = Self.setting(value, budget: &copies.remaining) else {
+                throw fail(
+                    value, "\(prefix).\(key)",
+                    "its aliases (*name) expand to more than \(copies.limit) values: write them out, or use fewer"
+                )
+            }
+            entries.append(.init(key: key, value: setting))
         }
         do throws(SourceSettingProblem) {
             return try type.source(named: name, settings: .mapping(entries, line: node.mark?.line))
@@ -156,16 +186,28 @@ package struct ConfigurationParser {
         }
     }
 
-    /// A YAML node as a source type reads it.
-    static func setting(_ node: Node) -> SettingNode {
+    /// A YAML node as a source type reads it, or `nil` once more than `budget` nodes were copied.
+    static func setting(_ node: Node, budget: inout Int) -> SettingNode? {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         switch node {
-        case .scalar(let scalar): .text(scalar.string.trimmingSpaces(), line: node.mark?.line)
-        case .sequence(let list): .list(list.map(setting), line: node.mark?.line)
+        case .scalar(let scalar): return .text(scalar.string.trimmingSpaces(), line: node.mark?.line)
+        case .sequence(let list):
+            var items: [SettingNode] = []
+            items.reserveCapacity(min(list.count, max(budget, 0)))
+            for item in list {
+                guard let setting = setting(item, budget: &budget) else { return nil }
+                items.append(setting)
+            }
+            return .list(items, line: node.mark?.line)
         case .mapping(let mapping):
-            .mapping(
-                mapping.map { key, value in .init(key: key.string ?? "", value: setting(value)) }, line: node.mark?.line
-            )
-        case .alias: .text("", line: node.mark?.line)
+            var entries: [SettingNode.Entry] = []
+            for (key, value) in mapping {
+                guard let setting = setting(value, budget: &budget) else { return nil }
+                entries.append(.init(key: key.string ?? "", value: setting))
+            }
+            return .mapping(entries, line: node.mark?.line)
+        case .alias: return .text("", line: node.mark?.line)
         }
     }
 
