@@ -6,9 +6,10 @@ import PostgresNIO
 /// A source's request budget in the shared store: one row per source and egress group, so that
 /// every instance that reaches the source from one address counts in the same rolling window.
 ///
-/// Taking a slot is one statement (``statement(name:now:window:coolDown:limit:pending:kind:at:)``)
-/// that locks the row, drops the sends older than the window, and records the new one only when
-/// the window has room: no two instances can both take the last slot. Each instance also says it is alive
+/// Taking a slot is one transaction that locks the row, reads the store's clock, drops the sends
+/// older than the window by that clock, and records the new one only when the window has room
+/// (``statement(name:now:window:coolDown:limit:pending:kind:at:)``): no two instances can both
+/// take the last slot, whatever their own clocks say. Each instance also says it is alive
 /// (`mediasearch_instances`) and learns how many instances share its egress group.
 ///
 /// **When the store is down** the instance counts in its own memory, in a way that keeps the sum
@@ -53,7 +54,7 @@ public struct PostgresBudget: BudgetLedger {
     }
 
     /// What this process knows of the budget: the shared window as last read, and what it did
-    /// while the store was down.
+    /// while the store was down. Times are this process's clock; the shared row's are the store's.
     struct Mirror: Sendable {
         var shared: [Double] = []
         var coolDownUntil: Double = 0
@@ -62,6 +63,11 @@ public struct PostgresBudget: BudgetLedger {
         /// Those of `unsent` a transaction is writing now: claimed by one, so that concurrent
         /// transactions of this process never write them twice.
         var claimed: [Double] = []
+        /// The store's clock less this process's, as last read (0 before any contact).
+        var offset: Double = 0
+        /// The store's time of each send this process took from the shared window, by the time
+        /// it asked at: what a give-back names.
+        var taken: [Double: Double] = [:]
     }
 
     private func mirror<T>(_ change: (inout Mirror) -> T) -> T {
@@ -122,76 +128,108 @@ public struct PostgresBudget: BudgetLedger {
         case coolDown(until: Double)
     }
 
-    /// Does an operation on the shared row in one statement (writing first what this process sent
-    /// while the store was down), and says this instance is alive, in one transaction; `nil` when
-    /// the store is down.
+    /// Does an operation on the shared row (writing first what this process sent while the store
+    /// was down), and says this instance is alive, in one transaction; `nil` when the store is
+    /// down.
+    ///
+    /// **The store's clock decides** (S6): the transaction locks the row and reads the store's
+    /// time, and every send is recorded, kept and aged out by that time. An instance whose clock
+    /// is ahead or behind never drops or rewrites another's sends; its own clock only measures
+    /// how long it waits, and places what it sent while the store was down (by the offset between
+    /// the two clocks at its last contact).
     private func shared(now: Double, _ operation: Operation) async -> RequestBudget.Decision? {
         let (name, window, coolDown, limit) = (self.name, self.window, self.coolDown, self.limit)
         let (instance, group, register) = (store.instance, store.egressGroup, store.countsAsInstance)
-        let pending = mirror { mirror -> ([Double], Double) in
+        // What the statement is handed, in the store's clock as this process last knew it.
+        let (claimed, pending, pendingCoolDown, at) = mirror { mirror -> ([Double], [Double], Double, Double) in
             var free = mirror.unsent
             for time in mirror.claimed { if let index = free.firstIndex(of: time) { free.remove(at: index) } }
             mirror.claimed += free
-            return (free, mirror.coolDownUntil)
+            let at: Double =
+                switch operation {
+                case .take: 0
+                case .giveBack(let time): mirror.taken[time] ?? time + mirror.offset
+                case .coolDown(let until): until - now
+                }
+            let cooling = mirror.coolDownUntil > now ? mirror.coolDownUntil + mirror.offset : 0
+            return (free, free.map { $0 + mirror.offset }, cooling, at)
         }
-        let (kind, at): (String, Double) =
+        let kind =
             switch operation {
-            case .take(let time): ("take", time)
-            case .giveBack(let time): ("give", time)
-            case .coolDown(let until): ("cool", until)
+            case .take: "take"
+            case .giveBack: "give"
+            case .coolDown: "cool"
             }
-        let result = await store.perform { client -> (Bool, [Double], Double, Int) in
+        let result = await store.perform { client -> (Bool, [Double], Double, Double, Int) in
             try await client.withTransaction(logger: PostgresStore.quiet) { connection in
-                var row: (Bool, [Double], Double)?
-                // The row is made on a source's first use; the statement then runs again.
-                for attempt in 0..<2 where row == nil {
+                // The row, locked (another instance's operation waits, and this one then reads the
+                // row as that one left it), and the store's time once it is held. The row is made
+                // on a source's first use.
+                var storeNow: Double?
+                for attempt in 0..<2 where storeNow == nil {
                     if attempt == 1 {
                         try await connection.query(
                             "INSERT INTO mediasearch_budgets (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING",
                             logger: PostgresStore.quiet)
                     }
                     let rows = try await connection.query(
-                        Self.statement(
-                            name: name, now: now, window: window, coolDown: coolDown, limit: limit,
-                            pending: pending, kind: kind, at: at),
-                        logger: PostgresStore.quiet)
-                    for try await (granted, sent, until) in rows.decode((Bool, [Double], Double).self) {
-                        row = (granted, sent, until)
-                    }
+                        """
+                        SELECT extract(epoch FROM clock_timestamp())::float8 FROM mediasearch_budgets
+                        WHERE name = \(name) FOR UPDATE
+                        """, logger: PostgresStore.quiet)
+                    for try await time in rows.decode(Double.self) { storeNow = time }
+                }
+                guard let storeNow else { throw PostgresBudgetRowMissing() }
+                var row: (Bool, [Double], Double)?
+                let rows = try await connection.query(
+                    Self.statement(
+                        name: name, now: storeNow, window: window, coolDown: coolDown, limit: limit,
+                        pending: (pending, pendingCoolDown), kind: kind, at: at),
+                    logger: PostgresStore.quiet)
+                for try await (granted, sent, until) in rows.decode((Bool, [Double], Double).self) {
+                    row = (granted, sent, until)
                 }
                 guard let (granted, sent, until) = row else { throw PostgresBudgetRowMissing() }
                 let instances = try await PostgresStore.sayAlive(
-                    id: instance, group: group, now: now, register: register, on: connection)
-                return (granted, sent, until, instances)
+                    id: instance, group: group, register: register, on: connection)
+                return (granted, sent, until, storeNow, instances)
             }
         }
         mirror { mirror in
-            for time in pending.0 {
+            for time in claimed {
                 if let index = mirror.claimed.firstIndex(of: time) { mirror.claimed.remove(at: index) }
                 if result != nil, let index = mirror.unsent.firstIndex(of: time) { mirror.unsent.remove(at: index) }
             }
         }
-        guard let (granted, sent, until, instances) = result else { return nil }
+        guard let (granted, sent, until, storeNow, instances) = result else { return nil }
         store.noteAlive(instances)
+        let offset = storeNow - now
         mirror { mirror in
-            mirror.shared = sent
-            mirror.coolDownUntil = until
+            mirror.offset = offset
+            mirror.shared = sent.map { $0 - offset }
+            mirror.coolDownUntil = until - offset
+            switch operation {
+            case .take(let time) where granted:
+                mirror.taken = mirror.taken.filter { $0.key > time - window }
+                mirror.taken[time] = storeNow
+            case .giveBack(let time): mirror.taken[time] = nil
+            default: break
+            }
         }
-        guard case .take(let time) = operation else { return .granted }
+        guard case .take = operation else { return .granted }
         if granted { return .granted }
-        if until > time { return .coolingDown(until - time) }
-        return .wait(max((sent.min() ?? time) + window - time, 0.05))
+        if until > storeNow { return .coolingDown(until - storeNow) }
+        return .wait(max((sent.min() ?? storeNow) + window - storeNow, 0.05))
     }
 
-    /// The one statement of an operation. It locks the row (`FOR UPDATE`: another instance's
-    /// operation waits, and this one then reads the row as that one left it) and, from the sends
-    /// of the window (this process's from while the store was down added, times from the future
-    /// counted as now) and the cool-down (never longer than one from now):
-    /// - `take`: appends the send when no cool-down holds and the window has room;
-    /// - `give`: removes one send at that time;
-    /// - `cool`: holds requests back until that time, or a later cool-down already noted.
-    /// It returns whether a take was granted, the sends and the cool-down as they now are; no
-    /// row when the budget has none yet.
+    /// The one statement of an operation, on the row the transaction holds, with `now` the
+    /// store's time. From the sends of the window (this process's from while the store was down
+    /// added, times from the future counted as now) and the cool-down (never longer than one from
+    /// now):
+    /// - `take`: appends a send at `now` when no cool-down holds and the window has room;
+    /// - `give`: removes one send at `at`;
+    /// - `cool`: holds requests back `at` seconds from now, or to a later cool-down already noted.
+    /// It returns whether a take was granted, the sends and the cool-down as they now are.
     static func statement(
         name: String, now: Double, window: Double, coolDown: Double, limit: Int, pending: ([Double], Double),
         kind: String, at: Double
@@ -202,7 +240,7 @@ public struct PostgresBudget: BudgetLedger {
                     SELECT least(t, \(now)) FROM unnest(sent || \(pending.0)::float8[]) AS t
                     WHERE least(t, \(now)) > \(now) - \(window) ORDER BY 1) AS kept,
                 least(greatest(cool_down_until, \(pending.1)), \(now) + \(coolDown)) AS until
-            FROM mediasearch_budgets WHERE name = \(name) FOR UPDATE
+            FROM mediasearch_budgets WHERE name = \(name)
         ), decided AS (
             SELECT kept, until,
                 \(kind) = 'take' AND until <= \(now) AND cardinality(kept) < \(limit) AS granted,
@@ -211,10 +249,10 @@ public struct PostgresBudget: BudgetLedger {
         )
         UPDATE mediasearch_budgets AS b SET
             sent = CASE
-                WHEN d.granted THEN d.kept || \(at)
+                WHEN d.granted THEN d.kept || \(now)
                 WHEN \(kind) = 'give' AND d.found IS NOT NULL THEN d.kept[:d.found - 1] || d.kept[d.found + 1:]
                 ELSE d.kept END,
-            cool_down_until = CASE WHEN \(kind) = 'cool' THEN greatest(d.until, \(at)) ELSE d.until END
+            cool_down_until = CASE WHEN \(kind) = 'cool' THEN greatest(d.until, \(now) + \(at)) ELSE d.until END
         FROM decided AS d WHERE b.name = \(name)
         RETURNING d.granted, b.sent, b.cool_down_until
         """

@@ -271,18 +271,21 @@ public struct PostgresLibrary: LibraryStore {
         var foldedGenres: [String] = []
 
         mutating func append(_ row: (kind: String, item: MediaItem, body: Data)) {
-            kinds.append(row.kind)
-            ids.append(row.item.id)
-            titles.append(row.item.title ?? "")
-            creators.append(row.item.creator ?? "")
-            collections.append(row.item.collection ?? "")
-            genres.append(row.item.genre ?? "")
+            // PostgreSQL's `text` holds no U+0000, which JSON may carry: the columns go without
+            // it, the record (`bytea`) keeps the text as the source sent it (S9).
+            let text = PostgresStore.text
+            kinds.append(text(row.kind))
+            ids.append(text(row.item.id))
+            titles.append(text(row.item.title ?? ""))
+            creators.append(text(row.item.creator ?? ""))
+            collections.append(text(row.item.collection ?? ""))
+            genres.append(text(row.item.genre ?? ""))
             explicit.append(row.item.isExplicit == true)
             bodies.append(ByteBuffer(bytes: row.body))
-            foldedTitles.append(Self.indexed(row.item.title))
-            foldedCreators.append(Self.indexed(row.item.creator))
-            foldedCollections.append(Self.indexed(row.item.collection))
-            foldedGenres.append(Self.indexed(row.item.genre))
+            foldedTitles.append(text(Self.indexed(row.item.title)))
+            foldedCreators.append(text(Self.indexed(row.item.creator)))
+            foldedCollections.append(text(Self.indexed(row.item.collection)))
+            foldedGenres.append(text(Self.indexed(row.item.genre)))
         }
 
         /// The words of a field as the index keeps them: folded, split as queries split them.

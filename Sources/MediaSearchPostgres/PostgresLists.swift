@@ -32,7 +32,9 @@ public struct PostgresLists: ListStore {
         } catch {
             throw .storage(path: "\(store.url)", message: "the item cannot be kept (\(error))")
         }
-        let (id, time) = (item.id, date.timeIntervalSince1970)
+        let (id, kind, list, time) = (
+            PostgresStore.text(item.id), PostgresStore.text(kind), PostgresStore.text(list), date.timeIntervalSince1970
+        )
         let added = await store.perform { client -> Bool in
             let rows = try await client.query(
                 """
@@ -50,6 +52,7 @@ public struct PostgresLists: ListStore {
     }
 
     public func remove(id: String, kind: String, from list: String) async throws(MediaSearchError) -> Bool {
+        let (id, kind, list) = (PostgresStore.text(id), PostgresStore.text(kind), PostgresStore.text(list))
         let removed = await store.perform { client -> Bool in
             let rows = try await client.query(
                 "DELETE FROM mediasearch_lists WHERE list = \(list) AND kind = \(kind) AND id = \(id) RETURNING 1",

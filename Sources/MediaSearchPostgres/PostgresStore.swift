@@ -151,10 +151,9 @@ public final class PostgresStore: Sendable {
     /// Records that this instance is alive and learns how many of its group are.
     package func sayAlive() async {
         let (id, group, register) = (instance, egressGroup, countsAsInstance)
-        let now = Date().timeIntervalSince1970
         let count = await perform { client in
             try await client.withConnection { connection in
-                try await Self.sayAlive(id: id, group: group, now: now, register: register, on: connection)
+                try await Self.sayAlive(id: id, group: group, register: register, on: connection)
             }
         }
         if let count { noteAlive(count) }
@@ -163,22 +162,25 @@ public final class PostgresStore: Sendable {
     func noteAlive(_ count: Int) { alive.withLock { $0 = max(count, 1) } }
 
     /// Upserts an instance's row (when `register`) and counts its group's instances seen in the
-    /// last ``PostgresBudget/aliveFor`` seconds, at least 1.
+    /// last ``PostgresBudget/aliveFor`` seconds, at least 1: both by the store's clock, so that an
+    /// instance whose clock is off neither looks dead to the others nor counts them dead.
     static func sayAlive(
-        id: String, group: String, now: Double, register: Bool, on connection: PostgresConnection
+        id: String, group: String, register: Bool, on connection: PostgresConnection
     ) async throws -> Int {
         if register {
             try await connection.query(
                 """
-                INSERT INTO mediasearch_instances (id, egress, seen_at) VALUES (\(id), \(group), \(now))
+                INSERT INTO mediasearch_instances (id, egress, seen_at)
+                VALUES (\(id), \(group), extract(epoch FROM clock_timestamp())::float8)
                 ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at, egress = excluded.egress
                 """, logger: quiet)
         }
-        let since = now - PostgresBudget.aliveFor
         var count = 1
         let rows = try await connection.query(
-            "SELECT count(*)::bigint FROM mediasearch_instances WHERE egress = \(group) AND seen_at > \(since)",
-            logger: quiet)
+            """
+            SELECT count(*)::bigint FROM mediasearch_instances
+            WHERE egress = \(group) AND seen_at > extract(epoch FROM clock_timestamp())::float8 - \(PostgresBudget.aliveFor)
+            """, logger: quiet)
         for try await value in rows.decode(Int.self) { count = max(value, 1) }
         return count
     }
@@ -201,7 +203,7 @@ public final class PostgresStore: Sendable {
 
     /// The result of `body` on a pooled connection, or `nil` when the store is down or the
     /// operation failed or took longer than ``operationTimeout`` (which marks it down).
-    func perform<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async -> T? {
+    package func perform<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async -> T? {
         let now = Date()
         // While down, one operation per ``retryAfter`` tries again, on a new pool; the others skip.
         let (skip, renew) = health.withLock { state -> (Bool, Bool) in
@@ -238,9 +240,38 @@ public final class PostgresStore: Sendable {
             return nil
         } catch {
             if Task.isCancelled { return nil }
+            // A statement the server refused costs that operation and a notice; only a store that
+            // cannot be reached or cannot work is taken for down (S9).
+            if let refusal = Self.refusal(error) {
+                report("shared store \(url): \(refusal); that operation was skipped")
+                return nil
+            }
             markDown(Self.reason(error))
             return nil
         }
+    }
+
+    /// What the server said when it refused a statement that another may pass (bad data, a
+    /// conflict, a constraint): `nil` for the errors that say the store itself cannot answer (no
+    /// connection, shut down, out of resources, broken), which mark it down.
+    static func refusal(_ error: any Error) -> String? {
+        // A transaction's error wraps its statement's; one whose rollback failed too is not a refusal.
+        if let transaction = error as? PostgresTransactionError {
+            guard transaction.rollbackError == nil, let inner = transaction.closureError ?? transaction.commitError
+            else { return nil }
+            return refusal(inner)
+        }
+        guard let error = error as? PSQLError, error.code == .server, let state = error.serverInfo?[.sqlState]
+        else { return nil }
+        // SQLSTATE classes: 08 connection, 53 insufficient resources, 57 operator intervention,
+        // 58 system error, XX internal error.
+        guard !["08", "53", "57", "58", "XX"].contains(String(state.prefix(2))) else { return nil }
+        return "the server refused a statement (\(state): \(TextSanitizer.line(error.serverInfo?[.message] ?? "")))"
+    }
+
+    /// Text as a `text` column holds it: PostgreSQL's have no U+0000.
+    static func text(_ value: String) -> String {
+        value.contains("\u{0}") ? value.replacingOccurrences(of: "\u{0}", with: "") : value
     }
 
     private func markDown(_ reason: String) {
@@ -265,7 +296,7 @@ public final class PostgresStore: Sendable {
     }
 
     /// A logger that says nothing: the store reports in its own words, once per change.
-    static let quiet = Logger(label: "mediasearch.store", factory: { _ in SwiftLogNoOpLogHandler() })
+    package static let quiet = Logger(label: "mediasearch.store", factory: { _ in SwiftLogNoOpLogHandler() })
 
     static func configuration(_ url: StoreURL) -> PostgresClient.Configuration {
         if let socket = url.socketPath {
@@ -314,6 +345,12 @@ public final class PostgresStore: Sendable {
     /// One short reason for a failure, never with the password.
     static func reason(_ error: any Error) -> String {
         if error is MediaSearchError { return "no answer within the time-out" }
+        if let transaction = error as? PostgresTransactionError,
+            let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError
+                ?? transaction.rollbackError
+        {
+            return reason(inner)
+        }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
             if let underlying = error.underlying {

@@ -101,6 +101,22 @@ struct LibraryContractTests {
         #expect(try await library.item(id: songs[0].id, kind: "movie") == nil)
     }
 
+    /// S9: JSON may carry U+0000, which PostgreSQL's `text` refuses: the whole answer was once
+    /// lost (and the store taken for down). Every record is kept, the text as the source sent it.
+    @Test("A record whose text holds U+0000 is kept with the others", arguments: Backend.allCases)
+    func aNULInTextIsKept(_ backend: Backend) async throws {
+        let subject = try await Subject.make(backend)
+        defer { withExtendedLifetime(subject) {} }
+        let library = subject.library
+        let nul = MediaItem(id: "n\u{0}1", title: "nul\u{0}x moon", creator: "Some\u{0}one")
+        let clean = MediaItem(id: "2", title: "Moon River", creator: "Someone")
+        try await library.store([(kind: "song", item: nul), (kind: "song", item: clean)], seenAt: Date())
+        #expect(try await library.count() == 2)
+        let moon = try await library.search(kind: "song", query: SearchQuery(term: "moon", limit: 5), filters: [])
+        #expect(Set(moon.map(\.id)) == [nul.id, "2"], "\(moon.map(\.id))")
+        #expect(moon.first { $0.id == nul.id }?.title == nul.title, "the record keeps the text whole")
+    }
+
     @Test("A title word ranks above a creator's, and Cyrillic is found as Latin is", arguments: Backend.allCases)
     func ranking(_ backend: Backend) async throws {
         let subject = try await Subject.make(backend)

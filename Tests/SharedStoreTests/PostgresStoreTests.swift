@@ -221,6 +221,36 @@ struct PostgresStoreTests {
         }
     }
 
+    /// S6: each instance once kept and aged the shared sends by its own clock, so one two hours
+    /// ahead dropped everybody's as old and one behind rewrote them to its "now": 10 of 10 takes
+    /// went through a budget of 5. The store's clock decides now; the instances' clocks are the
+    /// times they pass (the time source the budget is handed), two hours apart, more than the window.
+    @Test("A shared budget holds whatever the instances' clocks say (S6)", arguments: [7_200.0, -7_200.0])
+    func budgetHoldsWhateverTheClocksSay(skew: Double) async throws {
+        let cluster = try await PostgresCluster.start()
+        cluster.removeAtEnd()
+        let (a, b) = (try await Self.open(cluster), try await Self.open(cluster))
+        let source = SourceBudget(name: "iTunes", key: "budget", limit: 5, window: 3600)
+        let (skewed, even) = (PostgresBudget(store: a, budget: source), PostgresBudget(store: b, budget: source))
+        var grants: [(PostgresBudget, Date)] = []
+        for index in 0..<10 {
+            let (budget, now) = index % 2 == 0 ? (skewed, Date().addingTimeInterval(skew)) : (even, Date())
+            if await budget.take(now: now) == .granted { grants.append((budget, now)) }
+        }
+        #expect(grants.count == 5, "\(grants.count) of 10 takes granted with one clock \(skew) s off")
+        let stored = try await Self.scalar(a, "SELECT cardinality(sent)::bigint FROM mediasearch_budgets")
+        #expect(stored == 5)
+        // A slot given back by the skewed instance, by the time it asked at, is free again for the other.
+        guard let (budget, sentAt) = grants.first(where: { $0.0.store === a }) else {
+            Issue.record("the skewed instance was granted nothing")
+            return
+        }
+        await budget.giveBack(sentAt: sentAt)
+        #expect(await even.take(now: Date()) == .granted)
+        #expect(await skewed.take(now: Date().addingTimeInterval(skew)) != .granted)
+        for store in [a, b] { store.close() }
+    }
+
     @Test("With the store down, each instance keeps to its share, and its requests count when it is back")
     func budgetWhileDown() async throws {
         let cluster = try await PostgresCluster.start()
@@ -314,6 +344,26 @@ struct PostgresStoreTests {
         #expect(crowded.isDown)
         #expect(granted == 1, "3 / 8 instances rounds to 0; a share is at least 1")
         for store in [server, crowded] { store.close() }
+    }
+
+    /// S9: any error once marked the store down for seconds, so one refused statement (bad data
+    /// from a source) kept the instance off its store. A refusal costs its operation and one line.
+    @Test("A statement the server refuses costs that operation and a notice, not the store's health")
+    func aRefusedStatementLeavesTheStoreUp() async throws {
+        let cluster = try await PostgresCluster.start()
+        cluster.removeAtEnd()
+        let lines = LinesSeen()
+        let store = try await Self.open(cluster, report: lines.add)
+        let refused = await store.perform { client in
+            try await client.withTransaction(logger: PostgresStore.quiet) { connection in
+                try await connection.query("SELECT 1 / 0", logger: PostgresStore.quiet)
+            }
+        }
+        #expect(refused == nil)
+        #expect(!store.isDown, "\(store.downNotice ?? "")")
+        #expect(lines.all.count == 1 && lines.all[0].contains("22012"), "\(lines.all)")
+        #expect(try await Self.scalar(store, "SELECT 1::bigint") == 1)
+        store.close()
     }
 
     @Test("A store that hangs costs one time-out, then nothing until it is tried again")

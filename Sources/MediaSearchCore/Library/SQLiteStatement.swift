@@ -17,7 +17,17 @@ package final class SQLiteStatement {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     package func bind(_ index: Int32, _ value: String?) {
-        if let value { sqlite3_bind_text(statement, index, value, -1, Self.transient) } else { bindNull(index) }
+        // By its length in bytes: a U+0000 a source sent is kept, where a C string would end there.
+        guard var value else { return bindNull(index) }
+        guard !value.isEmpty else {
+            sqlite3_bind_text(statement, index, "", 0, Self.transient)
+            return
+        }
+        value.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                _ = sqlite3_bind_text(statement, index, text.baseAddress, Int32(text.count), Self.transient)
+            }
+        }
     }
 
     package func bind(_ index: Int32, _ value: Int?) {
@@ -81,7 +91,9 @@ package final class SQLiteStatement {
 
     package func string(_ column: Int32) -> String? {
         guard let text = sqlite3_column_text(statement, column) else { return nil }
-        return String(cString: text)
+        return String(
+            decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))),
+            as: UTF8.self)
     }
 
     package func data(_ column: Int32) -> Data {
