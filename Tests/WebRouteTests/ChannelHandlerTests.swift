@@ -77,4 +77,41 @@ struct ChannelHandlerTests {
         #expect(open, "a response that does not say close leaves the connection open")
         Self.finish([staying])
     }
+
+    /// S8: a body trickled a byte at a time reset the idle time-out for ever, so a request whose
+    /// response was written held its connection as long as its client liked.
+    @Test("A response written while its request's body is still arriving closes the connection after a linger")
+    func aTrickledBodyEndsWithItsResponse() throws {
+        let trickled = try Self.channel(with: CloseAfterResponse(linger: .seconds(2)))
+        var request = HTTPRequest(method: .put, scheme: nil, authority: "127.0.0.1", path: "/api/lists/starred")
+        request.headerFields[.contentLength] = "10000000"
+        try trickled.writeInbound(HTTPRequestPart.head(request))
+        try trickled.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "x")))
+        let parts = try Self.respond(trickled, connection: nil)
+        guard case .head(let head) = parts.first else {
+            Issue.record("no head written: \(parts)")
+            return
+        }
+        #expect(head.headerFields[.connection] == "close", "the client is told the connection ends")
+        #expect(parts.count == 3)
+        try trickled.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "x")))
+        trickled.embeddedEventLoop.advanceTime(by: .milliseconds(1_900))
+        let lingering = trickled.isActive
+        #expect(lingering, "the answer is given its linger to be read")
+        trickled.embeddedEventLoop.advanceTime(by: .milliseconds(200))
+        let closed = !trickled.isActive
+        #expect(closed, "closed once the linger is over, whatever the client still sends")
+        Self.finish([trickled])
+
+        // A request that arrived whole keeps its connection.
+        let whole = try Self.channel(with: CloseAfterResponse(linger: .seconds(2)))
+        try whole.writeInbound(HTTPRequestPart.head(request))
+        try whole.writeInbound(HTTPRequestPart.end(nil))
+        let answered = try Self.respond(whole, connection: nil)
+        if case .head(let head) = answered.first { #expect(head.headerFields[.connection] == nil) }
+        whole.embeddedEventLoop.advanceTime(by: .seconds(10))
+        let open = whole.isActive
+        #expect(open)
+        Self.finish([whole])
+    }
 }
