@@ -376,6 +376,36 @@ struct WebTests {
         #expect(reopened, "places are given back")
     }
 
+    /// S8, over a real connection: the body trickles in faster than the idle time-out, which it
+    /// once reset for ever; the answer comes at once and the connection ends a linger later.
+    @Test("A request whose body trickles in is answered and its connection closed within seconds")
+    func aTrickledBodyDoesNotHoldItsConnection() async throws {
+        let web = try await WebHarness.start(limits: ConnectionLimits(maxConnections: 3, idleTimeout: .seconds(2)))
+        TestLifetime.stopAtEnd { await web.stop() }
+        let fd = try web.openConnection()
+        let host = web.base.replacingOccurrences(of: "http://", with: "")
+        _ = "GET /api/providers HTTP/1.1\r\nHost: \(host)\r\nContent-Length: 10000000\r\n\r\n".utf8CString
+            .withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, 0) }
+        // A byte every 200 ms for at most 30 s, until the server closes (a send then fails); the
+        // socket is closed only once this has stopped, so no send can reach a reused descriptor.
+        async let trickled: Void = withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                for _ in 0..<150 {
+                    guard send(fd, "x", 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+                    usleep(200_000)
+                }
+                continuation.resume()
+            }
+        }
+        let (text, seconds) = await WebHarness.readUntilClosed(fd)
+        await trickled
+        close(fd)
+        #expect(text.hasPrefix("HTTP/1.1 200"), "\(text.prefix(200))")
+        #expect(text.lowercased().contains("connection: close"))
+        // Closed by the server: readUntilClosed gives up only after 20 s without a byte.
+        #expect(seconds < 15, "the connection was held \(seconds) s")
+    }
+
     @Test("A search whose every provider failed is a 502, with the failures in one sanitized sentence")
     func upstreamFailures() async throws {
         let web = try await WebHarness.start()
@@ -1061,7 +1091,9 @@ struct WebTests {
         #expect(songs == songTiles && songs > 0, "Songs counts iTunes' and Deezer's songs: \(songs) of \(songTiles)")
 
         let (_, _, onSongs) = try await web.get("/?q=daft+punk&kind=song")
-        let songTabs = try #require(onSongs.firstMatch(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/)).1
+        // The last tabs again: the first of a page that streamed may still say "pending" (the
+        // test review's finding 4.3).
+        let songTabs = try #require(onSongs.matches(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/).last).1
         #expect(songTabs.contains("data-kind=\"song\" aria-current=\"page\""))
         #expect(number(songTabs, "all") == total, "All keeps its number on the Songs tab")
         #expect(number(songTabs, "movie") == number(tabs, "movie"), "and so does Movies")
@@ -1071,7 +1103,7 @@ struct WebTests {
 
         // A source's name is no tab's: none is current, and no number is borrowed.
         let (_, _, deezer) = try await web.get("/?q=daft+punk&kind=deezer")
-        let deezerTabs = try #require(deezer.firstMatch(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/)).1
+        let deezerTabs = try #require(deezer.matches(of: /<nav class="tabs"[^>]*>(.*?)<\/nav>/).last).1
         #expect(!deezerTabs.contains("aria-current"), "\(deezerTabs)")
         #expect(number(deezerTabs, "all") == nil && number(deezerTabs, "movie") == nil)
     }
