@@ -187,6 +187,8 @@ struct LibraryCommandTests {
         TestLifetime.stopAtEnd { await harness.stop() }
         let online = try await harness.run(["search", "jack", "--format", "lines"])
         #expect(online.status == 0, "\(online.stderr)")
+        let starred = try await harness.run(["star", "--result", "1"])
+        #expect(starred.status == 0, "\(starred.stderr)")
         // Everything readable by others, nothing writable: the folder included.
         let home = harness.runner.home
         _ = try await CommandRunner(executable: URL(fileURLWithPath: "/bin/chmod"), home: home)
@@ -201,16 +203,65 @@ struct LibraryCommandTests {
             variables[variable] = folder.path
         }
         let runuser = CommandRunner(executable: URL(fileURLWithPath: "/usr/sbin/runuser"), home: home)
-        let offline = try await runuser.run(
-            ["-u", "nobody", "--", "/usr/bin/env"] + variables.map { "\($0.key)=\($0.value)" }
-                + [
-                    harness.runner.executable.resolvingSymlinksInPath().path, "search", "jack", "--offline", "--format",
-                    "lines",
-                ],
-            environment: variables)
+        func asNobody(_ arguments: [String]) async throws -> CommandRunner.Result {
+            try await runuser.run(
+                ["-u", "nobody", "--", "/usr/bin/env"] + variables.map { "\($0.key)=\($0.value)" }
+                    + [harness.runner.executable.resolvingSymlinksInPath().path] + arguments,
+                environment: variables)
+        }
+        let offline = try await asNobody(["search", "jack", "--offline", "--format", "lines"])
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout.contains("Jack Johnson"), "\(offline.stdout)")
         #expect(!offline.stderr.contains("readonly"), "\(offline.stderr)")
+        // The lists too (S10: "attempt to write a readonly database", exit 73).
+        let lists = try await asNobody(["lists"])
+        #expect(lists.status == 0 && lists.stdout.contains("starred"), "\(lists.stdout) \(lists.stderr)")
+        let list = try await asNobody(["list", "--format", "lines"])
+        #expect(list.status == 0 && list.stdout.contains("Jack Johnson"), "\(list.stdout) \(list.stderr)")
+    }
+
+    /// S10: on a full disk the lists could not be read ("disk I/O error", 73) and an offline
+    /// search said that none of the records seen matched. A tmpfs of 2 MB, mounted in a mount
+    /// namespace of the test's own, is filled once the library and a list are on it.
+    @Test(
+        "On a full disk lists are read, an offline search finds what was seen, and a write says the disk is full",
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+            "needs root, to mount a small file system"))
+    func aFullDiskStillReads() async throws {
+        let harness = try await Harness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let data = harness.runner.home.appendingPathComponent("full")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let binary = harness.runner.executable.resolvingSymlinksInPath().path
+        let script = """
+            set -u
+            mount -t tmpfs -o size=2m tmpfs "$XDG_DATA_HOME" || exit 99
+            "$MS" search jack --format lines > /dev/null || exit 98
+            "$MS" star --result 1 > /dev/null || exit 97
+            dd if=/dev/zero of="$XDG_DATA_HOME/pad" bs=1k count=4000 2> /dev/null
+            for args in lists "list --format lines" "search jack --offline --format lines" "star --result 2"; do
+                echo "== $args"
+                "$MS" $args 2>&1
+                echo "rc=$?"
+            done
+            """
+        let unshare = CommandRunner(executable: URL(fileURLWithPath: "/usr/bin/unshare"), home: harness.runner.home)
+        let run = try await unshare.run(
+            ["-m", "/bin/sh", "-c", script],
+            environment: harness.variables(["XDG_DATA_HOME": data.path, "MS": binary]), timeout: 120)
+        try #require(run.status == 0, "\(run.stdout) \(run.stderr)")
+        let parts = Dictionary(
+            uniqueKeysWithValues: run.stdout.components(separatedBy: "== ").dropFirst().map { part in
+                (String(part.prefix { $0 != "\n" }), String(part.drop { $0 != "\n" }))
+            })
+        let lists = parts["lists"] ?? "", list = parts["list --format lines"] ?? ""
+        let offline = parts["search jack --offline --format lines"] ?? "", star = parts["star --result 2"] ?? ""
+        #expect(lists.contains("starred") && lists.contains("rc=0"), "\(lists)")
+        #expect(list.contains("Jack Johnson") && list.contains("rc=0"), "\(list)")
+        #expect(offline.contains("Jack Johnson") && offline.contains("rc=0"), "\(offline)")
+        #expect(!offline.contains("none of the"), "\(offline)")
+        #expect(star.contains("no space left on device") && star.contains("rc=73"), "\(star)")
     }
 
     @Test("library clear gives the space back")

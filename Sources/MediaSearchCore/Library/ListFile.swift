@@ -105,15 +105,41 @@ public struct ListFile: ListStore {
     }
 
     /// Runs `body` in a read transaction; `nil` when there is no file yet.
+    ///
+    /// A list that exists can always be shown (S10): a file this user may not write (or not write
+    /// beside), or one whose open fails because nothing can be written now (a full disk), is read
+    /// as it stands, read-only, as the library reads such a file.
     private func read<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> T
     ) async throws(MediaSearchError) -> T? {
         let path = self.path
         return try await Self.blocking(path) { () throws(SQLiteError) -> T? in
             guard FileManager.default.fileExists(atPath: path) else { return nil }
-            let db = try SQLiteConnection.open(path, schema: Self.schema).db
+            let folder = (path as NSString).deletingLastPathComponent
+            let db: SQLiteConnection
+            if access(path, W_OK) != 0 || access(folder, W_OK) != 0 {
+                db = try Self.readOnly(path)
+            } else {
+                do throws(SQLiteError) {
+                    db = try SQLiteConnection.open(path, schema: Self.schema).db
+                } catch let error where error.isUnwritable {
+                    db = try Self.readOnly(path)
+                }
+            }
             return try db.readTransaction { () throws(SQLiteError) -> T in try body(db) }
         }
+    }
+
+    /// The file opened read-only, when it is of a schema this mediasearch reads.
+    private static func readOnly(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+        let db = try SQLiteConnection(path: path, readOnly: true)
+        let version = try db.integer("PRAGMA user_version")
+        guard version == schemaVersion else {
+            throw SQLiteError(
+                code: SQLITE_READONLY,
+                message: "read-only, and of schema \(version) where this mediasearch reads \(schemaVersion)")
+        }
+        return db
     }
 
     private static func blocking<T: Sendable>(
@@ -122,7 +148,7 @@ public struct ListFile: ListStore {
         do {
             return try await BlockingWork.run { () throws -> T in try body() }
         } catch let error as SQLiteError {
-            throw .storage(path: path, message: error.message)
+            throw .storage(path: path, message: error.message(about: path))
         } catch let error as MediaSearchError {
             throw error
         } catch {

@@ -235,8 +235,18 @@ public final class MediaLibrary: @unchecked Sendable {
         let filtering = !query.filters.isEmpty
         let window = Self.window(for: query)
         let decoder = payloadTypes.decoder()
+        let path = self.path
         let found = try withConnection { db throws(SQLiteError) -> [MediaItem] in
-            try Self.indexPendingForQuery(db)
+            // The records seen since the last query are indexed first, a write; when nothing can
+            // be written now (a full disk), the query runs on a copy in memory indexed there, so
+            // that it still finds them (S10).
+            var db = db
+            do throws(SQLiteError) {
+                try Self.indexPendingForQuery(db)
+            } catch let error where error.isUnwritable && !db.isCopyOfReadOnlyFile && path != ":memory:" {
+                db = try SQLiteConnection.readOnlyCopy(of: path)
+                try Self.indexPendingForQuery(db)
+            }
             let statement = try db.prepare(
                 """
                 SELECT r.body FROM (
@@ -359,6 +369,9 @@ public final class MediaLibrary: @unchecked Sendable {
                 let db: SQLiteConnection
                 if let connection { db = connection } else { db = try open() }
                 connection = db
+                // A copy made because the file could not be opened for writing just now (a full
+                // disk) serves this call alone: the next one tries the file again.
+                if db.isCopyOfReadOnlyFile, access(path, W_OK) == 0 { connection = nil }
                 return try body(db)
             } catch {
                 // A refused write leaves the (read-only) connection as it was: opening it again
@@ -371,7 +384,7 @@ public final class MediaLibrary: @unchecked Sendable {
                 let unreadable =
                     error.code & 0xFF == 14 /* SQLITE_CANTOPEN */ && FileManager.default.fileExists(atPath: path)
                 guard (error.isDamage || unreadable) && ours && !movedAside else {
-                    throw .storage(path: path, message: error.message)
+                    throw .storage(path: path, message: error.message(about: path))
                 }
                 try moveAside(because: error)
                 movedAside = true
@@ -393,7 +406,14 @@ public final class MediaLibrary: @unchecked Sendable {
             try db.execute("PRAGMA temp_store = MEMORY")
             return db
         }
-        return try SQLiteConnection.open(path, schema: Self.fileSchema).db
+        do throws(SQLiteError) {
+            return try SQLiteConnection.open(path, schema: Self.fileSchema).db
+        } catch let error where error.isUnwritable && error.code & 0xFF != 14 /* SQLITE_CANTOPEN */ {
+            // Nothing can be written beside it now (a full disk: its index files cannot be made):
+            // it is read from a copy, as a file this user may not write is (S10).
+            guard FileManager.default.fileExists(atPath: path) else { throw error }
+            return try SQLiteConnection.readOnlyCopy(of: path)
+        }
     }
 
     /// The library's schema: made anew, or brought from version 1 (indexed as rows came) to

@@ -34,12 +34,14 @@ package final class SQLiteConnection {
         allowed.remove(charactersIn: "?#%")
         let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
         // Read-only, SQLite reads a write-ahead log through its existing index files (3.22+);
-        // without them it cannot, and the file is read as it stands (`immutable`, no locks).
+        // without them it cannot (it cannot make them: a folder it may not write, or a full disk,
+        // which says "disk I/O error"), and the file is read as it stands (`immutable`, no locks):
+        // the log was folded into it when its last connection closed.
         var code = sqlite3_open_v2(readOnly ? "file:\(encoded)?mode=ro" : path, &db, flags, nil)
         if readOnly, code == SQLITE_OK, let opened = db {
             sqlite3_busy_timeout(opened, Int32(Self.lockWait * 1000))
             let probe = sqlite3_exec(opened, "PRAGMA user_version", nil, nil, nil) & 0xFF
-            if probe == SQLITE_CANTOPEN || probe == SQLITE_READONLY {
+            if probe == SQLITE_CANTOPEN || probe == SQLITE_READONLY || probe == SQLITE_IOERR {
                 sqlite3_close_v2(opened)
                 db = nil
                 code = sqlite3_open_v2("file:\(encoded)?mode=ro&immutable=1", &db, flags, nil)

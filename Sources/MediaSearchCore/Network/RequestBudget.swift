@@ -155,7 +155,7 @@ public struct RequestBudget: Sendable {
             // Said once; not at all when the cache has said why its file cannot be used.
             if Self.fallbacks.withLock({ $0.insert(database.path).inserted }), !database.problemNoted {
                 report(
-                    "the request budget cannot be saved (\(MediaSearchError.storage(path: database.path, message: error.message).description)); "
+                    "the request budget cannot be saved (\(MediaSearchError.storage(path: database.path, message: error.message(about: database.path)).description)); "
                         + "counting in memory for this run")
             }
             // One memory for every database that failed: each one's budgets are its own rows.

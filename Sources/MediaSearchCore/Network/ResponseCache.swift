@@ -289,7 +289,7 @@ final class ResponseDatabase: @unchecked Sendable {
             guard !state.said else { return }
             state.said = true
             state.pending.append(
-                "the response cache cannot be used (\(MediaSearchError.storage(path: path, message: error.message).description)); "
+                "the response cache cannot be used (\(MediaSearchError.storage(path: path, message: error.message(about: path)).description)); "
                     + "every search asks its sources again")
         }
     }
@@ -371,7 +371,7 @@ final class ResponseDatabase: @unchecked Sendable {
             return nil
         } catch {
             note(error)
-            return .storage(path: path, message: error.message)
+            return .storage(path: path, message: error.message(about: path))
         }
     }
 
@@ -396,7 +396,7 @@ final class ResponseDatabase: @unchecked Sendable {
                     return count
                 } ?? 0
         } catch {
-            throw .storage(path: path, message: error.message)
+            throw .storage(path: path, message: error.message(about: path))
         }
         return count + Self.removeLegacy(legacy)
     }

@@ -27,6 +27,9 @@ public struct OfflineAnswer: Sendable, Hashable, Encodable {
     public var fallback: Bool
     /// The failures that made it fall back; empty when asked for.
     public var reasons: [Reason] = []
+    /// Why the library itself could not be searched, when it could not (then no result says
+    /// nothing of what it holds).
+    public var unsearchable: String?
 
     /// The answer as a JSON value (its `Encodable` form).
     public var json: JSONValue {
@@ -42,6 +45,7 @@ public struct OfflineAnswer: Sendable, Hashable, Encodable {
     /// there were some).
     public var summary: String {
         let seen = "\(Formatting.grouped(records)) record\(records == 1 ? "" : "s") seen"
+        if results == 0, let unsearchable { return "offline: the library could not be searched (\(unsearchable))" }
         guard results > 0 else { return "offline: none of the \(seen) matches" }
         return "offline: \(Formatting.grouped(results)) result\(results == 1 ? "" : "s") from \(seen)"
     }

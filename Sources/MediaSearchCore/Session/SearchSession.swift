@@ -247,6 +247,9 @@ public struct SearchSession: Sendable {
             for await batch in engine.arrivals(plan, patience: patience, progress: progress) { take(batch) }
             let outcome = SearchEngine.outcome(of: answers, plan: plan)
             answer = OfflineAnswer(results: outcome.total, records: (try? await library.count()) ?? 0, fallback: false)
+            answer?.unsearchable =
+                outcome.failures.first { if case .storage = $0.error { true } else { false } }?
+                .error.description
         } else {
             Self.prepare(network: true)
             library?.prepare()
