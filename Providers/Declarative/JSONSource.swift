@@ -260,6 +260,9 @@ public struct JSONSource: Sendable, Hashable, Decodable {
         var found: [(String, String)] = []
         if mediaKind.isEmpty {
             found.append(("kind", "is required: the kind of media its results are, e.g. tv-show"))
+        } else if !Self.isName(mediaKind) {
+            // Shown in badges, tabs and file names: a word, as a source's name is (S11).
+            found.append(("kind", "a kind of media is lower-case letters, digits or '-', e.g. tv-show"))
         }
         if let source, !Self.isName(source) {
             found.append(("source", "a source's name is lower-case letters, digits or '-', e.g. musicbrainz"))

@@ -34,6 +34,15 @@ struct TextTests {
         #expect(TextSanitizer.block("a\n\n\n\nb\u{1B}c") == "a\n\nb c")
     }
 
+    /// A kind read from a list row or the shared store's table may hold anything: its badge is
+    /// cleaned before it is upper-cased, which would make SGR's `ESC [ 31 m` a CSI "delete 31
+    /// lines" (S11).
+    @Test func aBadgeNeverCarriesAnEscape() {
+        let badge = TextStyle.badgeWord("x\u{1B}[31my\u{9B}2J")
+        #expect(!badge.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(badge)")
+        #expect(TextStyle.badgeWord("tv-show") == "TV SHOW" && TextStyle.badgeWord("audio-book") == "AUDIO BOOK")
+    }
+
     @Test func onlyHTTPLinksAreKept() {
         #expect(SafeURL.http("https://x.example/a") == "https://x.example/a")
         #expect(SafeURL.http("HTTP://x.example/a?b=c") == "HTTP://x.example/a?b=c")

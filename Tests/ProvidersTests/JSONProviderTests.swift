@@ -161,6 +161,12 @@ struct JSONProviderTests {
         let keys = broken.problems().map(\.key)
         #expect(keys == ["search", "search", "search", "fields", "fields.rating"])
         #expect(shows.problems().isEmpty)
+        // A kind of media is a word: it is drawn in badges and tabs (S11).
+        var escaped = shows
+        escaped.mediaKind = "x\u{1B}[31my"
+        #expect(escaped.problems().map(\.key) == ["kind"])
+        escaped.mediaKind = "Tv Show"
+        #expect(escaped.problems().map(\.key) == ["kind"])
     }
 }
 

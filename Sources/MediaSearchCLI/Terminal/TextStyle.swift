@@ -59,9 +59,11 @@ public struct TextStyle: Sendable {
     }
 
     /// A kind of media as a badge says it: `TV SHOW`, `RADIO` (a station is what a radio result is).
+    /// A kind read from a file or a shared table may hold anything: it is cleaned before it is
+    /// upper-cased (which would turn SGR's `ESC [ 31 m` into CSI "delete 31 lines", S11).
     public static func badgeWord(_ kind: String) -> String {
         let words = ["tv-show": "TV SHOW", "radio-station": "RADIO", "music-video": "MUSIC VIDEO"]
-        return words[kind] ?? kind.uppercased().replacingOccurrences(of: "-", with: " ")
+        return words[kind] ?? TextSanitizer.line(kind).uppercased().replacingOccurrences(of: "-", with: " ")
     }
 
     /// The text without the escape sequences a style adds (SGR colors `ESC [ … m` and OSC 8
