@@ -26,12 +26,14 @@ struct RouteHarness {
     /// `localhost:<its port>` for real.
     static let port = 80
 
-    static func start() async throws -> RouteHarness {
-        let fixtures = try await FixtureServer.start(routes: .default)
+    static func start(routes: FixtureRoutes = .default, kinds: [String] = CommandRunner.testKinds) async throws
+        -> RouteHarness
+    {
+        let fixtures = try await FixtureServer.start(routes: routes)
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString)")
         let folder = home.appendingPathComponent("config/mediasearch")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("kinds: [\(CommandRunner.testKinds.joined(separator: ", "))]\n".utf8)
+        try Data("kinds: [\(kinds.joined(separator: ", "))]\n".utf8)
             .write(to: folder.appendingPathComponent("config.yaml"))
         let variables = CommandRunner.privateHome(home).merging(SourceVariables.variables(base: fixtures.baseURL)) {
             _, source in source
@@ -133,6 +135,66 @@ struct WebRouteTests {
             }
             let page = try await client.execute(uri: "/nothing/here", method: .get)
             #expect(page.status == .notFound && String(buffer: page.body).contains("Not found"))
+        }
+    }
+
+    /// S12: a source that answers an id under another (a merged or renumbered one) once left the
+    /// PUT saying "listed" for an id that a GET then did not find and a DELETE did not take off.
+    @Test("An item put on a list by its id is found and taken off by that id, whatever id its source answers")
+    func aListedItemIsFoundByTheIDItWasPutUnder() async throws {
+        let answer = FileManager.default.temporaryDirectory.appendingPathComponent("merged-\(UUID().uuidString).json")
+        try Data(#"{"id": 100, "name": "Merged show"}"#.utf8).write(to: answer)
+        defer { try? FileManager.default.removeItem(at: answer) }
+        var routes = FixtureRoutes.default
+        routes.answerFiles["/tvmaze/shows"] = answer.path
+        let harness = try await RouteHarness.start(routes: routes, kinds: ["tv"])
+        TestLifetime.stopAtEnd { await harness.stop() }
+        try await harness.test { client in
+            let path = "/api/lists/starred/items/tv/99999"
+            func answer(_ response: TestResponse) -> [String: Any] {
+                (try? JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))) as? [String: Any]
+                    ?? [:]
+            }
+            let put = try await client.execute(uri: path, method: .put)
+            #expect(put.status == .ok, "\(String(buffer: put.body))")
+            #expect(answer(put)["listed"] as? Bool == true, "\(String(buffer: put.body))")
+            let get = try await client.execute(uri: path, method: .get)
+            #expect(get.status == .ok, "a GET of the path a PUT listed finds it: \(String(buffer: get.body))")
+            let delete = try await client.execute(uri: path, method: .delete)
+            #expect(answer(delete)["changed"] as? Bool == true, "\(String(buffer: delete.body))")
+            let gone = try await client.execute(uri: path, method: .get)
+            #expect(gone.status == .notFound)
+        }
+    }
+
+    /// #76 item 6: an `Origin` or `Referer` that only starts with this server's origin is another
+    /// site's (`http://localhost0`, `http://localhost.evil.example`): a bare prefix comparison
+    /// would let it spend the budget and write the history.
+    @Test("Look-alike origins and referers are other sites: refused, nothing asked upstream or kept")
+    func lookAlikeOriginsAreRefused() async throws {
+        let harness = try await RouteHarness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let own = "http://localhost"
+        let lookAlikes: [(String, String)] = [
+            ("Origin", own + "0"), ("Origin", own + ".evil.example"), ("Origin", own + "@evil.example"),
+            ("Referer", own + "0/page"), ("Referer", own + ".evil.example/"), ("Referer", own + ":8080.evil.example/x"),
+        ]
+        try await harness.test { client in
+            for (name, value) in lookAlikes {
+                for path in ["/api/search?q=pwned", "/?q=pwned&kind=song"] {
+                    let response = try await client.execute(
+                        uri: path, method: .get, headers: [HTTPField.Name(name)!: value])
+                    #expect(response.status == .forbidden, "\(name): \(value) on \(path)")
+                }
+            }
+            #expect(await harness.fixtures.requests().isEmpty, "a look-alike origin spent the budget")
+            let kept = FileManager.default.enumerator(atPath: harness.home.path)?.compactMap { $0 as? String } ?? []
+            #expect(!kept.contains { $0.hasSuffix("history.json") }, "a look-alike origin wrote the history: \(kept)")
+            // The server's own origin is served, as a page of its own asks.
+            let own = try await client.execute(
+                uri: "/api/search?q=jack&kind=song", method: .get, headers: [.origin: own])
+            #expect(own.status == .ok)
+            #expect(await !harness.fixtures.requests().isEmpty)
         }
     }
 }

@@ -18,8 +18,13 @@ extension SearchSession {
         let found = try await find(target, context: detailContext(for: target, uncensored: true))
         let kind =
             found.owner?.kind ?? providers.first { $0.accepts(found.item) }?.kind ?? found.item.kindLabel.lowercased()
-        let added = try await lists.add(found.item, kind: kind, to: name, at: Date())
-        return (kind, found.item, added)
+        // An id is kept as it was asked, even when the source answered it under another (a merged
+        // MusicBrainz id, a renumbered show): what was starred by an id is found, and unstarred,
+        // by that id (S12). The source answers the asked id, so it looks up as before.
+        var item = found.item
+        if case .id(let asked, _) = target, asked != item.id { item.id = asked }
+        let added = try await lists.add(item, kind: kind, to: name, at: Date())
+        return (kind, item, added)
     }
 
     /// Takes an item off a list: by id (of a kind, when given) among the list's own items, or the
