@@ -102,9 +102,10 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                     ? "the answer is not a list of results"
                     : "no list of results at '\(definition.results ?? "")'", source: displayName)
         }
-        let items = results.compactMap { map($0) }
-        if items.count < results.count {
-            let skipped = results.count - items.count
+        let read = results.prefix(query.recordsWorthReading(sourcePages: supportsPaging))
+        let items = read.compactMap { map($0) }
+        if items.count < read.count {
+            let skipped = read.count - items.count
             context.report("\(skipped) result\(skipped == 1 ? "" : "s") without an id or a title skipped")
         }
         return items

@@ -35,3 +35,15 @@ public struct SearchQuery: Sendable, Hashable {
         self.explicit = explicit
     }
 }
+
+extension SearchQuery {
+    /// The most records of one answer a provider maps (S13): the page (and the results before it,
+    /// when the source does not page itself and the engine cuts its page from the whole list),
+    /// and as many again, at least 100, for the records it skips (no id or title). An answer of
+    /// 300,000 records within the byte cap then costs what its page costs, not seconds of CPU
+    /// and hundreds of MB.
+    public func recordsWorthReading(sourcePages: Bool) -> Int {
+        let page = (sourcePages ? 0 : max(offset, 0)) + max(limit, 1)
+        return page + max(page, 100)
+    }
+}

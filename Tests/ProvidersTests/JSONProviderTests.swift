@@ -153,6 +153,25 @@ struct JSONProviderTests {
             ])
     }
 
+    /// S13: every record of an answer was mapped, whatever the page needs: 300,000 within the
+    /// byte cap cost seconds and hundreds of MB. Only the page and a margin are mapped now.
+    @Test func aHugeAnswerIsMappedAsFarAsItsPage() async throws {
+        let records = (0..<300_000).map { #"{"id":"g\#($0)","name":"t"}"# }.joined(separator: ",")
+        let transport = OneAnswer(#"{"results":["# + records + "]}")
+        let source = JSONSource(
+            name: "gen", mediaKind: "gen", search: "https://api.example.org/s?q={term}",
+            fields: ["id": "id", "title": "name"])
+        var listed = source
+        listed.results = "results"
+        let provider = JSONProvider(listed)
+        let context = ProviderContext(http: transport)
+        let first = try await provider.search(SearchQuery(term: "t", limit: 10), context: context)
+        // The page of 10, and 100 more for the records a page may skip; the engine cuts the page.
+        #expect(first.count == 110 && first.first?.id == "g0", "\(first.count)")
+        let later = try await provider.search(SearchQuery(term: "t", limit: 10, offset: 50), context: context)
+        #expect(later.count == 160 && later.last?.id == "g159", "the results before the page are read too")
+    }
+
     @Test func aDescriptionThatCannotWorkIsRefusedWithItsKey() {
         var broken = shows
         broken.search = "ftp://api.example.org/{query}"
