@@ -45,6 +45,9 @@ struct StoreURLTests {
 
     @Test("The password is shown as *** wherever the URL is shown")
     func redacted() throws {
+        // One password inside another (S14): the longer is masked whole, not as `***2`.
+        let nested = "postgresql://u:s3cr3t%2Dpw@h/d?PASSWORD=s3cr3t-pw2"
+        #expect(StoreURL.redacted("'x' names s3cr3t-pw2 and s3cr3t-pw", url: nested) == "'x' names *** and ***")
         let url = try StoreURL(parsing: "postgresql://team:hunter2@db:5432/media")
         #expect(url.description == "postgresql://team:***@db:5432/media")
         #expect(
@@ -54,6 +57,9 @@ struct StoreURLTests {
         for odd in [
             "postgresql://h/d?password=secret1&password=secret2", "postgresql://h/d?PASSWORD=secret1;password=secret2",
             "postgresql:u:secret1@h/d?password=secret2", "postgresql://u:secret1@h/d?password=secret2",
+            // S14: a name percent-encoded is still the password option, and is read as one.
+            "postgresql://127.0.0.1:5432/db?user=u&pass%77ord=secret1&Pass%57ord=secret2",
+            "postgresql://h/d?p%61ssword=secret1&password=secret2",
         ] {
             let shown = StoreURL.redacted("'\(odd)' names secret1 and secret2 again", url: odd)
             #expect(!shown.contains("secret1") && !shown.contains("secret2"), "\(shown) from \(odd)")

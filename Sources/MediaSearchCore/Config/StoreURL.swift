@@ -100,8 +100,9 @@ public struct StoreURL: Sendable, Hashable, CustomStringConvertible {
     /// The text with any password in it replaced by `***`, for messages about a URL that did not read.
     ///
     /// Whatever the URL's shape: every `password=` value (any case, however often, after `?`, `&`
-    /// or `;`), and what stands between the first `:` after the scheme and the last `@`, with or
-    /// without `//`. Every value so found is also replaced wherever else it appears in the text.
+    /// or `;`, its name percent-encoded or not), and what stands between the first `:` after the
+    /// scheme and the last `@`, with or without `//`. Every value so found, raw and decoded, is
+    /// also replaced wherever else it appears in the text, the longest first.
     public static func redacted(_ message: String, url: String? = nil) -> String {
         let text = url ?? message
         var secrets: [String] = []
@@ -121,12 +122,29 @@ public struct StoreURL: Sendable, Hashable, CustomStringConvertible {
                 secrets.append(String(text[text.index(after: last)..<at]))
             }
         }
-        var result = message
-        for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty && secret != "***" {
-            result = result.replacingOccurrences(of: secret, with: "***")
-            if let decoded = secret.removingPercentEncoding, !decoded.isEmpty, decoded != secret {
-                result = result.replacingOccurrences(of: decoded, with: "***")
+        // Every option whose name reads `password` once decoded (`pass%77ord=`), as the parser
+        // reads it.
+        if let query = text.firstIndex(of: "?") {
+            for option in text[text.index(after: query)...].split(whereSeparator: { $0 == "&" || $0 == ";" }) {
+                let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(parts[0]).replacingOccurrences(of: "+", with: " ")
+                if parts.count == 2, (name.removingPercentEncoding ?? name).lowercased() == "password" {
+                    secrets.append(String(parts[1]))
+                }
             }
+        }
+        // Each secret raw and decoded, the longest first: a shorter one inside a longer must not
+        // leave the longer's rest in clear.
+        let forms = secrets.flatMap { secret in
+            [
+                secret, secret.removingPercentEncoding,
+                secret.replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
+            ]
+            .compactMap { $0 }
+        }
+        var result = message
+        for secret in Set(forms).sorted(by: { $0.count > $1.count }) where !secret.isEmpty && secret != "***" {
+            result = result.replacingOccurrences(of: secret, with: "***")
         }
         return result
     }
