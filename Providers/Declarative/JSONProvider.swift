@@ -91,8 +91,9 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         values["lang"] = query.lang ?? ""
         guard let url = JSONSource.fill(template(definition.search, context: context), values) else { return [] }
         let document: JSONValue
+        let worthReading = query.recordsWorthReading(sourcePages: supportsPaging)
         do {
-            document = try await fetch(url, context: context)
+            document = try await fetch(url, context: context, listLimit: worthReading)
         } catch is EmptyAnswer {
             return []  // how this source says "nothing found"
         }
@@ -102,7 +103,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                     ? "the answer is not a list of results"
                     : "no list of results at '\(definition.results ?? "")'", source: displayName)
         }
-        let read = results.prefix(query.recordsWorthReading(sourcePages: supportsPaging))
+        let read = results.prefix(worthReading)
         let items = read.compactMap { map($0) }
         if items.count < read.count {
             let skipped = read.count - items.count
@@ -332,7 +333,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
 
     /// The answer at a URL as JSON; statuses and unreadable bodies are this source's errors, and
     /// only answers read whole are kept by the cache.
-    func fetch(_ address: String, context: ProviderContext) async throws -> JSONValue {
+    /// The JSON of an answer; with `listLimit`, each list of it read that far (S13).
+    func fetch(_ address: String, context: ProviderContext, listLimit: Int? = nil) async throws -> JSONValue {
         guard let url = URL(string: address) else {
             throw MediaSearchError.badRequest("'\(address)' is not a URL", source: displayName)
         }
@@ -349,7 +351,9 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             default: throw MediaSearchError.httpStatus(response.status, source: source)
             }
             do {
-                return try JSONDecoder().decode(JSONValue.self, from: response.body)
+                let decoder = JSONDecoder()
+                if let listLimit { decoder.userInfo[JSONValue.listLimit] = listLimit }
+                return try decoder.decode(JSONValue.self, from: response.body)
             } catch {
                 throw MediaSearchError.malformedResponse("the answer is not JSON", source: source)
             }

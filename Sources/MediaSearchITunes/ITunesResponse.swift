@@ -11,10 +11,14 @@ public enum ITunesResponse {
     public static func decode(_ body: Data) throws(MediaSearchError) -> [MediaItem] {
         // The common case in one pass; an empty, broken or odd body is the reference reader's to tell.
         if let records = RecordScanner.records(in: body) {
-            return records.compactMap { $0.map(MediaItem.init(itunes:)) }
+            return records.prefix(mostRecords).compactMap { $0.map(MediaItem.init(itunes:)) }
         }
-        return try decodeWithJSONDecoder(body)
+        return Array(try decodeWithJSONDecoder(body).prefix(mostRecords))
     }
+
+    /// The most records of one answer made into items: five times the most the API gives (200 a
+    /// request), so that an answer of 110,000 within the byte cap costs no more (S13).
+    public static let mostRecords = 1_000
 
     /// The same answer as ``decode(_:)``, read through `JSONDecoder` and ``ITunesRecord``'s
     /// `Decodable` conformance: the reference the fast reader (``RecordScanner``) is tested

@@ -8,6 +8,10 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// The decoder's setting (`JSONDecoder.userInfo`) of how many values of each list are read,
+    /// from its start; every value when it is not set.
+    public static let listLimit = CodingUserInfoKey(rawValue: "mediasearch.listLimit")!
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
@@ -18,8 +22,13 @@ public enum JSONValue: Sendable, Hashable, Codable {
             self = .number(value)
         } else if let value = try? c.decode(String.self) {
             self = .string(value)
-        } else if let value = try? c.decode([JSONValue].self) {
-            self = .array(value)
+        } else if var list = try? decoder.unkeyedContainer() {
+            // At most ``listLimit`` values of a list (the decoder's setting): the rest are never
+            // decoded, so an answer of 300,000 results costs what the page it serves costs.
+            let limit = decoder.userInfo[Self.listLimit] as? Int ?? .max
+            var values: [JSONValue] = []
+            while !list.isAtEnd, values.count < limit { values.append(try list.decode(JSONValue.self)) }
+            self = .array(values)
         } else {
             self = .object(try c.decode([String: JSONValue].self))
         }

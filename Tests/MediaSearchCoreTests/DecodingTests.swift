@@ -65,6 +65,14 @@ struct DecodingTests {
         #expect(items.allSatisfy { !$0.id.isEmpty })
     }
 
+    /// S13: an answer of 110,000 records within the byte cap was made into 110,000 items.
+    @Test func anAnswerIsMadeIntoAtMostAThousandItems() throws {
+        let records = (0..<5_000).map { #"{"wrapperType":"track","kind":"song","trackId":\#($0),"trackName":"t"}"# }
+        let body = #"{"resultCount":5000,"results":["# + records.joined(separator: ",") + "]}"
+        let items = try ITunesResponse.decode(Data(body.utf8))
+        #expect(items.count == ITunesResponse.mostRecords && items.first?.id == "0", "\(items.count)")
+    }
+
     @Test func brokenJSONIsACleanError() throws {
         let data = try Fixtures.data("other/bloom-yelp-software.broken.json")
         #expect {

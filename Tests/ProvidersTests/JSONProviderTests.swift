@@ -170,6 +170,15 @@ struct JSONProviderTests {
         #expect(first.count == 110 && first.first?.id == "g0", "\(first.count)")
         let later = try await provider.search(SearchQuery(term: "t", limit: 10, offset: 50), context: context)
         #expect(later.count == 160 && later.last?.id == "g159", "the results before the page are read too")
+        // The answer itself is read that far: each list of it, from its start.
+        let decoder = JSONDecoder()
+        decoder.userInfo[JSONValue.listLimit] = 2
+        let read = try decoder.decode(JSONValue.self, from: Data(#"{"a": [1, 2, 3], "b": [["x", "y", "z"]]}"#.utf8))
+        #expect(
+            read
+                == .object([
+                    "a": .array([.number(1), .number(2)]), "b": .array([.array([.string("x"), .string("y")])]),
+                ]))
     }
 
     @Test func aDescriptionThatCannotWorkIsRefusedWithItsKey() {
