@@ -123,6 +123,18 @@ public final class ChildProcess: @unchecked Sendable {
             }
         }
         posix_spawnattr_setpgroup(&attributes, 0)
+        // The program starts with no signal blocked and every signal at its default, whatever the
+        // test process's threads block or ignore: a SIGTERM blocked there stayed blocked in the
+        // program, which then outlived its runner's time-out.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        flags |= Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]

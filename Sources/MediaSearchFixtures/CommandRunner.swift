@@ -6,7 +6,18 @@ public struct CommandRunner: Sendable {
     public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
+        /// What the command wrote to stderr; when the runner stopped it, a last line says so.
         public var stderr: String
+        /// Whether the runner stopped the command at its time-out (its status is then the
+        /// signal's, 143 or 137, which says nothing by itself).
+        public var timedOut = false
+
+        public init(status: Int32, stdout: String, stderr: String, timedOut: Bool = false) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+            self.timedOut = timedOut
+        }
     }
 
     /// The executable.
@@ -94,14 +105,26 @@ public struct CommandRunner: Sendable {
         async let outData = Self.readAll(out.fileHandleForReading)
         async let errData = Self.readAll(err.fileHandleForReading)
         let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
         while process.isRunning {
-            if Date() > deadline { process.terminate() }
+            if !timedOut, Date() > deadline {
+                timedOut = true
+                process.terminate()
+            } else if timedOut, Date() > deadline.addingTimeInterval(10) {
+                process.signal(SIGKILL)  // it ignored SIGTERM for 10 s
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
         let (stdout, stderr) = await (outData, errData)
+        var said = String(decoding: stderr, as: UTF8.self)
+        if timedOut {
+            // The failure names the command and the limit: a bare 143 reads as the program's own.
+            let command = ([executable.lastPathComponent] + arguments).joined(separator: " ")
+            said += "\n[test runner: '\(command)' stopped after its time-out of \(String(format: "%g", timeout)) s]\n"
+        }
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: said,
+            timedOut: timedOut)
     }
 
     /// Writes a file under the home and returns its path.

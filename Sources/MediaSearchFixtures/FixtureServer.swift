@@ -62,8 +62,9 @@ public actor FixtureServer {
             // requests sent together are answered together, not one page's making apart.
             let arrived = ContinuousClock.now
             // Recorded answers are parsed, cut and written again per request: seconds of work in a
-            // busy test run, kept off the cooperative pool that the tests' deadlines need.
-            let answer = await withTaskExecutorPreference(HeavyWork.executor) {
+            // busy test run, kept off the cooperative pool that the tests' deadlines need, and
+            // off the tests' own heavy work.
+            let answer = await withTaskExecutorPreference(HeavyWork.answers) {
                 await fixture.answer(
                     path: request.uri.path, rawQuery: request.uri.query ?? "",
                     userAgent: request.headers[.userAgent])

@@ -18,11 +18,20 @@ import Dispatch
 /// run it change.
 public final class HeavyWork: TaskExecutor, @unchecked Sendable {
     /// The executor: a concurrent dispatch queue, whose threads are not the cooperative pool's.
-    public static let executor = HeavyWork()
+    public static let executor = HeavyWork(
+        DispatchQueue(label: "mediasearch.tests.heavy-work", attributes: .concurrent))
 
-    private let queue = DispatchQueue(label: "mediasearch.tests.heavy-work", attributes: .concurrent)
+    /// The fixture servers' answers (the test review's finding 9): a serial queue of their own.
+    /// A concurrent queue runs on as many threads as the machine has cores, so an answer queued
+    /// behind the decoder fuzz's thousands of decodes waited seconds, past its request's time-out;
+    /// a serial queue is given a thread of its own whenever it has work.
+    public static let answers = HeavyWork(DispatchQueue(label: "mediasearch.tests.fixture-answers"))
 
-    private init() {}
+    private let queue: DispatchQueue
+
+    private init(_ queue: DispatchQueue) {
+        self.queue = queue
+    }
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

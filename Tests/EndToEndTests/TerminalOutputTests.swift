@@ -409,7 +409,8 @@ struct PagerTests {
     /// `command` runs in place of `mediasearch` (e.g. a shell piping it), with `arguments` after it.
     func onPTY(
         _ harness: Harness, _ arguments: [String], waitFor: String, keys: String, columns: Int = 80,
-        command: [String]? = nil, environment: [String: String] = [:], signalFile: String? = nil
+        command: [String]? = nil, environment: [String: String] = [:], signalFile: String? = nil,
+        afterFile: String? = nil
     ) async throws -> Session {
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Terminal/pty_session.py")
@@ -419,7 +420,8 @@ struct PagerTests {
             [
                 "python3", driver.path, "--rows", "24", "--cols", String(columns), "--wait-for", waitFor, "--settle",
                 "1", "--send", keys, "--timeout", "30",
-            ] + (signalFile.map { ["--signal-file", $0] } ?? []) + ["--"]
+            ] + (signalFile.map { ["--signal-file", $0] } ?? []) + (afterFile.map { ["--after-file", $0] } ?? [])
+                + ["--"]
                 + (command ?? [harness.runner.executable.path]) + arguments,
             environment: [
                 "MEDIASEARCH_ITUNES_URL": harness.server.baseURL, "TERM": "xterm-256color", "PATH": path,
@@ -443,7 +445,12 @@ struct PagerTests {
     func realPagerEndsOnOneCtrlC() async throws {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }
-        let session = try await onPTY(harness, ["search", "jack"], waitFor: "\\[SONG\\]", keys: "\\x03")
+        // The key goes once the pager has drawn the page (the test review's finding 4.2: sent a
+        // fixed 0.5 s after the tiles showed, it reached a pager not yet started under load).
+        let started = harness.runner.home.appendingPathComponent("pager-started").path
+        let session = try await onPTY(
+            harness, ["search", "jack"], waitFor: "\\[SONG\\]", keys: "\\x03",
+            environment: ["PAGER": "touch '\(started)'; exec less -FRXK"], afterFile: started)
         #expect(session.seen && session.sent)
         #expect(session.status == 130, "status \(String(describing: session.status)) (nil: hung)")
         let history = try await harness.run(["history"])

@@ -235,12 +235,15 @@ struct SameWorkTests {
             let url = try #require(URL(string: server.baseURL + path))
             let transport = StandardTransport.make(
                 configuration: Configuration(), paths: paths, source: provider.source, provider: provider)
-            _ = try await transport.get(url, timeout: 5)
+            // A time-out no answer nears, however busy the machine: a request past it would be
+            // retried, and counted (the test review's finding 4.1).
+            _ = try await transport.get(url, timeout: 60)
             try await Task.sleep(for: .milliseconds(1100))
-            _ = try await transport.get(url, timeout: 5)
+            _ = try await transport.get(url, timeout: 60)
         }
         // The short-lived source asked twice; the other once, then from the cache.
         let asked = await server.requests().map(\.path)
-        #expect(asked.count == 3, "\(asked)")
+        #expect(asked.filter { $0 == "/deezer/track/3135556" }.count == 2, "\(asked)")
+        #expect(asked.filter { $0 == "/deezer/album/302127" }.count == 1, "\(asked)")
     }
 }

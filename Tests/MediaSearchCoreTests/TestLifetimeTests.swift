@@ -1,3 +1,5 @@
+import Foundation
+import MediaSearchFixtures
 import Synchronization
 import TestSlots
 import Testing
@@ -25,6 +27,20 @@ struct TestLifetimeTests {
         }
         #expect(cancelled.withLock { $0 })
         try await Watchdog.watchdog(.seconds(600)).provideScope(for: test, testCase: nil) {}
+    }
+
+    /// A command the runner stops at its time-out says so (#76 item 7: five tests once failed on
+    /// a bare 143), and one that ends in time does not.
+    @Test func aCommandStoppedAtItsTimeOutSaysSo() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let sleeper = CommandRunner(executable: URL(fileURLWithPath: "/bin/sleep"), home: home)
+        let stopped = try await sleeper.run(["30"], timeout: 0.2)
+        #expect(stopped.timedOut, "\(stopped.status)")
+        #expect(stopped.stderr.contains("'sleep 30' stopped after its time-out of 0.2 s"), "\(stopped.stderr)")
+        let quick = try await sleeper.run(["0"], timeout: 30)
+        #expect(!quick.timedOut && quick.status == 0 && quick.stderr.isEmpty)
     }
 
     struct Thrown: Error {}

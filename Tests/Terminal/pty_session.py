@@ -22,6 +22,7 @@ def main():
     parser.add_argument("--send", default="")
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--signal-file", default=None)
+    parser.add_argument("--after-file", default=None)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -42,6 +43,7 @@ def main():
     started = time.monotonic()
     deadline = started + args.timeout
     seen_at = None
+    after = None
     while time.monotonic() < deadline:
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
@@ -50,7 +52,14 @@ def main():
             except OSError:
                 chunk = b""
             output += chunk
-        if not seen and re.search(args.wait_for, output.decode("utf-8", "replace")):
+        # With --after-file, --wait-for counts only in what was written once that file exists (a
+        # pager's wrapper makes it just before it execs the pager): the screen then shows what the
+        # pager drew, so the pager has set the terminal up and the keys reach it, however slow
+        # the machine (no fixed delay decides it).
+        if after is None and args.after_file and os.path.exists(args.after_file):
+            after = len(output)
+        watched = output if not args.after_file else (output[after:] if after is not None else b"")
+        if not seen and re.search(args.wait_for, watched.decode("utf-8", "replace")):
             seen, seen_at = True, time.monotonic()
             if args.signal_file:
                 open(args.signal_file, "w").close()

@@ -44,6 +44,10 @@ public struct TestSlots: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         await Self.gate.enter(first: first)
         defer { Self.gate.leave() }
+        // The case's own time, from its slot on: Swift Testing's includes the wait for the slot
+        // (the test review's finding 7). Kept where `MEDIASEARCH_TEST_TIMES` says.
+        let started = ContinuousClock.now
+        defer { CaseTimes.record(test, ContinuousClock.now - started) }
         let lifetime = TestLifetime()
         do {
             try await TestLifetime.$current.withValue(lifetime) { try await function() }
@@ -52,6 +56,28 @@ public struct TestSlots: SuiteTrait, TestTrait, TestScoping {
             throw error
         }
         await lifetime.end()
+    }
+}
+
+/// Each case's own time (in its slot, its stops included), one line a case appended to the file
+/// `MEDIASEARCH_TEST_TIMES` names: seconds, a tab, the test's name (a case of a test with
+/// arguments is a line of that name each).
+/// `sort -rn` of the file lists the slowest first (docs/testing.md, "Layers").
+enum CaseTimes {
+    static let file: Int32? = ProcessInfo.processInfo.environment["MEDIASEARCH_TEST_TIMES"].flatMap { path in
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        return fd >= 0 ? fd : nil
+    }
+
+    static func record(_ test: Test, _ took: Duration) {
+        guard let file else { return }
+        let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+        let name = test.id.description.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(
+            of: "\n", with: " ")
+        let line = String(format: "%.3f\t", seconds) + name + "\n"
+        // One write of a short line to a file opened for appending: the lines of cases that end
+        // together never interleave.
+        _ = line.utf8CString.withUnsafeBufferPointer { write(file, $0.baseAddress, $0.count - 1) }
     }
 }
 
