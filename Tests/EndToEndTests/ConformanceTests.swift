@@ -174,7 +174,9 @@ struct ConformanceTests {
     /// alone (#58): each flaw of `Tests/Programs/flawed-provider`, and none for the program
     /// without one. A program cannot hang a check or ignore its cancellation: the engine times
     /// it out and stops it, so those two rules are shown to bite in process
-    /// (`ConformanceBiteTests`).
+    /// (`ConformanceBiteTests`). Nor can a program's error be of many lines (the engine keeps the
+    /// last line of its stderr, cleaned): the hostile check's one-line rule is shown in process
+    /// too, by a Swift provider's error of two lines (`errsInManyLines`).
     @Test func providersCheckFailsAProgramOnTheRuleItBreaks() async throws {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }

@@ -22,10 +22,15 @@ struct FlawedProvider: MediaProvider {
         case failsWithoutExplicit
         /// Gives an item without a title for a term of markup.
         case breaksOnMarkup
+        /// Fails a term of markup with an error of two lines (a Swift provider's own message).
+        case errsInManyLines
         /// Hangs past the check's patience for an offset of 100,000.
         case hangsOnAHugeOffset
         /// Keeps working for 15 s once asked, whatever cancels it.
         case ignoresCancellation
+        /// Keeps working for 15 s once asked unless it is cancelled: no flaw, but only a check
+        /// that cancels sees that it stops (with the cancel left out, it would fail).
+        case stopsOnlyWhenCancelled
         /// Fails a search asked while another is under way.
         case oneAtATime
     }
@@ -68,6 +73,10 @@ struct FlawedProvider: MediaProvider {
             throw MediaSearchError.badRequest("explicit=No is not understood")
         case .hangsOnAHugeOffset where query.offset >= 100_000:
             try await Task.sleep(for: .seconds(60))
+        case .errsInManyLines where query.term.contains("<script>"):
+            throw MediaSearchError.network("the term has markup:\n<script> is not a word")
+        case .stopsOnlyWhenCancelled where query.term.hasSuffix(" cancelled"):
+            try await Task.sleep(for: .seconds(15))
         case .ignoresCancellation where query.term.hasSuffix(" cancelled"):
             // A wait nothing can cut short (a blocking call in a library it uses).
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -110,9 +119,13 @@ struct ConformanceBiteTests {
     static let guarded: [(FlawedProvider.Flaw, String)] = [
         (.firstAnswerRepeatsAnID, "search"), (.ignoresTheOffset, "paging"), (.forgetsWhatItListed, "lookup"),
         (.unknownIDIsAnError, "not found"), (.failsWithoutExplicit, "explicit"), (.breaksOnMarkup, "hostile text"),
-        (.hangsOnAHugeOffset, "extreme numbers"), (.ignoresCancellation, "cancellation"),
-        (.oneAtATime, "several at once"),
+        (.errsInManyLines, "hostile text"), (.hangsOnAHugeOffset, "extreme numbers"),
+        (.ignoresCancellation, "cancellation"), (.oneAtATime, "several at once"),
     ]
+    /// Providers without a flaw, each of which a check passes only if it does what it says (#76
+    /// item 5: with `task.cancel()` left out of the cancellation check, `stopsOnlyWhenCancelled`
+    /// runs its 15 s and fails it).
+    static let sound: [FlawedProvider.Flaw] = [.none, .stopsOnlyWhenCancelled]
 
     static func run(_ flaw: FlawedProvider.Flaw) async -> [Conformance.Result] {
         let provider = FlawedProvider(flaw)
@@ -130,12 +143,16 @@ struct ConformanceBiteTests {
         return await Conformance(term: "anything", patience: 5).run(provider, in: session)
     }
 
-    @Test func theSuiteNamesEveryCheckOnce() {
-        #expect(Self.guarded.map(\.1) == Conformance.checks)
+    @Test func everyCheckIsGuardedAndEveryFlawNamed() {
+        var checks: [String] = []
+        for (_, check) in Self.guarded where !checks.contains(check) { checks.append(check) }
+        #expect(checks == Conformance.checks)
+        #expect(Set(Self.guarded.map(\.0) + Self.sound) == Set(FlawedProvider.Flaw.allCases))
     }
 
-    @Test func aProviderWithoutAFlawPassesEveryCheck() async {
-        let results = await Self.run(.none)
+    @Test(arguments: sound)
+    func aProviderWithoutAFlawPassesEveryCheck(_ flaw: FlawedProvider.Flaw) async {
+        let results = await Self.run(flaw)
         #expect(results.map(\.check) == Conformance.checks)
         #expect(results.allSatisfy { $0.outcome == .passed }, "\(results)")
     }
