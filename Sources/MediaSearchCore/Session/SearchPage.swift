@@ -14,8 +14,8 @@ public struct SearchPage: Sendable {
     public var repeatsPrevious: Bool
     /// One line each: a clamped limit, a history that could not be saved...
     public var notices: [String]
-    /// Whether the history and the results (for `--result N`) were saved, and the response cache
-    /// could be read and written.
+    /// Whether the history and the results (for `--result N`) were saved. A response cache that
+    /// could not be used is only a notice.
     public var saved: Bool
     /// Set when the offline library answered instead of the providers' sources.
     public var offline: OfflineAnswer? = nil

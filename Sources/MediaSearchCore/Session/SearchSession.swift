@@ -334,10 +334,9 @@ public struct SearchSession: Sendable {
             let shown = page
             page.apply(await Self.offPool { [self] in saveLastResults(of: shown, withRecords: true) })
         }
-        // A cache that cannot be read or kept is said (once a process) and counts as something
-        // not saved, as the history does.
+        // A cache that cannot be read or kept is said (once a process), and fails nothing: the
+        // search did what was asked, as pip's and curl's do without their caches (#76 item 4).
         let cacheProblems = responseCache().takeNotices()
-        if !cacheProblems.isEmpty { page.saved = false }
         page.notices =
             notices + problems + reports.all + (library?.takeNotices() ?? []) + cacheProblems + page.notices
         return page
