@@ -257,6 +257,17 @@ let package = Package(
             ],
             swiftSettings: testCode
         ),
+        // The faces in process: the CLI's text and layout, the web's labels, the command tree, and
+        // providers added through the CLI's entry point; no binary and no server of ours.
+        .testTarget(
+            name: "FacesTests",
+            dependencies: [
+                "MediaSearchCLI", "MediaSearchBuiltIns", "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes",
+                "MediaSearchWeb", "MediaSearchFixtures", "TestSlots",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: testCode
+        ),
         // It drives the `mediasearch` binary, which every `swift test` builds, but does not depend on
         // its target: the test binary would take that target's link flags (the static runtime,
         // which Swift Testing cannot be linked with).

@@ -214,13 +214,6 @@ struct ConformanceTests {
         }
     }
 
-    /// `providers check NAME` needs no `--term` for any source that ships: each names a term it
-    /// finds something for.
-    @Test func everyBuiltInProviderNamesAnExampleTerm() {
-        let without = BuiltInProviders.all.filter { ($0.exampleTerm ?? "").isEmpty }.map(\.kind)
-        #expect(without == [])
-    }
-
     /// `mediasearch providers check` runs the same checks against a live source: the guide's
     /// examples keep the contract, and a broken copy of each fails with a clear line and exit 1.
     @Test func providersCheckPassesTheGuidesExamplesAndFailsBrokenCopies() async throws {

@@ -187,6 +187,8 @@ struct LibraryCommandTests {
         TestLifetime.stopAtEnd { await harness.stop() }
         let online = try await harness.run(["search", "jack", "--format", "lines"])
         #expect(online.status == 0, "\(online.stderr)")
+        // Result 1 of songs alone: across kinds, which comes first depends on which source answered first.
+        _ = try await harness.run(["search", "jack", "--kind", "song", "--format", "lines"])
         let starred = try await harness.run(["star", "--result", "1"])
         #expect(starred.status == 0, "\(starred.stderr)")
         // Everything readable by others, nothing writable: the folder included.
@@ -238,6 +240,7 @@ struct LibraryCommandTests {
             set -u
             mount -t tmpfs -o size=2m tmpfs "$XDG_DATA_HOME" || exit 99
             "$MS" search jack --format lines > /dev/null || exit 98
+            "$MS" search jack --kind song --format lines > /dev/null || exit 98
             "$MS" star --result 1 > /dev/null || exit 97
             dd if=/dev/zero of="$XDG_DATA_HOME/pad" bs=1k count=4000 2> /dev/null
             for args in lists "list --format lines" "search jack --offline --format lines" "star --result 2"; do

@@ -383,4 +383,23 @@ struct SearchCommandTests {
         let third = try await harness.run(["search", "banana", "--format", "lines", "--no-wait"])
         #expect(third.status != 0 && third.stderr.contains("budget"), "\(third.stderr)")
     }
+
+    /// The music-video kind is off by default and on once `kinds:` names it (moved from the
+    /// in-process provider tests: it drives the binary).
+    @Test func theMusicVideoKindIsOffUntilEnabled() async throws {
+        let harness = try await Harness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let (defaults, document) = try await harness.searchJSON(["touch"])
+        #expect(defaults.status == 0)
+        #expect(!document.kinds.contains("music-video"))
+        let config = try harness.runner.write("kinds: [song, music-video]\n", to: "mv.yaml")
+        let (enabled, withVideos) = try await harness.searchJSON(["touch", "--config", config])
+        #expect(enabled.status == 0)
+        #expect(withVideos.kinds == ["song", "music-video"])
+        let video = try #require(withVideos.results.first { $0["kind"] as? String == "music-video" })
+        #expect(video["title"] as? String == "U Can't Touch This")
+        let detail = try await harness.run(["show", "1515958993", "--config", config])
+        #expect(detail.status == 0, "\(detail.stderr)")
+        #expect(detail.stdout.contains("Music video\n  Artist"))
+    }
 }

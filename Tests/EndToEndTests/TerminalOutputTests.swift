@@ -281,35 +281,6 @@ struct TerminalOutputTests {
         #expect(flowing.contains("date oldest first"), "--sort date says which way it runs")
     }
 
-    /// Sorted by price or date, a tile's facts keep that fact at any width: it comes first, and
-    /// only what does not fit after it is dropped.
-    @Test func theSortKeyIsNeverTheFactDropped() {
-        let item = MediaItem(
-            id: "1", title: "Star Wars: The Force Awakens", creator: "J.J. Abrams", releaseDate: "2015-12-18",
-            price: 7.99, currency: "USD")
-        let tile = Tile(item: item, kind: "movie", summary: ["2015", "2h 18m", "PG-13", "$7.99"])
-        var layout = TileLayout(width: 24)
-        let plain = layout.render([tile])
-        #expect(!plain.contains("$7.99"), "the price is the fact a narrow tile drops: \(plain)")
-        layout.sortKey = SearchOutput.sortKey(.price)
-        let byPrice = layout.render([tile])
-        #expect(byPrice.contains("   $7.99 · 2015"), "\(byPrice)")
-        layout.sortKey = SearchOutput.sortKey(.date)
-        #expect(layout.render([tile]).contains("   2015 · 2h 18m"))
-        #expect(SearchOutput.sortKey(.title) == nil && SearchOutput.sortKey(.relevance) == nil)
-    }
-
-    /// A detail never cuts a URL: one longer than the line stands whole on a line of its own.
-    @Test func aLongURLInADetailIsNeverCut() {
-        let url = "https://example.org/a/very/long/path/that/goes/on/and/on/and/on/index.html?with=query"
-        let lines = DetailLayout(width: 40).wrap("Read more at \(url) today", width: 30)
-        #expect(lines == ["Read more at", url, "today"], "\(lines)")
-        let short = DetailLayout(width: 40).wrap("see https://a.io/x and more words here", width: 30)
-        #expect(short == ["see https://a.io/x and more", "words here"], "a short link flows like a word: \(short)")
-        #expect(
-            DetailLayout(width: 40).wrap("Supercalifragilisticexpialidocious-and-more", width: 10).first?.count == 10)
-    }
-
     /// `serve --open` with a browser that fails says so in one line, as `open` does, and none of
     /// the opener's own noise; the server still serves.
     @Test func serveOpenWithoutABrowserSaysSoInOneLine() async throws {
@@ -592,14 +563,6 @@ struct PagerTests {
         // Piped, the same link is printed whole, to the last character.
         let piped = try await harness.run(["show", "263301273"])
         #expect(piped.stdout.contains("  \(url)\n"), "\(piped.stdout)")
-    }
-
-    @Test("Wrapped lines count: text of few but long lines is paged when it takes more rows than the screen")
-    func wrappedLinesArePaged() {
-        let long = String(repeating: "x", count: 200) + "\n"
-        #expect(Pager.rows(String(repeating: long, count: 10), columns: 80) == 30)
-        #expect(Pager.rows("\u{1B}[35m[SONG]\u{1B}[0m " + String(repeating: "界", count: 40) + "\n", columns: 80) == 2)
-        #expect(Pager.rows("a\n\nb\n", columns: 80) == 3)
     }
 
     /// Runs `mediasearch` under `script` and returns what the terminal showed.

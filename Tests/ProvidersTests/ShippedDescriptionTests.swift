@@ -175,4 +175,12 @@ struct ShippedDescriptionTests {
             #expect(configuration.providers.values.allSatisfy { $0.limit == nil && $0.weight == nil }, "\(file)")
         }
     }
+
+    /// `providers check NAME` needs no `--term` for any source that ships: each names a term it
+    /// finds something for.
+    @Test func everyBuiltInProviderNamesAnExampleTerm() {
+        let without = BuiltInProviders.all.filter { ($0.exampleTerm ?? "").isEmpty }.map(\.kind)
+        #expect(without == [])
+    }
+
 }

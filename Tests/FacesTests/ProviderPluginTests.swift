@@ -9,8 +9,9 @@ import Synchronization
 import TestSlots
 import Testing
 
-/// Providers added by conformance alone, run through the real CLI entry point in process.
-@Suite("Adding providers", .slots, .tags(.e2e))
+/// Providers added by conformance alone, run through the real CLI entry point in process (no
+/// binary; an in-process fixture server where a source is needed).
+@Suite("Adding providers", .slots)
 struct ProviderPluginTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-\(UUID().uuidString)")
 
@@ -88,23 +89,6 @@ struct ProviderPluginTests {
         let (unknown, unknownOut) = try await run(["search", "x"], config: "kinds: [song, comet]\n")
         #expect(unknown == 78)
         #expect(unknownOut.stderr.contains("config.yaml:1: kinds: unknown kind 'comet'"))
-    }
-
-    @Test func theMusicVideoKindIsOffUntilEnabled() async throws {
-        let harness = try await Harness.start()
-        TestLifetime.stopAtEnd { await harness.stop() }
-        let (defaults, document) = try await harness.searchJSON(["touch"])
-        #expect(defaults.status == 0)
-        #expect(!document.kinds.contains("music-video"))
-        let config = try harness.runner.write("kinds: [song, music-video]\n", to: "mv.yaml")
-        let (enabled, withVideos) = try await harness.searchJSON(["touch", "--config", config])
-        #expect(enabled.status == 0)
-        #expect(withVideos.kinds == ["song", "music-video"])
-        let video = try #require(withVideos.results.first { $0["kind"] as? String == "music-video" })
-        #expect(video["title"] as? String == "U Can't Touch This")
-        let detail = try await harness.run(["show", "1515958993", "--config", config])
-        #expect(detail.status == 0, "\(detail.stderr)")
-        #expect(detail.stdout.contains("Music video\n  Artist"))
     }
 
     /// The items providers were asked to render, as `kind:id`.

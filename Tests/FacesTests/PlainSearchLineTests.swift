@@ -5,7 +5,7 @@ import Testing
 
 /// `search word…` is made without ArgumentParser (``SearchCommand/plain(_:)``): it must be the
 /// very command ArgumentParser makes of the same line, every option included.
-@Suite("A plain search line, made without parsing", .slots, .tags(.e2e))
+@Suite("A plain search line, made without parsing", .slots)
 struct PlainSearchLineTests {
     @Test func aPlainLineIsTheCommandArgumentParserMakes() throws {
         let lines = [

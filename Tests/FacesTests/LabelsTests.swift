@@ -5,7 +5,7 @@ import Testing
 
 /// The engine's and the providers' English labels in the page's language: exact words, patterns
 /// with numbers and names, Russian plural forms, and text that is no label left as it came.
-@Suite("Web labels", .slots, .tags(.e2e))
+@Suite("Web labels", .slots)
 struct LabelsTests {
     let russian = Labels(catalog: [
         "label.Genre": "Жанр", "label.{n} tracks": "{n} {n:трек|трека|треков}",

@@ -4,7 +4,7 @@ import MediaSearchCLI
 import TestSlots
 import Testing
 
-@Suite("The command tree", .slots, .tags(.e2e))
+@Suite("The command tree", .slots)
 struct CommandTreeTests {
     /// ArgumentParser spells a command that gives no name from its type's name, by reflection
     /// that cost every start-up about 2 ms (`--help` included): every command names itself.
