@@ -5,9 +5,9 @@ import MediaSearchCore
 /// searches that kind only, so it shows the numbers of the same search on the All tab, made a
 /// moment before, where this server still has them ("All 14" stays 14 on the Movies tab); a
 /// number it does not have is left out, never guessed.
-struct TabCounts: Sendable {
-    var total: Int?
-    var byMedia: [String: Int]
+package struct TabCounts: Sendable {
+    package var total: Int?
+    package var byMedia: [String: Int]
     /// The kinds of media whose every source that answered failed: their tabs say so (#60).
     var failed: Set<String> = []
 
@@ -36,7 +36,7 @@ struct TabCounts: Sendable {
         }
     }
 
-    init(total: Int?, byMedia: [String: Int], failed: Set<String> = []) {
+    package init(total: Int?, byMedia: [String: Int], failed: Set<String> = []) {
         self.total = total
         self.byMedia = byMedia
         self.failed = failed
@@ -59,25 +59,31 @@ struct TabCounts: Sendable {
 }
 
 /// The tab counts of recent searches on the All tab, by query (without its kind and page), for
-/// the kinds' tabs of the same search; bounded, and forgotten after `lifetime`.
-actor TabCountMemory {
+/// the kinds' tabs of the same search; bounded, and forgotten after `lifetime` (ten minutes), by
+/// the clock it is given (a test's, in `WebRouteTests`).
+package actor TabCountMemory {
     private var entries: [String: (counts: TabCounts, expires: ContinuousClock.Instant)] = [:]
     private var order: [String] = []
     let capacity: Int
     let lifetime: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    init(capacity: Int = 256, lifetime: Duration = .seconds(600)) {
+    package init(
+        capacity: Int = 256, lifetime: Duration = .seconds(600),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.capacity = capacity
         self.lifetime = lifetime
+        self.now = now
     }
 
-    func get(_ key: String) -> TabCounts? {
-        guard let entry = entries[key], entry.expires > .now else { return nil }
+    package func get(_ key: String) -> TabCounts? {
+        guard let entry = entries[key], entry.expires > now() else { return nil }
         return entry.counts
     }
 
-    func put(_ key: String, _ counts: TabCounts) {
-        if entries.updateValue((counts, .now + lifetime), forKey: key) == nil { order.append(key) }
+    package func put(_ key: String, _ counts: TabCounts) {
+        if entries.updateValue((counts, now() + lifetime), forKey: key) == nil { order.append(key) }
         while order.count > capacity { entries.removeValue(forKey: order.removeFirst()) }
     }
 }

@@ -53,4 +53,19 @@ struct AnswerCacheUnitTests {
         #expect(await cache.count == 2, "the ten old ones swept, the younger one kept")
         #expect(await cache.size < 3000)
     }
+
+    /// A kind's tab shows the All tab's numbers of the same search for ten minutes, then leaves
+    /// them out (docs/web.md), and keeps the latest 256 searches' (the test review's finding 12).
+    @Test func theTabCountsAreRememberedTenMinutes() async {
+        let clock = TestClock()
+        let memory = TabCountMemory(capacity: 3, now: { clock.now })
+        await memory.put("daft punk", TabCounts(total: 14, byMedia: ["song": 9, "movie": 5]))
+        clock.advance(by: .seconds(599))
+        #expect(await memory.get("daft punk")?.byMedia == ["song": 9, "movie": 5], "kept for its ten minutes")
+        clock.advance(by: .seconds(1))
+        #expect(await memory.get("daft punk") == nil, "and not a moment more")
+        for term in ["a", "b", "c", "d"] { await memory.put(term, TabCounts(total: 1, byMedia: ["song": 1])) }
+        #expect(await memory.get("a") == nil, "the oldest goes past the bound")
+        #expect(await memory.get("d")?.total == 1)
+    }
 }
