@@ -96,7 +96,11 @@ let package = Package(
             ]
         ),
         // Programs in any language as providers (`mediasearch-provider-<name>`), over JSON.
-        .target(name: "ExternalProviders", dependencies: ["MediaSearchKit"], path: "Providers/External"),
+        .target(
+            name: "ExternalProviders", dependencies: ["MediaSearchKit", "MediaSearchSpawn"], path: "Providers/External"),
+        // The one way a program is started (posix_spawn): provider programs, the pager and the
+        // player, the tests' programs. The C library alone.
+        .target(name: "MediaSearchSpawn"),
         // The shared store (#26): the response cache, request budgets and library in PostgreSQL.
         .target(
             name: "MediaSearchPostgres",
@@ -119,7 +123,8 @@ let package = Package(
         .target(
             name: "MediaSearchCLI",
             dependencies: [
-                "MediaSearchCore", "MediaSearchKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchSpawn",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What ships with MediaSearch: its providers and source types, handed to the CLI as values.
@@ -189,6 +194,7 @@ let package = Package(
         .target(
             name: "MediaSearchFixtures",
             dependencies: [
+                "MediaSearchSpawn",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

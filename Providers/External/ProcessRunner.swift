@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchSpawn
 import Synchronization
 
 #if canImport(Glibc)
@@ -120,8 +121,13 @@ private final class SpawnedRun: @unchecked Sendable {
                 made.append(pipe)
             }
             let (stdin, stdout, stderr) = (made[0], made[1], made[2])
+            // A process group of its own (its helpers are ended with it), no other descriptor of
+            // ours: a helper it leaves behind then holds nothing that someone waits on to end.
             let spawned = Spawn.start(
-                executable, arguments: arguments, stdin: stdin.read, stdout: stdout.write, stderr: stderr.write)
+                Spawn.Request(
+                    executable: executable, arguments: arguments, stdin: .descriptor(stdin.read),
+                    stdout: .descriptor(stdout.write), stderr: .descriptor(stderr.write))
+            ).mapError { ProcessRunner.Failure.cannotStart($0.description) }
             // Our copies of the program's ends: the pipes then end when the program's group is gone.
             for fd in [stdin.read, stdout.write, stderr.write] { close(fd) }
             switch spawned {
@@ -333,68 +339,6 @@ private struct Streams {
     }
 }
 
-/// `posix_spawn` with the program's standard streams, a process group of its own, no signal
-/// blocked or ignored, and none of our other descriptors.
-private enum Spawn {
-    static func start(
-        _ executable: String, arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32
-    ) -> Result<pid_t, ProcessRunner.Failure> {
-        #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #else
-            var actions: posix_spawn_file_actions_t? = nil
-            var attributes: posix_spawnattr_t? = nil
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        // Every other descriptor is closed for the program: ours are opened close-on-exec (NIO's
-        // sockets, SQLite's files, these pipes' other ends), and those we were given by whoever
-        // started us (a test harness's pipes, say) are made so here. A helper the program leaves
-        // behind then holds nothing that someone waits on to end.
-        Pipes.closeOnExecAll()
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        // Signals we ignore (SIGPIPE, SIGINT while a command runs) would stay ignored in the
-        // program; it gets every signal's default instead.
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        // A program file that was just written may still be open for writing in a process that
-        // is between fork and exec ("text file busy"): that passes within moments, so try again.
-        for attempt in 1... {
-            #if canImport(Darwin)
-                let code = posix_spawn(&pid, executable, &actions, &attributes, argv, _NSGetEnviron().pointee)
-            #else
-                let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-            #endif
-            if code == 0 { return .success(pid) }
-            guard code == ETXTBSY, attempt < 20 else {
-                return .failure(.cannotStart(String(cString: strerror(code))))
-            }
-            usleep(50_000)
-        }
-        return .failure(.cannotStart("text file busy"))
-    }
-}
-
 /// Pipes opened close-on-exec.
 private enum Pipes {
     static func make() -> (read: Int32, write: Int32)? {
@@ -413,27 +357,6 @@ private enum Pipes {
     }
 
     static func lastError() -> String { String(cString: strerror(errno)) }
-
-    /// Marks every open descriptor above stderr close-on-exec (glibc's
-    /// `posix_spawn_file_actions_addclosefrom_np` is not in Swift's Glibc module).
-    static func closeOnExecAll() {
-        #if os(Linux)
-            let folder = "/proc/self/fd"
-        #else
-            let folder = "/dev/fd"
-        #endif
-        guard let listing = opendir(folder) else { return }
-        defer { closedir(listing) }
-        let own = dirfd(listing)
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard let fd = Int32(name), fd > 2, fd != own else { continue }
-            let flags = fcntl(fd, F_GETFD)
-            if flags >= 0, flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
-        }
-    }
 }
 
 /// Seconds on the monotonic clock.

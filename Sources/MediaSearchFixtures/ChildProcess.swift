@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchSpawn
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,9 +18,9 @@ import Synchronization
 /// open has hundreds of descriptors, and starts hundreds of programs: the whole suite crashed so
 /// once here, under load. This does what `Process` does for the tests (the same properties, the
 /// same defaults: a standard stream left `nil` is `/dev/null`, the program leads a process group
-/// of its own, a signal that ended it is its status) with none of that code: the kernel closes the
-/// program's other descriptors (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34;
-/// `POSIX_SPAWN_CLOEXEC_DEFAULT` on Darwin), and one thread per program waits for its exit.
+/// of its own, a signal that ended it is its status) with none of that code: ``Spawn`` starts it
+/// (the kernel closes the program's other descriptors), and one thread per program waits for its
+/// exit.
 public final class ChildProcess: @unchecked Sendable {
     // Set before `run()`, as a `Process`'s are; read only by `run()`.
     public var executableURL: URL?
@@ -70,19 +71,6 @@ public final class ChildProcess: @unchecked Sendable {
     public func run() throws {
         guard let executable = executableURL?.path else { throw SpawnFailure(description: "no executable") }
         precondition(state.withLock { $0.pid == 0 }, "a program runs once")
-        #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #else
-            var actions: posix_spawn_file_actions_t? = nil
-            var attributes: posix_spawnattr_t? = nil
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
         var devNull: Int32 = -1
         defer { if devNull >= 0 { close(devNull) } }
         func descriptor(_ stream: Any?, reads: Bool) throws -> Int32 {
@@ -97,54 +85,20 @@ public final class ChildProcess: @unchecked Sendable {
                 return devNull
             }
         }
-        let streams = [
-            try descriptor(standardInput, reads: true), try descriptor(standardOutput, reads: false),
-            try descriptor(standardError, reads: false),
-        ]
-        for (target, source) in streams.enumerated() {
-            posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
+        // A process group of its own, none of the test process's other descriptors, no signal
+        // blocked and every one at its default (a SIGTERM the test process blocked would stay
+        // blocked in the program, which would then outlive its runner's time-out).
+        let request = Spawn.Request(
+            executable: executable, arguments: arguments,
+            environment: environment ?? ProcessInfo.processInfo.environment, directory: currentDirectoryURL?.path,
+            stdin: .descriptor(try descriptor(standardInput, reads: true)),
+            stdout: .descriptor(try descriptor(standardOutput, reads: false)),
+            stderr: .descriptor(try descriptor(standardError, reads: false)))
+        let pid: pid_t
+        switch Spawn.start(request) {
+        case .success(let started): pid = started
+        case .failure(let failure): throw SpawnFailure(description: "\(executable): \(failure.description)")
         }
-        var flags = Int32(POSIX_SPAWN_SETPGROUP)
-        #if canImport(Darwin)
-            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        #else
-            guard let closeFrom = Self.closeFrom else {
-                throw SpawnFailure(
-                    description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34 or later)")
-            }
-            guard closeFrom(&actions, 3) == 0 else { throw SpawnFailure(description: "closefrom: \(Self.lastError())") }
-        #endif
-        if let directory = currentDirectoryURL?.path {
-            guard let changeDirectory = Self.changeDirectory else {
-                throw SpawnFailure(description: "posix_spawn_file_actions_addchdir_np is missing")
-            }
-            guard changeDirectory(&actions, directory) == 0 else {
-                throw SpawnFailure(description: "chdir \(directory): \(Self.lastError())")
-            }
-        }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        // The program starts with no signal blocked and every signal at its default, whatever the
-        // test process's threads block or ignore: a SIGTERM blocked there stayed blocked in the
-        // program, which then outlived its runner's time-out.
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        flags |= Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let variables = environment ?? ProcessInfo.processInfo.environment
-        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard code == 0 else { throw SpawnFailure(description: "\(executable): \(String(cString: strerror(code)))") }
         state.withLock {
             $0.pid = pid
             $0.running = true
@@ -200,21 +154,4 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }
-
-    #if canImport(Glibc)
-        private typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t>
-    #else
-        private typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t?>
-    #endif
-
-    /// glibc's and Darwin's spawn extensions that Swift's C modules do not declare.
-    private static let closeFrom: (@convention(c) (Actions, Int32) -> Int32)? =
-        symbol("posix_spawn_file_actions_addclosefrom_np")
-    private static let changeDirectory: (@convention(c) (Actions, UnsafePointer<CChar>) -> Int32)? =
-        symbol("posix_spawn_file_actions_addchdir_np")
-
-    private static func symbol<T>(_ name: String) -> T? {
-        guard let found = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
-        return unsafeBitCast(found, to: T.self)
-    }
 }
