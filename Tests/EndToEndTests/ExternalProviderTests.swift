@@ -135,7 +135,9 @@ struct ExternalProviderTests {
             to: "config/mediasearch/config.yaml")
         let started = Date()
         let result = try await harness.run(["search", "austen", "--format", "lines"], environment: ["PATH": path])
-        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(
+            Date().timeIntervalSince(started) < 30,
+            "a speed bound, wide: the hanging program's 2 s time-out, not the program, ended the search")
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stdout.contains("Pride and Prejudice"))
         #expect(result.stdout.contains("Quiet"))

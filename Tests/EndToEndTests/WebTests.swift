@@ -895,7 +895,9 @@ struct WebTests {
         await web.fixtures.inject(FaultRule(path: "/search", query: ["media": "movie"], fault: .delay(.seconds(30))))
         let started = ContinuousClock.now
         let (status, _, page) = try await web.get("/?q=jack")
-        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(
+            ContinuousClock.now - started < .seconds(20),
+            "a speed bound, wide: the page went at the 4 s time-out, not at the movies' 30 s")
         #expect(status == 200)
         // Among the messages, or where its placeholder was when it failed after the first results (#59).
         #expect(
@@ -956,7 +958,9 @@ struct WebTests {
         let started = ContinuousClock.now
         let (status, _, page) = try await web.get("/?q=jack")
         // A page that waited for the budget would take most of its minute.
-        #expect(ContinuousClock.now - started < .seconds(40))
+        #expect(
+            ContinuousClock.now - started < .seconds(40),
+            "a speed bound, wide: a page that waited for the budget would take most of its minute")
         #expect(status == 200)
         #expect(await web.fixtures.requests().count == 3)
         #expect(page.contains("the request budget is spent; next request possible in"))
