@@ -84,12 +84,14 @@ public enum MediaSearchCLI {
         sourceTypes: [any SourceType], stores: SharedStores.Opener? = nil, variables: [String: String],
         currentDirectory: String, console: Console
     ) async -> Int32 {
+        // The command line read once, and the config file it names read once, for everything
+        // below (#62), a command's own help included.
+        let words = CommandLineWords(arguments)
+        let file = ConfigurationFile(explicitPath: words.configPath, environment: variables, sourceTypes: sourceTypes)
+        // The environment a command runs in, once composed: what a help or a usage error a command
+        // throws is reported in (`search --help --config FILE` lists FILE's kinds, #72 item 9).
+        var composed: CommandEnvironment?
         do {
-            // The command line read once, and the config file it names read once, for everything
-            // below (#62).
-            let words = CommandLineWords(arguments)
-            let file = ConfigurationFile(
-                explicitPath: words.configPath, environment: variables, sourceTypes: sourceTypes)
             let providers =
                 providers
                 + (await external(
@@ -107,6 +109,7 @@ public enum MediaSearchCLI {
                 providers: providers, sourceTypes: sourceTypes, stores: stores, variables: variables,
                 currentDirectory: currentDirectory, console: console,
                 filterArguments: filters, configFile: file)
+            composed = environment
             let command: any ParsableCommand
             do {
                 if let plain = SearchCommand.plain(rest) {
@@ -134,9 +137,10 @@ public enum MediaSearchCLI {
         } catch {
             return report(
                 parseError: error, arguments: arguments,
-                environment: CommandEnvironment(
-                    providers: providers, sourceTypes: sourceTypes, stores: stores, variables: variables,
-                    currentDirectory: currentDirectory, console: console))
+                environment: composed
+                    ?? CommandEnvironment(
+                        providers: providers, sourceTypes: sourceTypes, stores: stores, variables: variables,
+                        currentDirectory: currentDirectory, console: console, configFile: file))
         }
     }
 

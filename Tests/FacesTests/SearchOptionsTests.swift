@@ -88,3 +88,33 @@ struct SearchOptionsTests {
         #expect(!never.stdout.contains("\u{1B}["), "--color never wins")
     }
 }
+
+/// `search --help` lists the kinds and filters of the config in effect (#72 item 9): the help a
+/// command throws was reported outside the composed environment, with the default config.
+@Suite("Help in the composed environment", .slots)
+struct HelpTests {
+    @Test func searchHelpNamesTheKindsOfTheConfigGiven() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("help-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        TestLifetime.stopAtEnd { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("radio.yaml")
+        try Data("kinds: [radio, song]\n".utf8).write(to: file)
+        for arguments in [
+            ["search", "--help", "--config", file.path], ["search", "--config", file.path, "--help"],
+            ["search", "--config=\(file.path)", "-h"],
+        ] {
+            let output = OutputBuffer()
+            let status = await MediaSearchCLI.run(
+                arguments: arguments, providers: .builtIn, sourceTypes: .builtIn,
+                variables: CommandRunner.privateHome(home), currentDirectory: home.path, console: output.console)
+            #expect(status == 0, "\(arguments): \(output.stderr)")
+            #expect(output.stdout.contains("  enabled: radio, song\n"), "\(arguments): \(output.stdout.suffix(900))")
+        }
+        // Without it, the defaults.
+        let output = OutputBuffer()
+        _ = await MediaSearchCLI.run(
+            arguments: ["search", "--help"], providers: .builtIn, sourceTypes: .builtIn,
+            variables: CommandRunner.privateHome(home), currentDirectory: home.path, console: output.console)
+        #expect(output.stdout.contains("  enabled: song, movie, audiobook, podcast"), "\(output.stdout.suffix(900))")
+    }
+}
