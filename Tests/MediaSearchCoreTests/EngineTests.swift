@@ -2,6 +2,7 @@ import Foundation
 import MediaSearchCore
 import MediaSearchITunes
 import MediaSearchKit
+import Synchronization
 import TestSlots
 import Testing
 
@@ -49,6 +50,65 @@ struct EngineTests {
         var configuration = Configuration()
         configuration.kinds = providers.map(\.kind)
         return try SearchPlanner.plan(SearchRequest(term: "x"), providers: providers, configuration: configuration)
+    }
+
+    /// The README's "sources that answer within a tenth of the first answer's time are ranked
+    /// together" (the test review's finding 12): the window's length, and what arrives in it.
+    @Test func theFirstAnswerWaitsATenthOfItsTimeForItsPeers() {
+        #expect(SearchEngine.settlingWait(after: .seconds(1), patience: .zero, fromDisk: false) == .milliseconds(100))
+        #expect(SearchEngine.settlingWait(after: .seconds(10), patience: .zero, fromDisk: false) == .milliseconds(250))
+        #expect(
+            SearchEngine.settlingWait(after: .milliseconds(50), patience: .zero, fromDisk: true) == .milliseconds(20))
+        #expect(SearchEngine.settlingWait(after: .seconds(1), patience: .seconds(2), fromDisk: false) == .seconds(2))
+    }
+
+    /// A peer that answers while the first waits joins its batch (and is ranked with it); one that
+    /// answers after the first batch went is a batch of its own. Each peer waits for a gate the
+    /// test opens on an event (the first's answer, or its batch), so no clock decides.
+    @Test func aPeerInTheWindowJoinsTheFirstBatchAndALaterOneFollows() async throws {
+        /// Lets one waiter go once released (before or after it waits).
+        final class Gate: Sendable {
+            private let state = Mutex<(open: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+            func wait() async {
+                await withCheckedContinuation { continuation in
+                    let go = state.withLock { state in
+                        if !state.open { state.waiter = continuation }
+                        return state.open
+                    }
+                    if go { continuation.resume() }
+                }
+            }
+            func release() {
+                state.withLock { state -> CheckedContinuation<Void, Never>? in
+                    state.open = true
+                    defer { state.waiter = nil }
+                    return state.waiter
+                }?.resume()
+            }
+        }
+        for together in [true, false] {
+            let gate = Gate()
+            let providers: [any MediaProvider] = [
+                StubProvider(kind: "first") { _ in [Self.item(1)] },
+                StubProvider(kind: "peer") { _ in
+                    await gate.wait()
+                    return [Self.item(2)]
+                },
+            ]
+            // Together: the peer is let go as the first answers, inside a window held open (60 s
+            // of patience, never waited out: the batch goes once both are in). Apart: no window,
+            // and the peer is let go once the first batch has come.
+            let engine = SearchEngine(context: context, providerTimeout: 30)
+            var batches: [[String]] = []
+            for await batch in engine.arrivals(
+                try plan(providers), patience: together ? Duration.seconds(60) : Duration.zero,
+                progress: { status in if together && status.kind == "first" { gate.release() } })
+            {
+                batches.append(batch.map { $0.status.kind }.sorted())
+                if !together { gate.release() }
+            }
+            #expect(batches == (together ? [["first", "peer"]] : [["first"], ["peer"]]), "\(batches)")
+        }
     }
 
     /// An error a provider throws is its own failure in its own words, never a "network error".

@@ -52,6 +52,13 @@ public struct SearchEngine: Sendable {
         return outcome.mergingSameWorks(providers)
     }
 
+    /// How long the first answer waits for its peers, which are then ranked with it (README):
+    /// a tenth of its own time, at most 250 ms, at least `patience`, and at least 20 ms when it
+    /// came from the disk (the cache or the library answer in microseconds, before any peer).
+    package static func settlingWait(after elapsed: Duration, patience: Duration, fromDisk: Bool) -> Duration {
+        max(min(elapsed / 10, .milliseconds(250)), patience, fromDisk ? .milliseconds(20) : .zero)
+    }
+
     /// Every planned provider's answer as it comes, in batches: a provider that answers within a
     /// tenth of the first answer's time after it (at most 250 ms), or within `patience` of it,
     /// joins that answer's batch, so that sources answering together are ranked together; after
@@ -115,9 +122,9 @@ public struct SearchEngine: Sendable {
                         // The first answer waits a tenth of its own time for its peers.
                         first = false
                         settling = true
-                        let fromDisk = library != nil || answer.status.fromCache
-                        let floor: Duration = fromDisk ? .milliseconds(20) : .zero
-                        let wait = max(min((clock.now - start) / 10, .milliseconds(250)), patience, floor)
+                        let wait = Self.settlingWait(
+                            after: clock.now - start, patience: patience,
+                            fromDisk: library != nil || answer.status.fromCache)
                         group.addTask {
                             try? await Task.sleep(for: wait)
                             return .settled
