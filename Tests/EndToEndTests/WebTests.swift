@@ -435,8 +435,15 @@ struct WebTests {
             try #require(fd >= 0 && flock(fd, LOCK_EX) == 0)
             held.append(fd)
         }
+        let waitedBefore = SQLiteConnection.lockWaits.load(ordering: .relaxed)
         let searches = (0..<4).map { n in Task { try await web.get("/?q=locked\(n)").status } }
-        try await Task.sleep(for: .milliseconds(300))
+        // The searches are at the budget's lock once this process's connections wait for it (the
+        // test review's finding 8: a 300 ms sleep, after which the check below could pass
+        // without a search at the lock).
+        for _ in 0..<600 where SQLiteConnection.lockWaits.load(ordering: .relaxed) == waitedBefore {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(SQLiteConnection.lockWaits.load(ordering: .relaxed) > waitedBefore, "no search reached the lock")
         for path in ["/assets/app.js", "/favicon.ico", "/api/providers", "/assets/app.css"] {
             let started = ContinuousClock.now
             let status = try await web.get(path).status
@@ -479,7 +486,20 @@ struct WebTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(await web.fixtures.requests().count == 12)
-        try await Task.sleep(for: .milliseconds(500))
+        // Each is at the history's lock once it has the lock file open (the wait for the lock
+        // itself is the task's sleeps, which nothing outside shows): twice for each search page
+        // (its entry to record, and the earlier searches it offers), besides the test's own
+        // descriptor (the test review's finding 8: a 500 ms sleep).
+        let lockPath = URL(fileURLWithPath: lock).resolvingSymlinksInPath().path
+        func openOnTheLock() -> Int {
+            let folder = "/proc/self/fd"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.filter {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == lockPath
+            }.count
+        }
+        for _ in 0..<600 where openOnTheLock() < 1 + 2 * 12 { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(openOnTheLock() == 1 + 2 * 12, "the searches are not all at the history's lock")
         let (status, document) = try await web.json("/api/search?q=free&kind=song")
         #expect(status == 200 && !document.results.isEmpty)
         #expect(finished.count.withLock { $0 } == 0, "the API's search waited for searches stuck on the history's lock")

@@ -44,7 +44,15 @@ def main():
     deadline = started + args.timeout
     seen_at = None
     after = None
+    pre_file = 0
     while time.monotonic() < deadline:
+        # What was read before a look that found no --after-file was written before the file was
+        # made (the wrapper makes it, then execs the pager): the pager's screen is what follows.
+        if after is None and args.after_file:
+            if os.path.exists(args.after_file):
+                after = pre_file
+            else:
+                pre_file = len(output)
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
             try:
@@ -52,12 +60,10 @@ def main():
             except OSError:
                 chunk = b""
             output += chunk
-        # With --after-file, --wait-for counts only in what was written once that file exists (a
-        # pager's wrapper makes it just before it execs the pager): the screen then shows what the
-        # pager drew, so the pager has set the terminal up and the keys reach it, however slow
-        # the machine (no fixed delay decides it).
-        if after is None and args.after_file and os.path.exists(args.after_file):
-            after = len(output)
+        # With --after-file, --wait-for counts only in what was read after the last look that
+        # found no such file, and only once it exists: the pager has been started by then, and
+        # --settle later it has set the terminal up, however slow the machine (the key once went
+        # a fixed 0.5 s after the screen showed the pattern, whoever had drawn it).
         watched = output if not args.after_file else (output[after:] if after is not None else b"")
         if not seen and re.search(args.wait_for, watched.decode("utf-8", "replace")):
             seen, seen_at = True, time.monotonic()

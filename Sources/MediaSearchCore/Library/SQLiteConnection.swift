@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import MediaSearchKit
+import Synchronization
 
 /// One connection to an SQLite database; not thread-safe (``MediaLibrary`` serializes it).
 package final class SQLiteConnection {
@@ -10,6 +11,11 @@ package final class SQLiteConnection {
     /// locks, in all: the README's promise that no lock is waited for longer than 10 s. SQLite's
     /// own busy timeout counts each wait anew, so two waits in one operation took twice as long.
     package static let lockWait = 10.0
+
+    /// How many times, in all, a connection of this process has waited (2 ms) for another's lock:
+    /// what tells a test that a search is at a lock another process holds (a wait that nothing
+    /// else shows from outside).
+    package static let lockWaits = Atomic<Int>(0)
 
     /// When the current operation stops waiting for locks (monotonic seconds); read by the busy
     /// handler, on the thread that runs the operation.
@@ -61,6 +67,7 @@ package final class SQLiteConnection {
                 guard let context else { return 0 }
                 let deadline = Unmanaged<Deadline>.fromOpaque(context).takeUnretainedValue()
                 guard SQLiteConnection.now < deadline.at else { return 0 }
+                SQLiteConnection.lockWaits.add(1, ordering: .relaxed)
                 sqlite3_sleep(2)
                 return 1
             }, Unmanaged.passUnretained(deadline).toOpaque())
