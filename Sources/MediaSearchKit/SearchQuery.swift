@@ -41,9 +41,15 @@ extension SearchQuery {
     /// when the source does not page itself and the engine cuts its page from the whole list),
     /// and as many again, at least 100, for the records it skips (no id or title). An answer of
     /// 300,000 records within the byte cap then costs what its page costs, not seconds of CPU
-    /// and hundreds of MB.
+    /// and hundreds of MB. With filters, or explicit items left out, the engine drops records
+    /// after the provider has mapped them, so the page may lie further down the list: at least
+    /// 2,000 are read then. Saturating: an offset near `Int.max` reads as far as there is.
     public func recordsWorthReading(sourcePages: Bool) -> Int {
-        let page = (sourcePages ? 0 : max(offset, 0)) + max(limit, 1)
-        return page + max(page, 100)
+        let before = sourcePages ? 0 : max(offset, 0)
+        let (page, overflow) = before.addingReportingOverflow(max(limit, 1))
+        guard !overflow else { return .max }
+        let (read, overflowAgain) = page.addingReportingOverflow(max(page, 100))
+        guard !overflowAgain else { return .max }
+        return filters.isEmpty && explicit ? read : max(read, 2_000)
     }
 }

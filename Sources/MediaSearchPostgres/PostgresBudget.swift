@@ -63,8 +63,6 @@ public struct PostgresBudget: BudgetLedger {
         /// Those of `unsent` a transaction is writing now: claimed by one, so that concurrent
         /// transactions of this process never write them twice.
         var claimed: [Double] = []
-        /// The store's clock less this process's, as last read (0 before any contact).
-        var offset: Double = 0
         /// The store's time of each send this process took from the shared window, by the time
         /// it asked at: what a give-back names.
         var taken: [Double: Double] = [:]
@@ -136,23 +134,21 @@ public struct PostgresBudget: BudgetLedger {
     /// time, and every send is recorded, kept and aged out by that time. An instance whose clock
     /// is ahead or behind never drops or rewrites another's sends; its own clock only measures
     /// how long it waits, and places what it sent while the store was down (by the offset between
-    /// the two clocks at its last contact).
+    /// the two clocks read in the same transaction).
     private func shared(now: Double, _ operation: Operation) async -> RequestBudget.Decision? {
         let (name, window, coolDown, limit) = (self.name, self.window, self.coolDown, self.limit)
         let (instance, group, register) = (store.instance, store.egressGroup, store.countsAsInstance)
-        // What the statement is handed, in the store's clock as this process last knew it.
-        let (claimed, pending, pendingCoolDown, at) = mirror { mirror -> ([Double], [Double], Double, Double) in
+        // What this call writes of the sends made while the store was down (claimed, so that no
+        // other call of this process writes them too), this process's cool-down, and the store's
+        // time of a send given back when this process recorded it: in this process's clock, put
+        // in the store's once the transaction has read it.
+        let (claimed, coolingUntil, givenBack) = mirror { mirror -> ([Double], Double, Double?) in
             var free = mirror.unsent
             for time in mirror.claimed { if let index = free.firstIndex(of: time) { free.remove(at: index) } }
             mirror.claimed += free
-            let at: Double =
-                switch operation {
-                case .take: 0
-                case .giveBack(let time): mirror.taken[time] ?? time + mirror.offset
-                case .coolDown(let until): until - now
-                }
-            let cooling = mirror.coolDownUntil > now ? mirror.coolDownUntil + mirror.offset : 0
-            return (free, free.map { $0 + mirror.offset }, cooling, at)
+            let givenBack: Double? =
+                if case .giveBack(let time) = operation { mirror.taken[time] } else { nil }
+            return (free, mirror.coolDownUntil, givenBack)
         }
         let kind =
             switch operation {
@@ -160,31 +156,43 @@ public struct PostgresBudget: BudgetLedger {
             case .giveBack: "give"
             case .coolDown: "cool"
             }
-        let result = await store.perform { client -> (Bool, [Double], Double, Double, Int) in
+        let result = await store.perform { client -> (Bool, [Double], Double, Double, Double, Int) in
             try await client.withTransaction(logger: PostgresStore.quiet) { connection in
                 // The row, locked (another instance's operation waits, and this one then reads the
-                // row as that one left it), and the store's time once it is held. The row is made
-                // on a source's first use.
-                var storeNow: Double?
-                for attempt in 0..<2 where storeNow == nil {
+                // row as that one left it); the row is made on a source's first use.
+                var locked = false
+                for attempt in 0..<2 where !locked {
                     if attempt == 1 {
                         try await connection.query(
                             "INSERT INTO mediasearch_budgets (name) VALUES (\(name)) ON CONFLICT (name) DO NOTHING",
                             logger: PostgresStore.quiet)
                     }
                     let rows = try await connection.query(
-                        """
-                        SELECT extract(epoch FROM clock_timestamp())::float8 FROM mediasearch_budgets
-                        WHERE name = \(name) FOR UPDATE
-                        """, logger: PostgresStore.quiet)
-                    for try await time in rows.decode(Double.self) { storeNow = time }
+                        "SELECT 1 FROM mediasearch_budgets WHERE name = \(name) FOR UPDATE", logger: PostgresStore.quiet
+                    )
+                    for try await _ in rows.decode(Int.self) { locked = true }
                 }
-                guard let storeNow else { throw PostgresBudgetRowMissing() }
+                guard locked else { throw PostgresBudgetRowMissing() }
+                // The store's time once the row is held, and this process's beside it: their
+                // difference places this process's own times in the store's clock.
+                var read: Double?
+                let clock = try await connection.query(
+                    "SELECT extract(epoch FROM clock_timestamp())::float8", logger: PostgresStore.quiet)
+                for try await time in clock.decode(Double.self) { read = time }
+                guard let storeNow = read else { throw PostgresBudgetRowMissing() }
+                let offset = storeNow - Date().timeIntervalSince1970
+                let at: Double =
+                    switch operation {
+                    case .take: 0
+                    case .giveBack(let time): givenBack ?? time + offset
+                    case .coolDown(let until): until - now
+                    }
+                let pending = (claimed.map { $0 + offset }, coolingUntil > now ? coolingUntil + offset : 0)
                 var row: (Bool, [Double], Double)?
                 let rows = try await connection.query(
                     Self.statement(
                         name: name, now: storeNow, window: window, coolDown: coolDown, limit: limit,
-                        pending: (pending, pendingCoolDown), kind: kind, at: at),
+                        pending: pending, kind: kind, at: at),
                     logger: PostgresStore.quiet)
                 for try await (granted, sent, until) in rows.decode((Bool, [Double], Double).self) {
                     row = (granted, sent, until)
@@ -192,7 +200,7 @@ public struct PostgresBudget: BudgetLedger {
                 guard let (granted, sent, until) = row else { throw PostgresBudgetRowMissing() }
                 let instances = try await PostgresStore.sayAlive(
                     id: instance, group: group, register: register, on: connection)
-                return (granted, sent, until, storeNow, instances)
+                return (granted, sent, until, storeNow, offset, instances)
             }
         }
         mirror { mirror in
@@ -201,17 +209,17 @@ public struct PostgresBudget: BudgetLedger {
                 if result != nil, let index = mirror.unsent.firstIndex(of: time) { mirror.unsent.remove(at: index) }
             }
         }
-        guard let (granted, sent, until, storeNow, instances) = result else { return nil }
+        guard let (granted, sent, until, storeNow, offset, instances) = result else { return nil }
         store.noteAlive(instances)
-        let offset = storeNow - now
         mirror { mirror in
-            mirror.offset = offset
             mirror.shared = sent.map { $0 - offset }
             mirror.coolDownUntil = until - offset
+            // Each send this process recorded, by the store's time it was recorded at: what a
+            // give-back of it names, whatever the offset is by then.
+            mirror.taken = mirror.taken.filter { $0.key > now - window }
+            for time in claimed { mirror.taken[time] = time + offset }
             switch operation {
-            case .take(let time) where granted:
-                mirror.taken = mirror.taken.filter { $0.key > time - window }
-                mirror.taken[time] = storeNow
+            case .take(let time) where granted: mirror.taken[time] = storeNow
             case .giveBack(let time): mirror.taken[time] = nil
             default: break
             }

@@ -89,7 +89,14 @@ public enum Spawn {
         }
         for (target, stream) in [request.stdin, request.stdout, request.stderr].enumerated() {
             switch stream {
-            case .inherit: break
+            case .inherit:
+                #if canImport(Darwin)
+                    // POSIX_SPAWN_CLOEXEC_DEFAULT closes every descriptor no action names, the
+                    // standard ones too: a stream of ours is named to keep it.
+                    if request.closesOtherDescriptors {
+                        posix_spawn_file_actions_adddup2(&actions, Int32(target), Int32(target))
+                    }
+                #endif
             case .null:
                 let mode = target == 0 ? O_RDONLY : O_WRONLY
                 posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", mode, 0)
@@ -103,7 +110,8 @@ public enum Spawn {
                 flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
             #else
                 if let closeFrom = Extensions.closeFrom {
-                    guard closeFrom(&actions, 3) == 0 else { return .failure(Failure(description: lastError())) }
+                    let code = closeFrom(&actions, 3)
+                    guard code == 0 else { return .failure(Failure(description: String(cString: strerror(code)))) }
                 } else {
                     markCloseOnExec()
                 }
@@ -113,8 +121,9 @@ public enum Spawn {
             guard let changeDirectory = Extensions.changeDirectory else {
                 return .failure(Failure(description: "posix_spawn_file_actions_addchdir_np is missing"))
             }
-            guard changeDirectory(&actions, directory) == 0 else {
-                return .failure(Failure(description: "\(directory): \(lastError())"))
+            let code = changeDirectory(&actions, directory)
+            guard code == 0 else {
+                return .failure(Failure(description: "\(directory): \(String(cString: strerror(code)))"))
             }
         }
         if request.ownProcessGroup {
@@ -157,8 +166,6 @@ public enum Spawn {
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
-
-    private static func lastError() -> String { String(cString: strerror(errno)) }
 
     /// Marks every open descriptor above stderr close-on-exec, where the kernel cannot close them
     /// for the program (a libc without `addclosefrom_np`).

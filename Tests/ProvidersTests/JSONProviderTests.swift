@@ -170,6 +170,13 @@ struct JSONProviderTests {
         #expect(first.count == 110 && first.first?.id == "g0", "\(first.count)")
         let later = try await provider.search(SearchQuery(term: "t", limit: 10, offset: 50), context: context)
         #expect(later.count == 160 && later.last?.id == "g159", "the results before the page are read too")
+        // Saturating (an offset near Int.max traps nothing), and far enough when the engine will
+        // drop records after the provider (filters, explicit items left out).
+        #expect(SearchQuery(term: "t", limit: 10, offset: .max - 5).recordsWorthReading(sourcePages: false) == .max)
+        #expect(SearchQuery(term: "t", limit: 10, explicit: false).recordsWorthReading(sourcePages: true) == 2_000)
+        #expect(
+            SearchQuery(term: "t", filters: ["year": .integer(1999)], limit: 10)
+                .recordsWorthReading(sourcePages: true) == 2_000)
         // The answer itself is read that far: each list of it, from its start.
         let decoder = JSONDecoder()
         decoder.userInfo[JSONValue.listLimit] = 2

@@ -244,7 +244,7 @@ public final class MediaLibrary: @unchecked Sendable {
             do throws(SQLiteError) {
                 try Self.indexPendingForQuery(db)
             } catch let error where error.isUnwritable && !db.isCopyOfReadOnlyFile && path != ":memory:" {
-                db = try SQLiteConnection.readOnlyCopy(of: path)
+                db = try readOnlyCopy()
                 try Self.indexPendingForQuery(db)
             }
             let statement = try db.prepare(
@@ -371,7 +371,7 @@ public final class MediaLibrary: @unchecked Sendable {
                 connection = db
                 // A copy made because the file could not be opened for writing just now (a full
                 // disk) serves this call alone: the next one tries the file again.
-                if db.isCopyOfReadOnlyFile, access(path, W_OK) == 0 { connection = nil }
+                if db.isCopyOfReadOnlyFile, isWritable { connection = nil }
                 return try body(db)
             } catch {
                 // A refused write leaves the (read-only) connection as it was: opening it again
@@ -393,27 +393,34 @@ public final class MediaLibrary: @unchecked Sendable {
     }
 
     private func open() throws(SQLiteError) -> SQLiteConnection {
-        let directory = (path as NSString).deletingLastPathComponent
         // A library this user can read but not write (nor write beside) is searched as it is.
-        if access(path, R_OK) == 0, access(path, W_OK) != 0 || access(directory, W_OK) != 0 {
-            let db = try SQLiteConnection.readOnlyCopy(of: path)
-            let version = try db.integer("PRAGMA user_version")
-            guard version == Self.schemaVersion else {
-                throw SQLiteError(
-                    code: 8 /* SQLITE_READONLY */,
-                    message: "read-only, and of schema \(version) where this mediasearch reads \(Self.schemaVersion)")
-            }
-            try db.execute("PRAGMA temp_store = MEMORY")
-            return db
-        }
+        if access(path, R_OK) == 0, !isWritable { return try readOnlyCopy() }
         do throws(SQLiteError) {
             return try SQLiteConnection.open(path, schema: Self.fileSchema).db
         } catch let error where error.isUnwritable && error.code & 0xFF != 14 /* SQLITE_CANTOPEN */ {
             // Nothing can be written beside it now (a full disk: its index files cannot be made):
             // it is read from a copy, as a file this user may not write is (S10).
             guard FileManager.default.fileExists(atPath: path) else { throw error }
-            return try SQLiteConnection.readOnlyCopy(of: path)
+            return try readOnlyCopy()
         }
+    }
+
+    /// Whether this user may write the file and beside it.
+    private var isWritable: Bool {
+        access(path, W_OK) == 0 && access((path as NSString).deletingLastPathComponent, W_OK) == 0
+    }
+
+    /// The file copied into memory, when it is of the schema this mediasearch reads.
+    private func readOnlyCopy() throws(SQLiteError) -> SQLiteConnection {
+        let db = try SQLiteConnection.readOnlyCopy(of: path)
+        let version = try db.integer("PRAGMA user_version")
+        guard version == Self.schemaVersion else {
+            throw SQLiteError(
+                code: 8 /* SQLITE_READONLY */,
+                message: "read-only, and of schema \(version) where this mediasearch reads \(Self.schemaVersion)")
+        }
+        try db.execute("PRAGMA temp_store = MEMORY")
+        return db
     }
 
     /// The library's schema: made anew, or brought from version 1 (indexed as rows came) to
