@@ -8,16 +8,15 @@ extension AlbumProvider: DetailRenderer {
         async let tracks = StandardSections.attempt("tracks") { try await trackList(of: item, context: context) }
         async let author = ITunesSections.authorBlock(
             for: item, authorTitle: "artist", otherWorks: entity,
-            worksTitle: "Other albums by \(item.itunes.artistName.map(TextSanitizer.line) ?? "the artist")",
+            worksTitle: "Other albums by {name}",
             context: context
         ) { tile(for: $0) }
         let album = DetailSection(
             "Album",
             rows: [
-                ("Tracks", item.itunes.trackCount.map(String.init)),
-                ("Price", Formatting.price(item.itunes.collectionPrice, currency: item.currency)),
-                ("Explicitness", Formatting.explicitness(item.itunes.collectionExplicitness)),
-                ("Copyright", item.itunes.copyright),
+                .count("Tracks", item.itunes.trackCount, unit: "track"),
+                .money("Price", item.itunes.collectionPrice, currency: item.currency),
+                .status("Explicitness", item.itunes.collectionExplicitness), .plain("Copyright", item.itunes.copyright),
             ],
             links: [("Artist page", item.itunes.artistViewUrl)]
         ).adding(ITunesSections.country(item))
@@ -51,10 +50,10 @@ extension AlbumProvider: DetailRenderer {
     @Sendable static func trackTile(_ song: MediaItem) -> Tile {
         var tile = Tile(
             kind: "song", id: song.id, title: song.title ?? "Untitled", subtitle: nil,
-            summary: [
-                song.itunes.trackNumber.map { "track \($0)" },
-                Formatting.duration(milliseconds: song.itunes.trackTimeMillis),
-            ].compactMap { $0 }, artworkUrl: song.artworkURL, url: song.url)
+            facts: [
+                .position("track", song.itunes.trackNumber),
+                .duration("Time", milliseconds: song.itunes.trackTimeMillis),
+            ], artworkUrl: song.artworkURL, url: song.url)
         tile.item = song
         return tile
     }

@@ -32,10 +32,9 @@ public struct AlbumProvider: ITunesProvider {
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
-            summary: [
-                item.releaseYear.map(String.init),
-                Formatting.count(item.itunes.trackCount, "track"),
-                Formatting.price(item.itunes.collectionPrice, currency: item.currency),
+            facts: [
+                .year("Year", item.releaseYear), .count("Tracks", item.itunes.trackCount, unit: "track"),
+                .money("Price", item.itunes.collectionPrice, currency: item.currency),
             ])
     }
 }

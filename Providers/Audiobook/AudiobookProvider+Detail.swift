@@ -8,9 +8,9 @@ extension AudiobookProvider: DetailRenderer {
         let book = DetailSection(
             "Audiobook",
             rows: [
-                ("Narrator", item.extras["narrator"]),
-                ("Price", Formatting.price(item.itunes.collectionPrice, currency: item.currency)),
-                ("Copyright", item.itunes.copyright),
+                .plain("Narrator", item.extras["narrator"]),
+                .money("Price", item.itunes.collectionPrice, currency: item.currency),
+                .plain("Copyright", item.itunes.copyright),
             ],
             links: [("Preview", item.itunes.previewUrl), ("Author page", item.itunes.artistViewUrl)])
         return await ITunesSections.detail(

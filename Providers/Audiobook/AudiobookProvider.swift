@@ -29,10 +29,9 @@ public struct AudiobookProvider: ITunesProvider {
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
-            summary: [
-                item.itunes.primaryGenreName,
-                Formatting.price(item.itunes.collectionPrice, currency: item.currency),
-                item.releaseYear.map(String.init),
+            facts: [
+                .plain("Genre", item.itunes.primaryGenreName),
+                .money("Price", item.itunes.collectionPrice, currency: item.currency), .year("Year", item.releaseYear),
             ])
     }
 }

@@ -68,7 +68,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                 default:
                     // A typed fact matches as written and as every face reads it (`eng`,
                     // `English`, `английский`).
-                    facts(of: item).filter { $0.label == field.dropFirst("fact:".count) }.flatMap { fact in
+                    item.facts.filter { $0.label == field.dropFirst("fact:".count) }.flatMap { fact in
                         [fact.value] + FactWords.faces.map { fact.text($0) }
                     }
                 }
@@ -129,8 +129,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         guard let lookup, let document = try await answer(lookup, id: value, context: context) else { return nil }
         guard var item = read(lookedUp: document) else { return nil }
         // The work of `isbn:…` says the ISBN asked, not the first of its editions' (#60).
-        if let scheme, let fact = definition.facts.first(where: { $0.kind == .id && $0.unit == scheme }) {
-            item.extras["fact:" + fact.label] = value
+        if let scheme, let index = item.facts.firstIndex(where: { $0.kind == .id && $0.unit == scheme }) {
+            item.facts[index].value = value
         }
         return item
     }
@@ -151,7 +151,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     }
 
     public func tile(for item: MediaItem) -> Tile {
-        Tile(item: item, kind: kind, facts: facts(of: item), summary: StandardSections.summary(of: item))
+        Tile(item: item, kind: kind, facts: item.facts + StandardSections.facts(of: item, media: mediaKind))
     }
 
     /// The item inside a lookup-like answer's envelope (``JSONSource/lookupItem``); `nil` when the
@@ -188,7 +188,8 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                 notices.append("\(displayName): \(MediaSearchError.wrap(error).description)")
             }
         }
-        var detail = StandardSections.detail(of: item, title: displayName, labels: definition.labels ?? [:])
+        var detail = StandardSections.detail(
+            of: item, title: displayName, media: mediaKind, labels: definition.labels ?? [:])
         // The lists (a show's episodes, its cast), each from a request of its own, asked together.
         let owner = item
         // Each answer carries its list's place, so the lists keep the description's order however
@@ -214,7 +215,7 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         // The source's facts first in its own section (made for them when there is none), before the lists.
         // Each value once: a label's catalog number that is its barcode is said as the UPC.
         var seen = Set<String>()
-        let rows = facts(of: item).compactMap(DetailSection.Row.init).filter { seen.insert($0.value).inserted }
+        let rows = item.facts.compactMap(DetailSection.Row.init).filter { seen.insert($0.value).inserted }
         if let index = detail.sections.firstIndex(where: { $0.title == displayName }) {
             detail.sections[index].rows.insert(contentsOf: rows, at: 0)
         } else if !rows.isEmpty {
@@ -266,8 +267,17 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
             byPart[part, default: []].append(tile)
         }
         guard list.group != nil else { return byPart[list.title].map { [DetailSection(list.title, items: $0)] } ?? [] }
+        let numbered = list.group.flatMap(Self.numbered)
         return parts.map { part in
-            var section = DetailSection(part, items: byPart[part] ?? [])
+            // `Season {season}` is words with a number, for each face to write in its words.
+            let number = numbered.flatMap {
+                part.hasPrefix($0.words + " ") ? Int(part.dropFirst($0.words.count + 1)) : nil
+            }
+            var section =
+                number.map {
+                    DetailSection(Phrase(numbered!.words + " {n}", ["n": String($0)]), items: byPart[part] ?? [])
+                }
+                ?? DetailSection(part, items: byPart[part] ?? [])
             section.folded = true
             return section
         }
@@ -277,12 +287,18 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
     func entryTile(_ result: JSONValue, of list: JSONSource.ItemList, kind: String) -> Tile? {
         guard let entry = map(result, fields: list.fields) else { return nil }
         // No id: `show` opens the source's own items, not an entry of a list (its link is its page).
+        // `Episode {number}` as its collection is the entry's place: a position, in each face's words.
+        let place = list.fields["collection"].flatMap(Self.numbered).flatMap { numbered in
+            entry.collection.flatMap { Int($0.dropFirst(numbered.words.count + 1)) }.map { (numbered.words, $0) }
+        }
         var tile = Tile(
             kind: kind, id: "", title: entry.title ?? "Untitled", subtitle: entry.creator,
-            summary: [
-                entry.collection, ReleaseDate.shown(entry.releaseDate),
-                Formatting.duration(milliseconds: entry.durationMilliseconds),
-            ].compactMap { $0 }, artworkUrl: entry.artworkURL, url: entry.url)
+            facts: [
+                place.map { Fact.position($0.0, $0.1) } ?? .plain("Collection", entry.collection),
+                .date("Released", entry.releaseDate),
+                // A show's episodes run as it does; a book's sections are timed, as tracks are.
+                .duration("Duration", milliseconds: entry.durationMilliseconds, style: entryStyle),
+            ], artworkUrl: entry.artworkURL, url: entry.url)
         tile.previewUrl = entry.previewURL
         // Its typed facts (a section's length) for programs and playlists, as other lists' items.
         tile.item = entry
@@ -303,16 +319,26 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         item.description = item.description ?? more.description
         item.durationMilliseconds = item.durationMilliseconds ?? more.durationMilliseconds
         if item.artwork.isEmpty { item.artwork = more.artwork }
+        item.facts += more.facts.filter { fact in !item.facts.contains { $0.label == fact.label } }
         for (key, value) in more.extras where item.extras[key] == nil { item.extras[key] = value }
         return item
     }
 
-    /// The source's facts of an item, typed, as the item keeps their values
-    /// (`extras["fact:<label>"]`).
-    func facts(of item: MediaItem) -> [Fact] {
-        definition.facts.compactMap { fact in
-            item.extras["fact:" + fact.label].map { Fact(fact.label, fact.kind, value: $0, unit: fact.unit) }
-        }
+    /// How the entries of the source's lists write their durations: as the source's items do,
+    /// except a book's parts, which are timed.
+    var entryStyle: Fact.DurationStyle {
+        let style = Fact.DurationStyle.of(media: mediaKind)
+        return style == .hours ? .clock : style
+    }
+
+    /// The words and the path of a template that is words and one number (`Season {season}`).
+    static func numbered(_ template: String) -> (words: String, path: String)? {
+        guard template.hasSuffix("}"), let open = template.lastIndex(of: "{"), open > template.startIndex,
+            template[template.index(before: open)] == " "
+        else { return nil }
+        let words = String(template[..<template.index(before: open)])
+        guard !words.isEmpty, !words.contains("{"), !words.contains("}") else { return nil }
+        return (words, String(template[template.index(after: open)..<template.index(before: template.endIndex)]))
     }
 
     /// A fact's text in a result, `nil` when a path it reads is missing, empty or 0.
@@ -405,11 +431,11 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
                 else { continue }
                 value = String(milliseconds)
             }
-            item.extras["fact:" + fact.label] = String(TextSanitizer.line(value).prefix(Fact.maximumLength))
-            // Its type beside it, for the engine to write it where it says a merged source's facts.
-            if fact.kind != .text {
-                item.extras["fact-type:" + fact.label] = fact.kind.rawValue + ":" + (fact.unit ?? "")
-            }
+            let style = Fact.DurationStyle.of(media: mediaKind).rawValue
+            item.facts.append(
+                Fact(
+                    fact.label, fact.kind, value: String(TextSanitizer.line(value).prefix(Fact.maximumLength)),
+                    unit: fact.kind == .duration ? style : fact.unit))
         }
         return item
     }

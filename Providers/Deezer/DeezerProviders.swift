@@ -61,9 +61,10 @@ public struct DeezerSongProvider: DeezerProvider, DetailRenderer {
         var tile = Tile(
             item: item, kind: kind,
             // In the order of iTunes' songs (time, then album): a narrow terminal keeps the same facts of every song.
-            summary: [
-                Formatting.duration(milliseconds: item.durationMilliseconds), item.collection,
-                item.isExplicit == true ? "explicit" : nil, item.previewURL == nil ? nil : "preview",
+            facts: [
+                .duration("Time", milliseconds: item.durationMilliseconds), .plain("Album", item.collection),
+                .status("Explicit", item.isExplicit == true ? "explicit" : nil),
+                .status("Preview", item.previewURL == nil ? nil : "preview"),
             ])
         tile.previewUrl = item.previewURL.flatMap(SafeURL.http)
         return tile
@@ -81,15 +82,15 @@ public struct DeezerSongProvider: DeezerProvider, DetailRenderer {
         if let id = item.collectionID, let title = item.collection {
             var albumItem = MediaItem(id: id, title: title, kind: "album", creator: item.creator, artwork: item.artwork)
             albumItem.url = item.extras["albumURL"]
-            album = [Tile(item: albumItem, kind: "deezer-album", summary: [ReleaseDate.day(item.releaseDate)])]
+            album = [Tile(item: albumItem, kind: "deezer-album", facts: [.date("Released", item.releaseDate)])]
         }
         let facts = DetailSection(
             "On Deezer",
             rows: [
-                ("Album", item.collection), ("Artist", item.creator),
-                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
-                ("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
-                ("ISRC", item.standardID.map { String($0.dropFirst("isrc:".count)) }),
+                .plain("Album", item.collection), .plain("Artist", item.creator),
+                .duration("Duration", milliseconds: item.durationMilliseconds),
+                .status("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
+                .standard("ISRC", id: item.standardID),
             ],
             links: [
                 ("Deezer", item.url), ("Preview (30 s)", item.previewURL), ("Album on Deezer", item.extras["albumURL"]),
@@ -126,12 +127,12 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
-            summary: [
-                item.releaseYear.map(String.init),
-                Formatting.count(item.extras["trackCount"].flatMap(Int.init), "track"),
-                // Deezer's word, as people write it: `single`, `EP`.
-                item.extras["recordType"].flatMap { $0 == "album" ? nil : $0 == "ep" ? "EP" : $0 },
-                item.isExplicit == true ? "explicit" : nil,
+            facts: [
+                .year("Year", item.releaseYear),
+                .count("Tracks", item.extras["trackCount"].flatMap { Int($0) }, unit: "track"),
+                // Deezer's word: `single`, `ep` (written `EP`); an album says nothing more.
+                .status("Type", item.extras["recordType"].flatMap { $0 == "album" ? nil : $0 }),
+                .status("Explicit", item.isExplicit == true ? "explicit" : nil),
             ])
     }
 
@@ -161,21 +162,21 @@ public struct DeezerAlbumProvider: DeezerProvider, DetailRenderer {
             var tile = DeezerSongProvider().tile(for: MediaItem(deezer: track, album: whole))
             // Within its album, a track's facts are its own: its number, no album name, no
             // "preview" beside its player.
-            tile.summary = [
-                "track \(track.trackPosition ?? position + 1)",
-                Formatting.duration(milliseconds: SourceNumber.milliseconds(track.duration, per: 1000)),
-                track.explicitLyrics == true ? "explicit" : nil,
+            tile.facts = [
+                .position("track", track.trackPosition ?? position + 1),
+                .duration("Time", milliseconds: SourceNumber.milliseconds(track.duration, per: 1000)),
+                .status("Explicit", track.explicitLyrics == true ? "explicit" : nil),
             ].compactMap { $0 }
             return tile
         }
         let facts = DetailSection(
             "On Deezer",
             rows: [
-                ("Artist", shown.creator), ("Released", ReleaseDate.day(shown.releaseDate)),
-                ("Label", shown.extras["label"]), ("Genres", shown.extras["genres"]),
-                ("Tracks", shown.extras["trackCount"]),
-                ("Duration", Formatting.duration(milliseconds: shown.durationMilliseconds)),
-                ("UPC", shown.standardID.map { String($0.dropFirst("upc:".count)) }),
+                .plain("Artist", shown.creator), .date("Released", ReleaseDate.day(shown.releaseDate)),
+                .plain("Label", shown.extras["label"]), .listed("Genres", shown.extras["genres"]),
+                .count("Tracks", shown.extras["trackCount"].flatMap { Int($0) }, unit: "track"),
+                .duration("Duration", milliseconds: shown.durationMilliseconds),
+                .standard("UPC", id: shown.standardID),
             ],
             links: [("Deezer", shown.url), ("Artist on Deezer", shown.extras["artistURL"])])
         return Detail(

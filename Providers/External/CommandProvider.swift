@@ -59,12 +59,13 @@ public struct CommandProvider: MediaProvider, DetailRenderer {
     }
 
     public func tile(for item: MediaItem) -> Tile {
-        let summary = item.extras["summary"].map { $0.components(separatedBy: "\n") }
-        return Tile(item: item, kind: kind, summary: summary ?? StandardSections.summary(of: item))
+        // A program's own summary is its own words, each a text fact.
+        let summary = item.extras["summary"].map { $0.components(separatedBy: "\n").map { Fact.plain("", $0) } }
+        return Tile(item: item, kind: kind, facts: summary ?? StandardSections.facts(of: item, media: mediaKind))
     }
 
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
-        StandardSections.detail(of: item, title: displayName)
+        StandardSections.detail(of: item, title: displayName, media: mediaKind)
     }
 
     /// The items of an answer; those without an id or a title are skipped and counted.

@@ -8,21 +8,20 @@ extension MovieProvider: DetailRenderer {
         await ITunesSections.detail(
             for: item, own: [movie(item), production(item)], authorTitle: "director", creatorLabel: "Director",
             otherWorks: entity,
-            worksTitle: "Other films by \(item.itunes.artistName.map(TextSanitizer.line) ?? "the director")",
+            worksTitle: "Other films by {name}",
             context: context
         ) { tile(for: $0) }
     }
 
     func movie(_ item: MediaItem) -> DetailSection {
-        let price = { (value: Double?) in Formatting.price(value, currency: item.currency) }
+        let price = { (label: String, value: Double?) in Fact.money(label, value, currency: item.currency) }
         return DetailSection(
             "Movie",
             rows: [
-                ("Rating", item.itunes.contentAdvisoryRating),
-                ("Runtime", Formatting.duration(milliseconds: item.itunes.trackTimeMillis)),
-                ("Buy", price(item.itunes.trackPrice)),
-                ("Rent", price(item.itunes.trackRentalPrice)), ("Buy in HD", price(item.itunes.trackHdPrice)),
-                ("Rent in HD", price(item.itunes.trackHdRentalPrice)),
+                .plain("Rating", item.itunes.contentAdvisoryRating),
+                .duration("Runtime", milliseconds: item.itunes.trackTimeMillis, style: .runtime),
+                price("Buy", item.itunes.trackPrice), price("Rent", item.itunes.trackRentalPrice),
+                price("Buy in HD", item.itunes.trackHdPrice), price("Rent in HD", item.itunes.trackHdRentalPrice),
             ],
             links: [("Trailer", item.itunes.previewUrl)])
     }
@@ -31,8 +30,8 @@ extension MovieProvider: DetailRenderer {
         DetailSection(
             "Production",
             rows: [
-                ("Collection", item.itunes.collectionName), ("Studio", item.itunes.collectionArtistName),
-                ("Copyright", item.itunes.copyright),
+                .plain("Collection", item.itunes.collectionName), .plain("Studio", item.itunes.collectionArtistName),
+                .plain("Copyright", item.itunes.copyright),
             ],
             links: [
                 ("Studio page", item.itunes.collectionArtistViewUrl),

@@ -37,11 +37,11 @@ public struct MovieProvider: ITunesProvider {
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
-            summary: [
-                item.releaseYear.map(String.init),
-                Formatting.duration(milliseconds: item.itunes.trackTimeMillis),
-                item.itunes.contentAdvisoryRating,
-                Formatting.price(item.itunes.trackPrice ?? item.itunes.collectionPrice, currency: item.currency),
+            facts: [
+                .year("Year", item.releaseYear),
+                .duration("Runtime", milliseconds: item.itunes.trackTimeMillis, style: .runtime),
+                .plain("Rating", item.itunes.contentAdvisoryRating),
+                .money("Price", item.itunes.trackPrice ?? item.itunes.collectionPrice, currency: item.currency),
             ])
     }
 }

@@ -29,9 +29,10 @@ public struct MusicVideoProvider: ITunesProvider {
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
-            summary: [
-                Formatting.duration(milliseconds: item.itunes.trackTimeMillis), item.releaseYear.map(String.init),
-                Formatting.price(item.itunes.trackPrice, currency: item.currency), item.itunes.primaryGenreName,
+            facts: [
+                .duration("Time", milliseconds: item.itunes.trackTimeMillis), .year("Year", item.releaseYear),
+                .money("Price", item.itunes.trackPrice, currency: item.currency),
+                .plain("Genre", item.itunes.primaryGenreName),
             ])
     }
 }
@@ -42,9 +43,9 @@ extension MusicVideoProvider: DetailRenderer {
         let video = DetailSection(
             "Music video",
             rows: [
-                ("Time", Formatting.duration(milliseconds: item.itunes.trackTimeMillis)),
-                ("Price", Formatting.price(item.itunes.trackPrice, currency: item.currency)),
-                ("Explicitness", Formatting.explicitness(item.itunes.trackExplicitness)),
+                .duration("Time", milliseconds: item.itunes.trackTimeMillis),
+                .money("Price", item.itunes.trackPrice, currency: item.currency),
+                .status("Explicitness", item.itunes.trackExplicitness),
             ],
             links: [
                 ("Preview", item.itunes.previewUrl), ("Artist page", item.itunes.artistViewUrl),

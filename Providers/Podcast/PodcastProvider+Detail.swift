@@ -9,7 +9,7 @@ extension PodcastProvider: DetailRenderer {
         if item.itunes.wrapperType == .podcastEpisode { return episode(item) }
         async let author = ITunesSections.authorBlock(
             for: item, authorTitle: "publisher", otherWorks: entity,
-            worksTitle: "Other shows by \(item.creator.map(TextSanitizer.line) ?? "the publisher")", context: context
+            worksTitle: "Other shows by {name}", context: context
         ) { tile(for: $0) }
         async let episodes = StandardSections.attempt("episodes") {
             try await recentEpisodes(of: item, context: context)
@@ -19,8 +19,8 @@ extension PodcastProvider: DetailRenderer {
         let podcast = DetailSection(
             "Podcast",
             rows: [
-                ("Episodes", item.itunes.trackCount.map(String.init)),
-                ("Genres", item.itunes.genres.isEmpty ? nil : item.itunes.genres.joined(separator: ", ")),
+                .count("Episodes", item.itunes.trackCount, unit: "episode"),
+                .listed("Genres", item.itunes.genres.joined(separator: ", ")),
             ],
             links: [("Feed", item.itunes.feedUrl), ("Podcast page", item.itunes.collectionViewUrl)])
         let header = StandardSections.header(for: item, creatorLabel: "Publisher", dateLabel: "Latest episode")
@@ -34,8 +34,8 @@ extension PodcastProvider: DetailRenderer {
         let facts = DetailSection(
             "Episode",
             rows: [
-                ("Podcast", item.itunes.collectionName),
-                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
+                .plain("Podcast", item.itunes.collectionName),
+                .duration("Duration", milliseconds: item.durationMilliseconds),
             ],
             links: [
                 ("Audio", item.itunes.episodeUrl ?? item.previewURL), ("Episode page", item.url),
@@ -59,9 +59,10 @@ extension PodcastProvider: DetailRenderer {
     @Sendable static func episodeTile(_ episode: MediaItem) -> Tile {
         var tile = Tile(
             kind: "episode", id: episode.id, title: episode.title ?? "Untitled", subtitle: nil,
-            summary: [
-                ReleaseDate.day(episode.releaseDate), Formatting.duration(milliseconds: episode.durationMilliseconds),
-            ].compactMap { $0 }, artworkUrl: episode.artworkURL, url: episode.url)
+            facts: [
+                .date("Date", ReleaseDate.day(episode.releaseDate)),
+                .duration("Duration", milliseconds: episode.durationMilliseconds),
+            ], artworkUrl: episode.artworkURL, url: episode.url)
         tile.previewUrl = (episode.itunes.episodeUrl ?? episode.previewURL).flatMap(SafeURL.http)
         tile.item = episode
         return tile

@@ -34,10 +34,10 @@ public struct PodcastProvider: ITunesProvider {
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
-            summary: [
-                Formatting.count(item.itunes.trackCount, "episode"),
-                item.itunes.primaryGenreName,
-                ReleaseDate.day(item.releaseDate).map { "latest \($0)" },
+            facts: [
+                .count("Episodes", item.itunes.trackCount, unit: "episode"),
+                .plain("Genre", item.itunes.primaryGenreName),
+                .date("Latest episode", ReleaseDate.day(item.releaseDate), latest: true),
             ])
     }
 }

@@ -13,14 +13,14 @@ extension SongProvider: DetailRenderer {
         DetailSection(
             "Song",
             rows: [
-                ("Album", item.itunes.collectionName),
-                ("Track", Self.position(item.itunes.trackNumber, of: item.itunes.trackCount)),
-                ("Disc", Self.position(item.itunes.discNumber, of: item.itunes.discCount)),
-                ("Time", Formatting.duration(milliseconds: item.itunes.trackTimeMillis)),
-                ("Track price", Formatting.price(item.itunes.trackPrice, currency: item.currency)),
-                ("Album price", Formatting.price(item.itunes.collectionPrice, currency: item.currency)),
-                ("Track explicitness", Formatting.explicitness(item.itunes.trackExplicitness)),
-                ("Album explicitness", Formatting.explicitness(item.itunes.collectionExplicitness)),
+                .plain("Album", item.itunes.collectionName),
+                .position("Track", item.itunes.trackNumber, of: item.itunes.trackCount),
+                .position("Disc", item.itunes.discNumber, of: item.itunes.discCount),
+                .duration("Time", milliseconds: item.itunes.trackTimeMillis),
+                .money("Track price", item.itunes.trackPrice, currency: item.currency),
+                .money("Album price", item.itunes.collectionPrice, currency: item.currency),
+                .status("Track explicitness", item.itunes.trackExplicitness),
+                .status("Album explicitness", item.itunes.collectionExplicitness),
             ],
             links: [
                 ("Preview", item.itunes.previewUrl), ("Artist page", item.itunes.artistViewUrl),
@@ -30,19 +30,13 @@ extension SongProvider: DetailRenderer {
         ).adding(ITunesSections.country(item))
     }
 
-    /// `3 of 10`, or just `3` when the count is unknown.
-    static func position(_ number: Int?, of count: Int?) -> String? {
-        guard let number else { return nil }
-        return count.map { "\(number) of \($0)" } ?? String(number)
-    }
-
     /// A tile for an album among the artist's other works.
     @Sendable static func albumTile(_ album: MediaItem) -> Tile {
         Tile(
             item: album, kind: "album",
-            summary: [
-                album.releaseYear.map(String.init), Formatting.count(album.itunes.trackCount, "track"),
-                Formatting.price(album.itunes.collectionPrice, currency: album.currency),
+            facts: [
+                .year("Year", album.releaseYear), .count("Tracks", album.itunes.trackCount, unit: "track"),
+                .money("Price", album.itunes.collectionPrice, currency: album.currency),
             ])
     }
 }

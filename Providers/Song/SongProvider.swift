@@ -29,11 +29,11 @@ public struct SongProvider: ITunesProvider {
     public func tile(for item: MediaItem) -> Tile {
         Tile(
             item: item, kind: kind,
-            summary: [
-                Formatting.duration(milliseconds: item.itunes.trackTimeMillis),
-                item.itunes.collectionName,
-                Formatting.price(item.itunes.trackPrice, currency: item.currency),
-                item.itunes.primaryGenreName,
+            facts: [
+                .duration("Time", milliseconds: item.itunes.trackTimeMillis),
+                .plain("Album", item.itunes.collectionName),
+                .money("Price", item.itunes.trackPrice, currency: item.currency),
+                .plain("Genre", item.itunes.primaryGenreName),
             ])
     }
 }

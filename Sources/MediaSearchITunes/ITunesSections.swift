@@ -7,7 +7,7 @@ public enum ITunesSections {
     /// The store's country (`USA`) as a typed fact, named on every face in its reader's
     /// language (United States, Соединенные Штаты Америки).
     public static func country(_ item: MediaItem) -> Fact? {
-        item.itunes.country.map { Fact("Country", .country, value: $0) }
+        .country("Country", item.itunes.country)
     }
 
     /// The author block (T2) and up to `limit` other works (T4) from one lookup of the item's
@@ -15,10 +15,11 @@ public enum ITunesSections {
     /// request fills both sections. Both are `nil` when the item has no `artistId`.
     /// - Parameters:
     ///   - entity: the lookup entity of the works, e.g. `album`.
-    ///   - worksTitle: the works section's title, e.g. `Other albums by Slayer`; by default
-    ///     `Other works by <artist>`.
+    ///   - worksTitle: the works section's title, e.g. `Other albums by {name}` (the artist's
+    ///     name fills it); by default `Other works by {name}`.
     public static func authorAndWorks(
-        of item: MediaItem, entity: String, limit: Int = 5, worksTitle: String? = nil, context: ProviderContext,
+        of item: MediaItem, entity: String, limit: Int = 5, worksTitle: String = "Other works by {name}",
+        context: ProviderContext,
         tile: @Sendable (MediaItem) -> Tile
     ) async throws -> (author: DetailSection?, works: DetailSection?) {
         guard let artistId = item.itunes.artistId else { return (nil, nil) }
@@ -30,8 +31,8 @@ public enum ITunesSections {
             DetailSection(
                 "Author",
                 rows: [
-                    ("Type", artist.itunes.artistType), ("Name", artist.itunes.artistName),
-                    ("Genre", artist.itunes.primaryGenreName),
+                    .plain("Type", artist.itunes.artistType), .plain("Name", artist.itunes.artistName),
+                    .plain("Genre", artist.itunes.primaryGenreName),
                 ],
                 links: [("Author page", artist.itunes.artistLinkUrl ?? artist.itunes.artistViewUrl)])
         }
@@ -40,8 +41,16 @@ public enum ITunesSections {
         }
         .prefix(limit)
         let shown = Array(works)
-        let title = worksTitle ?? "Other works by \(item.creator.map(TextSanitizer.line) ?? "the author")"
-        return (author, DetailSection(title, items: shown.map(tile)))
+        return (author, DetailSection(Self.works(worksTitle, by: item.creator), items: shown.map(tile)))
+    }
+
+    /// A works section's title with the creator's name, or without it when there is none
+    /// (`Other albums by {name}` → `Other albums`).
+    public static func works(_ template: String, by creator: String?) -> Phrase {
+        guard let creator = creator.map(TextSanitizer.line), !creator.isEmpty else {
+            return Phrase(template.replacingOccurrences(of: " by {name}", with: ""))
+        }
+        return Phrase(template, ["name": creator])
     }
 
     /// The usual detail view: the header, the kind's own sections, then the author block and other
@@ -52,7 +61,7 @@ public enum ITunesSections {
     ///   - worksTitle: the works section's title; see ``authorAndWorks(of:entity:limit:worksTitle:context:tile:)``.
     public static func detail(
         for item: MediaItem, own: [DetailSection], authorTitle: String = "author", creatorLabel: String = "By",
-        otherWorks entity: String, worksTitle: String? = nil, context: ProviderContext,
+        otherWorks entity: String, worksTitle: String = "Other works by {name}", context: ProviderContext,
         tile: @escaping @Sendable (MediaItem) -> Tile
     ) async -> Detail {
         let (sections, notice) = await authorBlock(
@@ -65,7 +74,8 @@ public enum ITunesSections {
 
     /// The author block and other works as sections, or a notice when their lookup failed.
     public static func authorBlock(
-        for item: MediaItem, authorTitle: String = "author", otherWorks entity: String, worksTitle: String? = nil,
+        for item: MediaItem, authorTitle: String = "author", otherWorks entity: String,
+        worksTitle: String = "Other works by {name}",
         context: ProviderContext, tile: @escaping @Sendable (MediaItem) -> Tile
     ) async -> ([DetailSection], String?) {
         do {

@@ -40,7 +40,7 @@ public struct AnyMediaProvider: MediaProvider, DetailRenderer {
     }
 
     public func tile(for item: MediaItem) -> Tile {
-        tileBody?(item) ?? Tile(item: item, kind: kind, summary: [])
+        tileBody?(item) ?? Tile(item: item, kind: kind, facts: [])
     }
 
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {

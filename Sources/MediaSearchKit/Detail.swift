@@ -1,7 +1,7 @@
 import Foundation
 
 /// The detail view of one item.
-public struct Detail: Sendable, Codable, Hashable {
+public struct Detail: Sendable, Encodable, Hashable {
     /// Sections in display order; empty sections are left out by the renderer.
     public var sections: [DetailSection]
     /// One line per lookup that failed, e.g. `author: iTunes answered HTTP 500`.

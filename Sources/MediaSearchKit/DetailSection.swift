@@ -1,58 +1,57 @@
 /// One titled section of a detail view.
-public struct DetailSection: Sendable, Codable, Hashable {
-    /// A label and its value.
-    public struct Row: Sendable, Codable, Hashable {
-        public var label: String
-        public var value: String
-        /// The value as a list of its own (a station's tags, a show's genres), when it is one:
-        /// the web shows it as a list; `value` is the same words joined with ", ".
-        public var values: [String]?
-        /// The typed fact the row says (#60), for a face that writes it in its reader's
-        /// language; `value` is its English text. Not written to JSON.
-        public var fact: Fact?
-        /// Creates a row.
-        public init(_ label: String, _ value: String) {
-            self.label = label
-            self.value = value
+public struct DetailSection: Sendable, Encodable, Hashable {
+    /// A label and its value: one typed fact (#72).
+    public struct Row: Sendable, Encodable, Hashable {
+        public var fact: Fact
+        /// What the row is called (the fact's label).
+        public var label: String { fact.label }
+
+        /// A row of a fact; `nil` when its value is missing or not of its type.
+        public init?(_ fact: Fact?) {
+            guard let fact, fact.text() != nil else { return nil }
+            self.fact = fact
         }
 
-        /// A row of a typed fact, `nil` when its value is not of its type.
-        public init?(_ fact: Fact) {
-            guard let text = fact.text() else { return nil }
-            // A list's every entry, as a genre's (a tile says only its first).
-            if fact.kind == .list {
-                self.init(fact.label, list: fact.value)
-            } else if fact.kind == .count, let count = Int(fact.value.trimmingCharacters(in: .whitespaces)) {
-                // Its label names the unit: `Sections  25`, not `Sections  25 sections`.
-                self.init(fact.label, Formatting.grouped(count))
-                self.fact = fact
-            } else {
-                self.init(fact.label, text)
-                self.fact = fact
+        /// The value in `words`' language. A count is its number alone, as its label names the
+        /// unit (`Sections  25`, not `Sections  25 sections`); a list is its every entry (a tile
+        /// says only its first).
+        public func value(_ words: FactWords = .english) -> String {
+            switch fact.kind {
+            case .count: Int(fact.value.trimmingSpaces()).map(words.number) ?? ""
+            // A place with no total is its number, as its label names what it is (`Track  3`).
+            case .position where fact.unit == nil: Int(fact.value.trimmingSpaces()).map(words.number) ?? ""
+            case .list: values?.joined(separator: ", ") ?? fact.value.trimmingSpaces()
+            default: fact.text(words) ?? ""
             }
         }
 
-        /// A row whose value is a list: `text` cut at its commas (`classical,jazz` and
-        /// `Drama, Crime` alike), each entry trimmed, empty and repeated entries left out, at most
-        /// ``ListText/maximum`` kept. One entry is a plain row.
-        public init(_ label: String, list text: String) {
-            let entries = ListText.entries(text)
-            self.label = label
-            self.value = entries.isEmpty ? text : entries.joined(separator: ", ")
-            self.values = entries.count > 1 ? entries : nil
+        /// The value in English, as the terminal and JSON say it.
+        public var value: String { value() }
+
+        /// The value as a list of its own (a station's tags, a show's genres), when it is one:
+        /// the entries of a list fact (`classical,jazz` and `Drama, Crime` alike), each trimmed,
+        /// empty and repeated entries left out, at most ``ListText/maximum``; `nil` for one entry.
+        public var values: [String]? {
+            guard fact.kind == .list else { return nil }
+            let entries = ListText.entries(fact.value)
+            return entries.count > 1 ? entries : nil
         }
 
-        /// Written as the terminal shows it: the label one line, the value with its paragraphs.
+        enum CodingKeys: String, CodingKey { case label, value, values, fact }
+
+        /// Written as the terminal shows it: the label one line, the value with its paragraphs,
+        /// and the typed fact.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(TextSanitizer.line(label), forKey: .label)
             try c.encode(TextSanitizer.block(value), forKey: .value)
             try c.encodeIfPresent(values?.map(TextSanitizer.line), forKey: .values)
+            try c.encodeIfPresent(fact.json, forKey: .fact)
         }
     }
 
     /// A labelled link; only http(s) links are kept.
-    public struct Link: Sendable, Codable, Hashable {
+    public struct Link: Sendable, Encodable, Hashable {
         public var label: String
         public var url: String
         /// Creates a link.
@@ -60,6 +59,8 @@ public struct DetailSection: Sendable, Codable, Hashable {
             self.label = label
             self.url = url
         }
+
+        enum CodingKeys: String, CodingKey { case label, url }
 
         /// The label written as the terminal shows it.
         public func encode(to encoder: any Encoder) throws {
@@ -69,7 +70,11 @@ public struct DetailSection: Sendable, Codable, Hashable {
         }
     }
 
+    /// The title in English; a name (the item's title, a source's) unless ``phrase`` says words.
     public var title: String
+    /// The title as words with arguments (`Other albums by {name}`), for a face that writes
+    /// them in its reader's language; `nil` when the title is a name or a label.
+    public var phrase: Phrase?
     public var rows: [Row]
     public var links: [Link]
     public var items: [Tile]
@@ -78,12 +83,9 @@ public struct DetailSection: Sendable, Codable, Hashable {
     public var folded: Bool = false
 
     /// Creates a section; rows and links whose value is missing are left out (S15).
-    public init(_ title: String, rows: [(String, String?)] = [], links: [(String, String?)] = [], items: [Tile] = []) {
+    public init(_ title: String, rows: [Fact?] = [], links: [(String, String?)] = [], items: [Tile] = []) {
         self.title = title
-        self.rows = rows.compactMap { label, value in
-            guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-            return Row(label, value)
-        }
+        self.rows = rows.compactMap(Row.init)
         self.links = links.compactMap { label, url in
             guard let url = url.flatMap(SafeURL.http) else { return nil }
             return Link(label, url)
@@ -91,11 +93,17 @@ public struct DetailSection: Sendable, Codable, Hashable {
         self.items = items
     }
 
+    /// A section titled with words: `phrase` in English is its ``title``.
+    public init(_ phrase: Phrase, rows: [Fact?] = [], links: [(String, String?)] = [], items: [Tile] = []) {
+        self.init(phrase.text(), rows: rows, links: links, items: items)
+        self.phrase = phrase
+    }
+
     /// The section with a row of each typed fact that has a value of its type (#60: a face
     /// writes it in its reader's language), after its other rows.
     public func adding(_ facts: Fact?...) -> DetailSection {
         var copy = self
-        copy.rows += facts.compactMap { $0.flatMap(Row.init) }
+        copy.rows += facts.compactMap(Row.init)
         return copy
     }
 

@@ -52,6 +52,9 @@ public struct MediaItem: Sendable, Hashable, Codable {
     /// The same work at other sources, set by the engine when it merges the results of several
     /// sources into this one (the item's own source is not among them).
     public var otherSources: [SourceOffer] = []
+    /// The source's own facts beside the shared fields, typed (#72): a book's pages, a show's
+    /// status, a release's label.
+    public var facts: [Fact] = []
     /// Fields the provider owns, for its own tiles and details.
     public var extras: [String: String]
     /// The source's own record, for the provider that made the item.
@@ -88,7 +91,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, kind, title, censoredTitle, creator, creatorID, collection, censoredCollection, collectionID
         case artwork, url, previewURL, releaseDate, price, currency, durationMilliseconds, genre, isExplicit
-        case description, extras, payload, standardID, otherSources, feedURL
+        case description, extras, payload, standardID, otherSources, feedURL, facts
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -112,6 +115,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
         try c.encodeIfPresent(genre, forKey: .genre)
         try c.encodeIfPresent(isExplicit, forKey: .isExplicit)
         try c.encodeIfPresent(description, forKey: .description)
+        if !facts.isEmpty { try c.encode(facts, forKey: .facts) }
         if !extras.isEmpty { try c.encode(extras, forKey: .extras) }
         try c.encodeIfPresent(standardID, forKey: .standardID)
         try c.encodeIfPresent(feedURL, forKey: .feedURL)
@@ -164,6 +168,23 @@ public struct MediaItem: Sendable, Hashable, Codable {
         standardID = try c.decodeIfPresent(String.self, forKey: .standardID)
         feedURL = try c.decodeIfPresent(String.self, forKey: .feedURL)
         otherSources = try c.decodeIfPresent([SourceOffer].self, forKey: .otherSources) ?? []
+        facts = try c.decodeIfPresent([Fact].self, forKey: .facts) ?? Self.facts(kept: &self.extras)
+    }
+
+    /// The facts a record kept before facts were typed held as `extras["fact:<label>"]`, with
+    /// `extras["fact-type:<label>"]` (`count:page`) beside it: taken out of `extras`, typed.
+    static func facts(kept extras: inout [String: String]) -> [Fact] {
+        guard extras.keys.contains(where: { $0.hasPrefix("fact:") }) else { return [] }
+        var facts: [Fact] = []
+        for (key, value) in extras.sorted(by: { $0.key < $1.key }) where key.hasPrefix("fact:") {
+            let label = String(key.dropFirst(5))
+            let type = extras.removeValue(forKey: "fact-type:" + label)?.split(separator: ":", maxSplits: 1)
+            let kind = type?.first.flatMap { Fact.Kind(rawValue: String($0)) } ?? .text
+            let unit = type.flatMap { $0.count > 1 ? String($0[1]) : nil }
+            facts.append(Fact(label, kind, value: value, unit: unit))
+            extras[key] = nil
+        }
+        return facts
     }
 }
 

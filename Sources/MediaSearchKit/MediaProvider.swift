@@ -89,7 +89,7 @@ extension MediaProvider {
 
     /// A tile with the item's title, artist and no facts.
     public func tile(for item: MediaItem) -> Tile {
-        Tile(item: item, kind: kind, summary: [])
+        Tile(item: item, kind: kind, facts: [])
     }
 }
 

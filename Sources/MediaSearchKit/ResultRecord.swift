@@ -1,7 +1,7 @@
 import Foundation
 
-/// One result in JSON (`search --format json` and `jsonl`): the tile's keys, then labelled, typed
-/// facts. Every key is always present; a missing fact is `null`. Every text passes
+/// One result in JSON (`search --format json` and `jsonl`): the tile's keys, its `facts` typed
+/// (``Fact/json``), then the shared fields. Every key is always present; a missing fact is `null`. Every text passes
 /// ``TextSanitizer``, as it does on the terminal.
 public struct ResultRecord: Encodable, Sendable {
     public var tile: Tile
@@ -26,9 +26,16 @@ public struct ResultRecord: Encodable, Sendable {
     /// The record as a JSON value: its keys are defined here once, for `Codable` and for
     /// the engine's JSON text writer (in `MediaSearchCore`, beside the documents) alike.
     public var json: JSONValue {
-        let artwork = item.artwork.reduce(into: [String: JSONValue]()) { artwork, entry in
-            if let url = SafeURL.http(entry.value) { artwork[String(entry.key)] = .string(url) }
-        }
+        // Artwork by named size (#72 item 5): what a tile shows and what a detail shows.
+        let artwork: JSONValue =
+            item.artworkURL.flatMap(SafeURL.http).map { url in
+                .object([
+                    "thumbnail": JSONValue(Formatting.artwork(url, size: 200)),
+                    "large": JSONValue(Formatting.artwork(url, size: 600)),
+                ])
+            } ?? .null
+        // The tile's facts, then the source's own that the tile does not show (a standard id).
+        let facts = tile.facts + item.facts.filter { fact in !tile.facts.contains { $0.label == fact.label } }
         return .object([
             "kind": .string(tile.kind),
             "media": JSONValue(media),
@@ -36,6 +43,7 @@ public struct ResultRecord: Encodable, Sendable {
             "title": .string(TextSanitizer.line(tile.title)),
             "subtitle": JSONValue(tile.subtitle.map(TextSanitizer.line)),
             "summary": JSONValue(tile.summary.map(TextSanitizer.line)),
+            "facts": .array(facts.compactMap(\.json)),
             "artworkUrl": JSONValue(tile.artworkUrl),
             "url": JSONValue(tile.url),
             "creator": JSONValue(item.creator.map(TextSanitizer.line)),
@@ -48,7 +56,7 @@ public struct ResultRecord: Encodable, Sendable {
             "genre": JSONValue(item.genre.map(TextSanitizer.line)),
             "explicit": JSONValue(item.isExplicit),
             "previewUrl": JSONValue(tile.previewUrl ?? item.previewURL.flatMap(SafeURL.http)),
-            "artwork": .object(artwork),
+            "artwork": artwork,
             "creatorId": JSONValue(item.creatorID.map(TextSanitizer.line)),
             "collectionId": JSONValue(item.collectionID.map(TextSanitizer.line)),
             // `isrc:GBAHS1400099`, `upc:5052498646524`: the work's standard id, from any of its sources.

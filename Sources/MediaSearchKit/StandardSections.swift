@@ -14,42 +14,40 @@ public enum StandardSections {
         for item: MediaItem, kindLabel: String? = nil, creatorLabel: String = "By", dateLabel: String = "Released",
         labels: [String: String] = [:]
     ) -> DetailSection {
-        let description = item.description.map(HTMLText.plain)
-        let genreLabel = labels["genre"] ?? "Genre"
-        var section = DetailSection(
+        DetailSection(
             item.title.map(TextSanitizer.line) ?? "Untitled",
             rows: [
-                ("Kind", kindLabel ?? item.kindLabel), (labels["creator"] ?? creatorLabel, item.creator),
-                (labels["released"] ?? dateLabel, ReleaseDate.shown(item.releaseDate)),
-                (genreLabel, item.genre), (labels["description"] ?? "Description", description),
+                .status("Kind", kindLabel ?? item.kindLabel), .plain(labels["creator"] ?? creatorLabel, item.creator),
+                .date(labels["released"] ?? dateLabel, item.releaseDate),
+                // Genres and tags often come as one text with commas: a list.
+                .listed(labels["genre"] ?? "Genre", item.genre),
+                .plain(labels["description"] ?? "Description", item.description.map(HTMLText.plain)),
             ],
             links: [(labels["url"] ?? "Store", item.url), ("Artwork", Formatting.artwork(item.artworkURL))])
-        // Genres and tags often come as one text with commas: a list.
-        if let genre = item.genre, let index = section.rows.firstIndex(where: { $0.label == genreLabel }) {
-            section.rows[index] = DetailSection.Row(genreLabel, list: genre)
-        }
-        return section
     }
 
-    /// Facts every item may have, for a tile: year, genre, duration and price.
-    public static func summary(of item: MediaItem) -> [String?] {
+    /// Facts every item may have, for a tile: year, genre, duration (in the style of `media`'s
+    /// durations) and price.
+    public static func facts(of item: MediaItem, media: String? = nil) -> [Fact?] {
         [
-            item.releaseYear.map(String.init), item.genre.map { ListText.short($0) },
-            Formatting.duration(milliseconds: item.durationMilliseconds),
-            Formatting.price(item.price, currency: item.currency),
+            .year("Year", item.releaseYear), .listed("Genre", item.genre),
+            .duration("Duration", milliseconds: item.durationMilliseconds, style: .of(media: media)),
+            .money("Price", item.price, currency: item.currency),
         ]
     }
 
     /// The detail of a provider that knows only the shared fields (a described source, a
     /// program): the header, then a section of the rest, titled with the provider's name. Its
     /// link is the item's Page (not a Store), and `labels` name the fields in the source's own words.
-    public static func detail(of item: MediaItem, title: String, labels: [String: String] = [:]) -> Detail {
+    public static func detail(
+        of item: MediaItem, title: String, media: String? = nil, labels: [String: String] = [:]
+    ) -> Detail {
         let facts = DetailSection(
             title,
             rows: [
-                ("Duration", Formatting.duration(milliseconds: item.durationMilliseconds)),
-                ("Price", Formatting.price(item.price, currency: item.currency)),
-                ("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
+                .duration("Duration", milliseconds: item.durationMilliseconds, style: .of(media: media)),
+                .money("Price", item.price, currency: item.currency),
+                .status("Explicit", item.isExplicit.map { $0 ? "yes" : "no" }),
             ],
             links: [(labels["url"] ?? "Page", item.url), (labels["preview"] ?? "Preview", item.previewURL)])
         var labels = labels

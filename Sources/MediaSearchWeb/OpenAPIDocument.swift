@@ -643,6 +643,7 @@ enum OpenAPIDocument {
                   "title",
                   "subtitle",
                   "summary",
+                  "facts",
                   "artworkUrl",
                   "url",
                   "creator",
@@ -690,6 +691,13 @@ enum OpenAPIDocument {
                     "type": "array",
                     "items": {
                       "type": "string"
+                    }
+                  },
+                  "facts": {
+                    "description": "The result's facts, typed: the tile's, then the source's own it does not show (a standard id); summary is their English text.",
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/SearchFact"
                     }
                   },
                   "artworkUrl": {
@@ -765,9 +773,23 @@ enum OpenAPIDocument {
                     ]
                   },
                   "artwork": {
-                    "type": "object",
-                    "additionalProperties": {
-                      "type": "string"
+                    "description": "Artwork by named size: what a tile shows (thumbnail) and what a detail shows (large); null when there is none.",
+                    "type": [
+                      "object",
+                      "null"
+                    ],
+                    "required": [
+                      "thumbnail",
+                      "large"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "thumbnail": {
+                        "type": "string"
+                      },
+                      "large": {
+                        "type": "string"
+                      }
                     }
                   },
                   "creatorId": {
@@ -847,10 +869,10 @@ enum OpenAPIDocument {
                     ]
                   },
                   "facts": {
-                    "description": "What the source adds about the work that the result's own source does not say, each as people read it (ISRC GBAHS1400099, Label Asylum Records); empty for the result's own source.",
+                    "description": "What the source adds about the work, typed; a fact with an empty label (its album, its year) says its value alone.",
                     "type": "array",
                     "items": {
-                      "type": "string"
+                      "$ref": "#/components/schemas/SearchFact"
                     }
                   }
                 }
@@ -894,6 +916,95 @@ enum OpenAPIDocument {
                   }
                 }
               },
+              "SearchFact": {
+                "description": "A typed fact (schemaVersion 3): its label, its type, its value as that type and its English text. text, count (value, unit), duration (seconds), language and country (value: an ISO code or a name), year (value), date (value, latest), rating (value, scale), id (value, scheme), list (values), money (amount, currency), status (value: the source's word), position (value, of).",
+                "type": "object",
+                "required": [
+                  "label",
+                  "type",
+                  "text"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "enum": [
+                      "text",
+                      "count",
+                      "duration",
+                      "language",
+                      "country",
+                      "year",
+                      "date",
+                      "rating",
+                      "id",
+                      "list",
+                      "money",
+                      "status",
+                      "position"
+                    ]
+                  },
+                  "text": {
+                    "description": "The value as the terminal writes it, in English.",
+                    "type": "string"
+                  },
+                  "value": {
+                    "type": [
+                      "string",
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "values": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "unit": {
+                    "description": "A count's unit, singular: track, page.",
+                    "type": "string"
+                  },
+                  "seconds": {
+                    "type": "number"
+                  },
+                  "amount": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "currency": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "scheme": {
+                    "description": "An id's scheme: isbn, upc, isrc.",
+                    "type": "string"
+                  },
+                  "scale": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "of": {
+                    "description": "A position's total, when known.",
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "latest": {
+                    "description": "A date that is the latest of several (a podcast's latest episode).",
+                    "type": "boolean"
+                  }
+                }
+              },
               "SearchDocument": {
                 "title": "mediasearch search --format json",
                 "type": "object",
@@ -909,7 +1020,7 @@ enum OpenAPIDocument {
                 "additionalProperties": false,
                 "properties": {
                   "schemaVersion": {
-                    "const": 2
+                    "const": 3
                   },
                   "query": {
                     "type": "object",
@@ -1102,6 +1213,13 @@ enum OpenAPIDocument {
                       "type": "string"
                     }
                   },
+                  "facts": {
+                    "description": "The result's facts, typed: the tile's, then the source's own it does not show (a standard id); summary is their English text.",
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/DetailFact"
+                    }
+                  },
                   "artworkUrl": {
                     "type": [
                       "string",
@@ -1182,9 +1300,23 @@ enum OpenAPIDocument {
                     ]
                   },
                   "artwork": {
-                    "type": "object",
-                    "additionalProperties": {
-                      "type": "string"
+                    "description": "Artwork by named size: what a tile shows (thumbnail) and what a detail shows (large); null when there is none.",
+                    "type": [
+                      "object",
+                      "null"
+                    ],
+                    "required": [
+                      "thumbnail",
+                      "large"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "thumbnail": {
+                        "type": "string"
+                      },
+                      "large": {
+                        "type": "string"
+                      }
                     }
                   },
                   "creatorId": {
@@ -1256,14 +1388,103 @@ enum OpenAPIDocument {
                           ]
                         },
                         "facts": {
-                          "description": "What the source adds about the work that the result's own source does not say, each as people read it (ISRC GBAHS1400099, Label Asylum Records); empty for the result's own source.",
+                          "description": "What the source adds about the work, typed; a fact with an empty label (its album, its year) says its value alone.",
                           "type": "array",
                           "items": {
-                            "type": "string"
+                            "$ref": "#/components/schemas/DetailFact"
                           }
                         }
                       }
                     }
+                  }
+                }
+              },
+              "DetailFact": {
+                "description": "A typed fact (schemaVersion 3): its label, its type, its value as that type and its English text. text, count (value, unit), duration (seconds), language and country (value: an ISO code or a name), year (value), date (value, latest), rating (value, scale), id (value, scheme), list (values), money (amount, currency), status (value: the source's word), position (value, of).",
+                "type": "object",
+                "required": [
+                  "label",
+                  "type",
+                  "text"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "label": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "enum": [
+                      "text",
+                      "count",
+                      "duration",
+                      "language",
+                      "country",
+                      "year",
+                      "date",
+                      "rating",
+                      "id",
+                      "list",
+                      "money",
+                      "status",
+                      "position"
+                    ]
+                  },
+                  "text": {
+                    "description": "The value as the terminal writes it, in English.",
+                    "type": "string"
+                  },
+                  "value": {
+                    "type": [
+                      "string",
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "values": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "unit": {
+                    "description": "A count's unit, singular: track, page.",
+                    "type": "string"
+                  },
+                  "seconds": {
+                    "type": "number"
+                  },
+                  "amount": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "currency": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "scheme": {
+                    "description": "An id's scheme: isbn, upc, isrc.",
+                    "type": "string"
+                  },
+                  "scale": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "of": {
+                    "description": "A position's total, when known.",
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "latest": {
+                    "description": "A date that is the latest of several (a podcast's latest episode).",
+                    "type": "boolean"
                   }
                 }
               },
@@ -1309,7 +1530,8 @@ enum OpenAPIDocument {
                             "type": "object",
                             "required": [
                               "label",
-                              "value"
+                              "value",
+                              "fact"
                             ],
                             "additionalProperties": false,
                             "properties": {
@@ -1325,6 +1547,9 @@ enum OpenAPIDocument {
                                 "items": {
                                   "type": "string"
                                 }
+                              },
+                              "fact": {
+                                "$ref": "#/components/schemas/DetailFact"
                               }
                             }
                           }

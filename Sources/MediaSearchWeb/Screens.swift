@@ -450,7 +450,7 @@ package enum Screens {
         _ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false, starred: Bool? = nil,
         media: String? = nil
     ) -> HTML {
-        let facts = tile.summary.map { fact($0, typed: tile.facts) }
+        let facts = also(tile.item?.otherSources ?? []) + tile.facts.map(fact)
         let artwork: HTML =
             tile.artworkUrl.map { url in
                 "<img class=\"art\" src=\"\(url: Formatting.artwork(url, size: 200))\" alt=\"\" loading=\"lazy\" width=\"200\" height=\"200\">"
@@ -499,7 +499,7 @@ package enum Screens {
     /// its own page), creator, facts, and a player as wide as the row.
     /// - Parameter live: whether it plays a station's live stream: a stream that fails says so.
     static func track(_ tile: Tile, kinds: Set<String>, star: HTML = "", live: Bool = false) -> HTML {
-        let facts = tile.summary.map { fact($0, typed: tile.facts) }
+        let facts = tile.facts.map(fact)
         let title: HTML
         if kinds.contains(tile.kind) {
             let path = "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
@@ -530,52 +530,33 @@ package enum Screens {
 
     /// A section's title: a label in the page's words (`Tracks`), or a name (the item's title, the
     /// source's name), marked as not for translating.
-    static func heading(_ title: String, first: Bool) -> HTML {
+    static func heading(_ section: DetailSection, first: Bool) -> HTML {
+        // Words with arguments, written in the page's words (`Other albums by {name}`).
+        if !first, let phrase = section.phrase { return "<h2>\(phrase.text(Texts.current.facts))</h2>" }
         // The header's title is the item's own.
-        guard !first, let words = Texts.current.label.known(title) else {
-            return "<h2 translate=\"no\">\(title)</h2>"
+        guard !first, let words = Texts.current.label.known(section.title) else {
+            return "<h2 translate=\"no\">\(section.title)</h2>"
         }
         return "<h2>\(words)</h2>"
     }
 
-    /// One of a tile's facts: a label in the page's words (`320 episodes`), or what the source
-    /// sent (an album's name, a genre), marked as not for translating.
-    static func fact(_ text: String, typed: [Fact] = []) -> HTML {
-        // A typed fact in the page's language: a language's or country's name, a count's unit.
-        // (A text fact is a source's own words, as any other.)
-        if let fact = typed.first(where: { $0.kind != .text && $0.kind != .list && $0.text() == text }) {
-            return "<li>\(words(of: fact) ?? text)</li>"
+    /// One of a tile's facts in the page's words (#72): a typed value written from the catalog's
+    /// keys (`320 эпизодов`, `1 ч 48 мин`); a source's own words (an album's name, a genre)
+    /// marked as not for translating.
+    static func fact(_ fact: Fact) -> HTML {
+        let text = fact.text(Texts.current.facts) ?? ""
+        switch fact.kind {
+        case .text, .list, .id: return "<li translate=\"no\">\(text)</li>"
+        default: return "<li>\(text)</li>"
         }
-        // The sources a result merged ("also on Deezer") are marked, for a page that fills in
-        // (StreamedSearch) to bring them up to date.
-        let also = HTML(raw: text.hasPrefix("also on ") ? " data-also" : "")
-        guard let words = Texts.current.label.value(text) else { return "<li translate=\"no\"\(also)>\(text)</li>" }
-        return "<li\(also)>\(words)</li>"
     }
 
-    /// A typed fact as the page's reader reads it (#60): languages and countries by their name in
-    /// the page's language, a count with its unit and a duration translated by the catalog;
-    /// `nil` when its value is not of its type.
-    /// - Parameter alone: whether the fact stands beside its label (a detail's row): a count is
-    ///   then its number alone.
-    package static func words(of fact: Fact, alone: Bool = false) -> String? {
-        switch fact.kind {
-        case .language, .country: return fact.text(FactWords(code: Texts.current.code))
-        case .count:
-            // Translated as its digits alone, then grouped as the page's language groups them: a
-            // Russian comma is a decimal point (`1 712 страниц`, not `1,712`).
-            guard let english = fact.text(), let count = Int(fact.value.trimmingCharacters(in: .whitespaces)) else {
-                return nil
-            }
-            let digits = String(count)
-            let separator = Texts.current.code == "en" ? "," : "\u{00A0}"
-            if alone { return Formatting.grouped(count).replacingOccurrences(of: ",", with: separator) }
-            let plain = english.replacingOccurrences(of: Formatting.grouped(count), with: digits)
-            let translated = Texts.current.label.value(plain) ?? plain
-            return translated.replacingOccurrences(
-                of: digits, with: Formatting.grouped(count).replacingOccurrences(of: ",", with: separator))
-        default: return fact.text().map { Texts.current.label.value($0) ?? $0 }
-        }
+    /// The sources a result merged, as its first fact (`also on Deezer`), marked for a page that
+    /// fills in (StreamedSearch) to bring it up to date; nothing for a result of one source.
+    static func also(_ offers: [SourceOffer]) -> [HTML] {
+        guard !offers.isEmpty else { return [] }
+        let names = offers.map(\.source).joined(separator: ", ")
+        return ["<li data-also>\(Texts.current("tile.alsoOn", ["names": names]))</li>"]
     }
 
     /// What a tile plays: its own preview, else its item's (a track listed in an album's detail).
@@ -673,13 +654,13 @@ package enum Screens {
                     "<a href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(offer.source)</a>"
                 } ?? "<span>\(offer.source)</span>"
             let price: HTML =
-                Formatting.price(offer.price, currency: offer.currency).map {
-                    "<span class=\"price\">\(t.label.value($0) ?? $0)</span>"
+                Fact.money("Price", offer.price, currency: offer.currency)?.text(t.facts).map {
+                    "<span class=\"price\">\($0)</span>"
                 } ?? ""
-            // What the source adds (an ISRC, a label), as its words are: a source's own.
+            // What the source adds (an ISRC, a label): typed values in the page's words.
             let facts: HTML =
                 offer.facts.isEmpty
-                ? "" : "<span class=\"facts\" translate=\"no\">\(offer.facts.joined(separator: " · "))</span>"
+                ? "" : "<span class=\"facts\">\(offer.factTexts(t.facts).joined(separator: " · "))</span>"
             let label = t("stores.preview", ["source": offer.source])
             let player: HTML =
                 offer.previewURL.flatMap(SafeURL.http).map { url in
@@ -738,7 +719,7 @@ package enum Screens {
             }
             return row.value.contains("\n") || row.value.count > 120
                 ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
-                : "<dt>\(label(row.label))</dt><dd>\(row.fact.flatMap { words(of: $0, alone: true) } ?? label.value(row.value) ?? row.value)</dd>"
+                : "<dt>\(label(row.label))</dt><dd\(HTML(raw: row.fact.kind == .text ? " translate=\"no\"" : ""))>\(row.value(Texts.current.facts))</dd>"
         }
         let links = section.links.map { link -> HTML in
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"
@@ -769,14 +750,14 @@ package enum Screens {
         if let open {
             return """
                 <section class="section part" data-title="\(section.title)"><details\(HTML(raw: open ? " open" : ""))>\
-                <summary>\(heading(section.title, first: false)) <span class="count">\(Formatting.grouped(section.items.count))</span></summary>
+                <summary>\(heading(section, first: false)) <span class="count">\(Formatting.grouped(section.items.count))</span></summary>
                 \(rowList)\(linkList)\(playAll)\(itemList)
                 </details></section>
                 """
         }
         return """
             <section class="section\(HTML(raw: first ? " header" : ""))" data-title="\(section.title)">
-            \(heading(section.title, first: first))
+            \(heading(section, first: first))
             \(rowList)\(linkList)\(playAll)\(itemList)
             </section>
             """

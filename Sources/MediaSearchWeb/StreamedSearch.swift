@@ -44,8 +44,8 @@ enum StreamedSearch {
             )
         }
         let joined = arrival.joined.compactMap { joined -> HTML? in
-            guard let also = joined.entry.tile.summary.first(where: { $0.hasPrefix("also on ") }) else { return nil }
-            return "<template class=\"joined\" data-number=\"\(joined.number)\">\(Screens.fact(also))</template>"
+            guard let also = Screens.also(joined.entry.item.otherSources).first else { return nil }
+            return "<template class=\"joined\" data-number=\"\(joined.number)\">\(also)</template>"
         }
         let names = arrival.statuses.map { status -> String in
             let name = catalog.providers.first { $0.kind == status.kind }?.sourceName ?? status.kind

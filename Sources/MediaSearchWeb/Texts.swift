@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchCore
+import MediaSearchKit
 
 /// The web UI's words in one language, from its catalog (`Localization/web/<code>.json`); a key
 /// a catalog lacks falls back to English. The language of a request is, in order: `?ui=<code>`
@@ -24,6 +25,14 @@ package struct Texts: Sendable {
 
     /// The words of the engine's and the providers' labels in this language (``Labels``).
     var label: Labels { Self.labels[code] ?? Labels(catalog: [:]) }
+
+    /// The words facts and phrases are written in on this page (``FactWords``): this catalog's
+    /// `unit.`, `duration.`, `value.` and `phrase.` keys, looked up by name.
+    package var facts: FactWords { Self.factWords[code] ?? .english }
+
+    private static let factWords: [String: FactWords] = Catalogs.all.map { code, strings in
+        (code, FactWords(code: code) { strings[$0] })
+    }.reduce(into: [:]) { $0[$1.0] = $1.1 }
 
     /// Each catalog's labels, read once.
     private static let labels: [String: Labels] = Catalogs.all.mapValues { Labels(catalog: $0) }

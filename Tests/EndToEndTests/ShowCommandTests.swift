@@ -17,8 +17,9 @@ struct ShowCommandTests {
     }
 
     func rows(_ section: [String: Any]?) -> [String: String] {
-        let list = section?["rows"] as? [[String: String]] ?? []
-        return Dictionary(list.map { ($0["label"]!, $0["value"]!) }, uniquingKeysWith: { a, _ in a })
+        let list = section?["rows"] as? [[String: Any]] ?? []
+        return Dictionary(
+            list.map { ($0["label"] as? String ?? "", $0["value"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
     }
 
     @Test func songHasEverySectionItsDataAllows() async throws {
@@ -56,7 +57,7 @@ struct ShowCommandTests {
         #expect(episodes.count == 5)
         #expect(episodes.first?["id"] as? String == "1000654145267")
         #expect(episodes.first?["title"] as? String == "Episode 721 | \"Unbuttoned\"")
-        #expect(episodes.first?["summary"] as? [String] == ["2024-05-01", "3h 36m"])
+        #expect(episodes.first?["summary"] as? [String] == ["2024-05-01", "3:36:14"])
         #expect(episodes.first?["durationMs"] as? Int == 12_974_000, "items inside a detail are full result objects")
         #expect(
             (episodes.first?["previewUrl"] as? String)?.hasSuffix("Joe_Budden_Podcast_721.mp3?dest-id=2422538") == true)
@@ -88,7 +89,7 @@ struct ShowCommandTests {
         let movie = rows(sections(document)["Movie"])
         #expect(movie["Rent"] == "$3.99")
         #expect(movie["Rating"] == "R")
-        #expect(movie["Runtime"] == "1h 48m")
+        #expect(movie["Runtime"] == "1 h 48 min")
         #expect(rows(sections(document)["Production"])["Collection"] == "Deadpool 2-Movie Collection")
         #expect(sections(document)["Author"] == nil)
     }

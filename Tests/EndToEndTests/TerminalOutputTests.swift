@@ -87,7 +87,7 @@ struct TerminalOutputTests {
         let expected = """
             1. [SONG] Jack Johnson                   2. [MOVIE] Star Wars: The Force Awake…
                This Bike Is a Pipe Bomb                 J.J. Abrams
-               1:57 · Three Way Tie for a Fifth         2015 · 2h 18m · PG-13 · $7.99
+               1:57 · Three Way Tie for a Fifth         2015 · 2 h 18 min · PG-13 · $7.99
 
             3. [AUDIOBOOK] Moby Dick: or the Whal…   4. [PODCAST] 60 Minutes
                Herman Melville                          CBS News Radio
@@ -95,7 +95,7 @@ struct TerminalOutputTests {
 
             5. [SONG] Jack Johnson                   6. [MOVIE] Star Wars: The Empire Stri…
                Sydney Rhame                             Irvin Kershner
-               2:56 · Keep Dancing · $0.99 · Pop        1980 · 2h 07m · PG · $7.99
+               2:56 · Keep Dancing · $0.99 · Pop        1980 · 2 h 7 min · PG · $7.99
 
             6 results · song 2 · movie 2 · audiobook 1 · podcast 1 · page 1
             More: mediasearch search jack johnson --config \(config) --page 2

@@ -533,7 +533,9 @@ struct WebTests {
         #expect(!page.lowercased().contains("src=\"javascript:"))
         #expect(!page.contains("\u{1B}"))
         let (_, _, detail) = try await web.get("/item/audiobook/990001")
-        #expect(detail.contains("<dt>Description</dt><dd>click"), "the description's HTML is reduced to its text")
+        #expect(
+            detail.contains("<dt>Description</dt><dd translate=\"no\">click"),
+            "the description's HTML is reduced to its text, the source's own words")
         #expect(!detail.contains("src=\"#\""), "an unsafe artwork link leaves no image")
         #expect(!detail.lowercased().contains("href=\"javascript:"))
         #expect(!detail.contains("\u{202E}"))

@@ -3,36 +3,57 @@ import MediaSearchWeb
 import TestSlots
 import Testing
 
-/// The engine's and the providers' English labels in the page's language: exact words, patterns
-/// with numbers and names, Russian plural forms, and text that is no label left as it came.
+/// The engine's and the providers' English labels in the page's language, looked up whole, and
+/// typed facts and phrases written from the catalog's keys (#72): nothing is matched as a pattern.
 @Suite("Web labels", .slots)
 struct LabelsTests {
-    let russian = Labels(catalog: [
-        "label.Genre": "Жанр", "label.{n} tracks": "{n} {n:трек|трека|треков}",
-        "label.{n} of {m}": "{n} из {m}", "label.Other works by {name}": "Другие работы: {name}",
-        "label.{n}h {m}m": "{n} ч {m} мин", "label.{n}m": "{n} мин",
-    ])
+    let russian = Labels(catalog: ["label.Genre": "Жанр", "label.Country": "Страна", "value.yes": "да"])
 
-    @Test func exactWordsAndPatterns() {
+    @Test func labelsAreLookedUpWhole() {
         #expect(russian("Genre") == "Жанр")
-        #expect(russian("3 of 10") == "3 из 10")
-        #expect(russian("Other works by Jack Johnson") == "Другие работы: Jack Johnson")
-        #expect(russian("2h 18m") == "2 ч 18 мин", "the longer pattern before {n}m")
-        #expect(russian("45m") == "45 мин")
+        #expect(russian.known("Country") == "Страна")
+        #expect(russian.known("yes") == nil, "a value is no label")
+        #expect(russian("Other works by Jack Johnson") == "Other works by Jack Johnson", "no pattern is matched")
     }
 
-    /// A typed fact on a Russian page (#60): a count grouped as Russian groups digits (a comma
-    /// there is a decimal point), names of languages in Russian, the first with a capital.
+    /// A typed fact on a Russian page: a count grouped as Russian groups digits (a comma there is
+    /// a decimal point) with its plural form, names of languages in Russian, the first with a
+    /// capital, durations and prices in Russian words, from the shipped catalog.
     @Test func typedFactsInTheReadersLanguage() {
-        Texts.$current.withValue(Texts(code: "ru")) {
-            #expect(Screens.words(of: Fact("Pages", .count, value: "1712", unit: "page")) == "1\u{00A0}712 страниц")
-            #expect(Screens.words(of: Fact("Editions", .count, value: "1", unit: "edition")) == "1 издание")
-            #expect(Screens.words(of: Fact("Language", .language, value: "eng, fre")) == "Английский, французский")
-            #expect(Screens.words(of: Fact("Country", .country, value: "XE")) == "Европа")
-            #expect(Screens.words(of: Fact("Length", .duration, value: "8280000")) == "2 ч 18 мин")
-        }
-        Texts.$current.withValue(Texts(code: "en")) {
-            #expect(Screens.words(of: Fact("Pages", .count, value: "1712", unit: "page")) == "1,712 pages")
+        let words = Texts(code: "ru").facts
+        #expect(Fact.count("Pages", 1712, unit: "page")?.text(words) == "1\u{00A0}712 страниц")
+        #expect(Fact.count("Editions", 1, unit: "edition")?.text(words) == "1 издание")
+        #expect(Fact.count("Tracks", 3, unit: "track")?.text(words) == "3 трека")
+        #expect(Fact("Language", .language, value: "eng, fre").text(words) == "Английский, французский")
+        #expect(Fact("Country", .country, value: "XE").text(words) == "Европа")
+        #expect(Fact.duration("Length", milliseconds: 8_280_000, style: .runtime)?.text(words) == "2 ч 18 мин")
+        #expect(Fact.money("Price", 0, currency: "USD")?.text(words) == "Бесплатно")
+        #expect(Fact.status("Explicit", "explicit")?.text(words) == "18+")
+        #expect(Fact.position("Track", 3, of: 12)?.text(words) == "3 из 12")
+        #expect(Phrase("Other albums by {name}", ["name": "Slayer"]).text(words) == "Другие альбомы: Slayer")
+        #expect(Phrase("Season {n}", ["n": "2"]).text(words) == "Сезон 2")
+        let english = Texts(code: "en").facts
+        #expect(Fact.count("Pages", 1712, unit: "page")?.text(english) == "1,712 pages")
+        #expect(
+            Fact.count("Pages", 1712, unit: "page")?.text(english) == Fact.count("Pages", 1712, unit: "page")?.text())
+    }
+
+    /// The English catalog says what the engine's own English says: the terminal and an English
+    /// page read alike.
+    @Test func theEnglishCatalogIsTheEnginesEnglish() {
+        let page = Texts(code: "en").facts
+        let facts: [Fact?] = [
+            .count("Tracks", 1, unit: "track"), .count("Episodes", 320, unit: "episode"),
+            .count("Sections", 25, unit: "section"), .count("Editions", 6, unit: "edition"),
+            .duration("Runtime", milliseconds: 5_400_000, style: .runtime), .money("Price", 0, currency: "USD"),
+            .status("Explicitness", "notExplicit"), .position("Track", 3, of: 10), .position("track", 3),
+            .date("Latest", "2024-03-03", latest: true),
+        ]
+        for fact in facts { #expect(fact?.text(page) == fact?.text(), "\(String(describing: fact))") }
+        for template in ["Other albums by {name}", "Season {n}", "Episode {n}", "Also as a book"] {
+            #expect(
+                Phrase(template, ["name": "X", "n": "2"]).text(page)
+                    == Phrase(template, ["name": "X", "n": "2"]).text())
         }
     }
 
@@ -42,41 +63,15 @@ struct LabelsTests {
         #expect(Set(FactWords.faces.map(\.code)) == Set(Texts.languages.map(\.code)))
     }
 
-    @Test func russianPluralForms() {
-        #expect(russian("1 tracks") == "1 трек")
-        #expect(russian("21 tracks") == "21 трек")
-        #expect(russian("3 tracks") == "3 трека")
-        #expect(russian("12 tracks") == "12 треков")
-        #expect(russian("14 tracks") == "14 треков")
-        #expect(russian("25 tracks") == "25 треков")
-        #expect(russian("1,002 tracks") == "1,002 трека")
-    }
-
-    /// A value may be what a source sent: a genre called "Country" is not the label Country.
-    @Test func valuesAreTranslatedOnlyAsTheEngineWritesThem() {
-        let labels = Labels(catalog: [
-            "label.Country": "Страна", "value.yes": "да", "label.{n} tracks": "{n} {n:трек|трека|треков}",
-            "label.latest {date}": "последний {date}",
-        ])
-        #expect(labels.known("Country") == "Страна")
-        #expect(labels.value("Country") == nil, "the genre Country stays as it came")
-        #expect(labels.value("yes") == "да")
-        #expect(labels.value("12 tracks") == "12 треков")
-        #expect(labels.value("latest 2021-05-24") == "последний 2021-05-24")
-        #expect(labels.value("latest news") == nil, "a date is digits and dashes")
-    }
-
-    /// Text longer than any label is not matched at all: a hostile name of a megabyte costs nothing.
+    /// Text longer than any label is not looked up: a hostile name of a megabyte costs nothing.
     @Test func longTextIsNoLabel() {
         let long = String(repeating: "9", count: 1_000_000) + " tracks"
-        #expect(russian.known(long) == nil && russian.value(long) == nil)
+        #expect(russian.known(long) == nil)
         #expect(russian(long) == long)
     }
 
     @Test func textThatIsNoLabelStaysAsItCame() {
         #expect(russian("Alternative") == "Alternative")
-        #expect(russian("many tracks") == "many tracks", "{n} takes a number only")
-        #expect(russian("3 of ") == "3 of ", "a placeholder takes some text")
         #expect(russian("") == "")
         #expect(Labels(catalog: [:])("Genre") == "Genre")
     }

@@ -20,10 +20,12 @@ struct ProviderPluginTests {
         kind: "planet", displayName: "Planets",
         filters: [.text("moon", help: "only planets with this moon") { [$0.extras["moons"]] }],
         tile: { item in
-            Tile(item: item, kind: "planet", subtitle: "Sol", summary: [item.extras["moons"].map { "moons: \($0)" }])
+            Tile(
+                item: item, kind: "planet", subtitle: "Sol",
+                facts: [.plain("Moons", item.extras["moons"].map { "moons: \($0)" })])
         },
         detail: { item, _ in
-            Detail(sections: [DetailSection(item.title ?? "?", rows: [("Moons", item.extras["moons"])])])
+            Detail(sections: [DetailSection(item.title ?? "?", rows: [.plain("Moons", item.extras["moons"])])])
         },
         lookup: { id, _ in planetItems.first { $0.id == id } },
         search: { query, _ in
@@ -103,7 +105,7 @@ struct ProviderPluginTests {
             kind: kind,
             detail: { item, _ in
                 seen.list.withLock { $0.append("\(kind):\(item.id)") }
-                return Detail(sections: [DetailSection(item.title ?? "?", rows: [("By", kind)])])
+                return Detail(sections: [DetailSection(item.title ?? "?", rows: [.plain("By", kind)])])
             },
             search: { query, _ in
                 [MediaItem(id: "\(kind)-1", title: "\(kind) \(query.term)")]

@@ -64,7 +64,8 @@ struct TextTests {
 
     static func tile(_ n: Int, kind: String = "song", title: String = "Title") -> Tile {
         Tile(
-            kind: kind, id: String(n), title: title, subtitle: "Artist \(n)", summary: ["3:00", "$1.29"],
+            kind: kind, id: String(n), title: title, subtitle: "Artist \(n)",
+            facts: [.duration("Time", milliseconds: 180_000), .money("Price", 1.29, currency: "USD")],
             artworkUrl: nil, url: "https://example.com/\(n)")
     }
 
@@ -102,16 +103,22 @@ struct TextTests {
         let tiles = [
             Tile(
                 kind: "song", id: "1", title: "Banana Pancakes", subtitle: "Jack Johnson",
-                summary: ["3:11", "In Between Dreams", "$1.29", "Rock"], artworkUrl: nil, url: nil),
+                facts: [
+                    .duration("Time", milliseconds: 191_000), .plain("Album", "In Between Dreams"),
+                    .money("Price", 1.29, currency: "USD"), .plain("Genre", "Rock"),
+                ], artworkUrl: nil, url: nil),
             Tile(
                 kind: "movie", id: "2", title: "Star Wars: The Empire Strikes Back", subtitle: "Irvin Kershner",
-                summary: ["1980", "2h 07m", "PG"], artworkUrl: nil, url: nil),
-            Tile(kind: "podcast", id: "3", title: "60 Minutes", subtitle: nil, summary: [], artworkUrl: nil, url: nil),
+                facts: [
+                    .year("Year", 1980), .duration("Runtime", milliseconds: 7_620_000, style: .runtime),
+                    .plain("Rating", "PG"),
+                ], artworkUrl: nil, url: nil),
+            Tile(kind: "podcast", id: "3", title: "60 Minutes", subtitle: nil, facts: [], artworkUrl: nil, url: nil),
         ]
         let expected = """
             1. [SONG] Banana Pancakes                2. [MOVIE] Star Wars: The Empire Stri…
                Jack Johnson                             Irvin Kershner
-               3:11 · In Between Dreams · $1.29         1980 · 2h 07m · PG
+               3:11 · In Between Dreams · $1.29         1980 · 2 h 7 min · PG
 
             3. [PODCAST] 60 Minutes
 
@@ -120,17 +127,17 @@ struct TextTests {
     }
 
     @Test func formatting() {
-        #expect(Formatting.duration(milliseconds: 291_813) == "4:51")
-        // One style for every duration (#60): from an hour on, hours and minutes.
-        #expect(Formatting.duration(milliseconds: 6_521_638) == "1h 48m")
-        #expect(Formatting.duration(milliseconds: 3_600_000) == "1h")
-        #expect(Formatting.duration(milliseconds: 3_660_000) == "1h 01m")
-        #expect(Formatting.duration(milliseconds: 2_460_000) == "41:00")
-        #expect(Formatting.price(14.99, currency: "USD") == "$14.99")
-        #expect(Formatting.price(-1, currency: "USD") == nil)
-        #expect(Formatting.price(0, currency: "USD") == "Free")
-        #expect(Formatting.price(8.99, currency: "GBP") == "£8.99")
-        #expect(Formatting.count(1, "episode") == "1 episode")
+        #expect(Fact.duration("Time", milliseconds: 291_813)?.text() == "4:51")
+        // One rule a kind of value (#72 item 2): a runtime in hours and minutes.
+        #expect(Fact.duration("Runtime", milliseconds: 6_521_638, style: .runtime)?.text() == "1 h 48 min")
+        #expect(Fact.duration("Runtime", milliseconds: 3_600_000, style: .runtime)?.text() == "1 h")
+        #expect(Fact.duration("Runtime", milliseconds: 3_660_000, style: .runtime)?.text() == "1 h 1 min")
+        #expect(Fact.duration("Time", milliseconds: 2_460_000)?.text() == "41:00")
+        #expect(Fact.money("Price", 14.99, currency: "USD")?.text() == "$14.99")
+        #expect(Fact.money("Price", -1, currency: "USD") == nil)
+        #expect(Fact.money("Price", 0, currency: "USD")?.text() == "Free")
+        #expect(Fact.money("Price", 8.99, currency: "GBP")?.text() == "£8.99")
+        #expect(Fact.count("Episodes", 1, unit: "episode")?.text() == "1 episode")
         #expect(
             Formatting.artwork("https://is1.mzstatic.com/a/b/100x100bb.jpg")
                 == "https://is1.mzstatic.com/a/b/600x600bb.jpg")
@@ -159,7 +166,12 @@ struct HTMLTextTests {
         let item = MediaItem(
             id: "1", title: "Star Wars: The Force Awakens", creator: "J.J. Abrams", releaseDate: "2015-12-18",
             price: 7.99, currency: "USD")
-        let tile = Tile(item: item, kind: "movie", summary: ["2015", "2h 18m", "PG-13", "$7.99"])
+        let tile = Tile(
+            item: item, kind: "movie",
+            facts: [
+                .year("Year", 2015), .duration("Runtime", milliseconds: 8_280_000, style: .runtime),
+                .plain("Rating", "PG-13"), .money("Price", 7.99, currency: "USD"),
+            ])
         var layout = TileLayout(width: 24)
         let plain = layout.render([tile])
         #expect(!plain.contains("$7.99"), "the price is the fact a narrow tile drops: \(plain)")
@@ -167,7 +179,7 @@ struct HTMLTextTests {
         let byPrice = layout.render([tile])
         #expect(byPrice.contains("   $7.99 · 2015"), "\(byPrice)")
         layout.sortKey = SearchOutput.sortKey(.date)
-        #expect(layout.render([tile]).contains("   2015 · 2h 18m"))
+        #expect(layout.render([tile]).contains("   2015 · 2 h 18 min"))
         #expect(SearchOutput.sortKey(.title) == nil && SearchOutput.sortKey(.relevance) == nil)
     }
 

@@ -17,7 +17,7 @@ struct ExportTests {
             durationMilliseconds: milliseconds)
         return ResultEntry(
             kind: "song", rank: 0, item: item,
-            tile: Tile(kind: "song", id: id, title: title, subtitle: creator, summary: [], artworkUrl: nil, url: nil),
+            tile: Tile(kind: "song", id: id, title: title, subtitle: creator, facts: [], artworkUrl: nil, url: nil),
             sourceName: "iTunes")
     }
 

@@ -131,7 +131,7 @@ struct OrderingTests {
         return ResultEntry(
             kind: kind, rank: rank, item: item,
             tile: Tile(
-                kind: kind, id: "\(kind)\(rank)", title: title, subtitle: nil, summary: [], artworkUrl: nil, url: nil))
+                kind: kind, id: "\(kind)\(rank)", title: title, subtitle: nil, facts: [], artworkUrl: nil, url: nil))
     }
 
     @Test func equalWeightsInterleaveRoundRobin() {

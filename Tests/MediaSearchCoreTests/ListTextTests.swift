@@ -22,8 +22,8 @@ struct ListTextTests {
         #expect(ListText.entries(many).count == ListText.maximum)
         let long = ListText.entries(String(repeating: "x", count: 1_000_000) + ",y")
         #expect(long.map(\.count) == [80, 1])
-        let row = DetailSection.Row("Tags", list: "a,b,a,c")
-        #expect(row.values == ["a", "b", "c"] && row.value == "a, b, c")
-        #expect(DetailSection.Row("Tags", list: "solo").values == nil)
+        let row = DetailSection.Row(.listed("Tags", "a,b,a,c"))
+        #expect(row?.values == ["a", "b", "c"] && row?.value == "a, b, c")
+        #expect(DetailSection.Row(.listed("Tags", "solo"))?.values == nil)
     }
 }

@@ -10,14 +10,18 @@ struct SaidOnceTests {
         // A Deezer single: its album is named as the single.
         let tile = Tile(
             kind: "deezer-song", id: "1", title: "Get Lucky (Radio Edit)", subtitle: "Daft Punk",
-            summary: ["get lucky (radio edit)", "4:08", "Daft Punk", "4:08"], artworkUrl: nil, url: nil)
+            facts: [
+                .plain("Album", "get lucky (radio edit)"), .duration("Time", milliseconds: 248_000),
+                .plain("Artist", "Daft Punk"), .duration("Length", milliseconds: 248_000),
+            ], artworkUrl: nil, url: nil)
         #expect(tile.summary == ["4:08"])
     }
 
     @Test func aResultLeavesOutAFactThatOnlyNamesItsKindOfMedia() {
         let tile = Tile(
             kind: "musicbrainz-album", id: "1", title: "A La Sala", subtitle: "Khruangbin",
-            summary: ["Dead Oceans", "Album", "12 tracks"], artworkUrl: nil, url: nil)
+            facts: [.plain("Label", "Dead Oceans"), .plain("Type", "Album"), .count("Tracks", 12, unit: "track")],
+            artworkUrl: nil, url: nil)
         let entry = ResultEntry(
             kind: "musicbrainz-album", rank: 0, item: MediaItem(id: "1", title: "A La Sala"), tile: tile, media: "album"
         )
@@ -26,25 +30,28 @@ struct SaidOnceTests {
         let single = ResultEntry(
             kind: "deezer-album", rank: 0, item: MediaItem(id: "2", title: "Da Funk"),
             tile: Tile(
-                kind: "deezer-album", id: "2", title: "Da Funk", subtitle: nil, summary: ["single"], artworkUrl: nil,
-                url: nil),
+                kind: "deezer-album", id: "2", title: "Da Funk", subtitle: nil, facts: [.status("Type", "single")],
+                artworkUrl: nil, url: nil),
             media: "album")
         #expect(single.tile.summary == ["single"])
     }
 
     @Test func aDetailsOwnFactsSayEachValueOnceAndOthersKeepTheirs() {
         let detail = Detail(sections: [
-            DetailSection("Discovery", rows: [("By", "Daft Punk"), ("Released", "2001-03-07"), ("Genre", "Dance")]),
+            DetailSection(
+                "Discovery",
+                rows: [.plain("By", "Daft Punk"), .date("Released", "2001-03-07"), .listed("Genre", "Dance")]),
             DetailSection(
                 "On Deezer",
                 rows: [
-                    ("Artist", "Daft Punk"), ("Released", "2001-03-07"), ("Genres", "dance"), ("Tracks", "14"),
-                    ("Explicit", "no"), ("Label", "Parlophone France"),
+                    .plain("Artist", "Daft Punk"), .date("Released", "2001-03-07"), .listed("Genres", "dance"),
+                    .count("Tracks", 14, unit: "track"), .status("Explicit", "no"),
+                    .plain("Label", "Parlophone France"),
                 ]),
-            DetailSection("Tracks", rows: [("Count", "14"), ("Explicit", "no")]),
-            DetailSection("Author", rows: [("Name", "Daft Punk")]),
+            DetailSection("Tracks", rows: [.count("Count", 14, unit: "track"), .status("Explicit", "no")]),
+            DetailSection("Author", rows: [.plain("Name", "Daft Punk")]),
         ])
         #expect(detail.sections[1].rows.map(\.label) == ["Tracks", "Explicit", "Label"])
-        #expect(detail.sections[3].rows.map(\.value) == ["Daft Punk"])
+        #expect(detail.sections[3].rows.map { $0.value } == ["Daft Punk"])
     }
 }

@@ -34,11 +34,15 @@ struct SourceNumberTests {
 
     /// Formatting a price or a duration never traps, whatever an item holds.
     @Test func formattingIsTotal() {
-        #expect(Formatting.price(14.99, currency: "USD") == "$14.99")
-        #expect(Formatting.price(1e17, currency: "USD") == nil)
-        #expect(Formatting.price(1e300, currency: "JPY") == nil)
-        #expect(Formatting.price(.infinity, currency: nil) == nil)
-        #expect(Formatting.duration(milliseconds: Int.max) != nil)
+        #expect(Fact.money("Price", 14.99, currency: "USD")?.text() == "$14.99")
+        #expect(Fact.money("Price", 1e17, currency: "USD") == nil)
+        #expect(Fact.money("Price", 1e300, currency: "JPY") == nil)
+        #expect(Fact.money("Price", .infinity, currency: nil) == nil)
+        #expect(Fact("Price", .money, value: "1e300", unit: "USD").text() == nil)
+        #expect(Fact("Time", .duration, value: String(Int.max)).text() == nil)
+        for style in Fact.DurationStyle.allCases {
+            #expect(Fact.duration("Time", milliseconds: SourceNumber.durationLimit, style: style)?.text() != nil)
+        }
         var item = MediaItem(id: "1", title: "x", price: 1e300, durationMilliseconds: Int.max)
         #expect(item.price == nil)
         #expect(item.durationMilliseconds == nil)
@@ -63,7 +67,7 @@ struct SourceNumberTests {
         #expect(items.map(\.title) == ["Huge", "Fine"])
         #expect(items.map(\.price) == [nil, 1.29])
         #expect(items.map(\.durationMilliseconds) == [nil, 1000])
-        #expect(items.compactMap { Formatting.price($0.price, currency: "USD") } == ["$1.29"])
+        #expect(items.compactMap { Fact.money("Price", $0.price, currency: "USD")?.text() } == ["$1.29"])
     }
 
     /// Characters that hide text or break lines unseen are dropped from every text, and refused

@@ -33,7 +33,7 @@ struct TileTests {
         let tile = MovieProvider().tile(for: movie)
         #expect(tile.title == "Deadpool")
         #expect(tile.subtitle == "Tim Miller")
-        #expect(tile.summary == ["2016", "1h 48m", "R", "$14.99"])
+        #expect(tile.summary == ["2016", "1 h 48 min", "R", "$14.99"])
     }
 
     @Test func audiobookTile() throws {

@@ -37,7 +37,8 @@ public struct SearchOutput: Sendable {
             let item = entry.shown
             return [
                 entry.tile.id, entry.tile.kind, entry.tile.title, entry.tile.subtitle ?? "",
-                item.releaseYear.map(String.init) ?? "", Formatting.price(item.price, currency: item.currency) ?? "",
+                item.releaseYear.map(String.init) ?? "",
+                Fact.money("Price", item.price, currency: item.currency)?.text() ?? "",
                 entry.tile.url ?? "",
             ].map(TextSanitizer.line).joined(separator: "\t") + "\n"
         }.joined()
@@ -112,7 +113,7 @@ public struct SearchOutput: Sendable {
     /// width may drop; by date, the year.
     package static func sortKey(_ sort: ResultSort) -> (@Sendable (Tile) -> String?)? {
         switch sort {
-        case .price: { tile in tile.item.flatMap { Formatting.price($0.price, currency: $0.currency) } }
+        case .price: { tile in tile.item.flatMap { Fact.money("Price", $0.price, currency: $0.currency)?.text() } }
         case .date: { tile in tile.item?.releaseYear.map(String.init) }
         case .relevance, .title, .artist: nil
         }

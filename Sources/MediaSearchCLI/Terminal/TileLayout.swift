@@ -107,8 +107,11 @@ public struct TileLayout: Sendable {
             let text = DisplayWidth.truncate(TextSanitizer.line(subtitle), to: body)
             cells.append(Cell(text: indent + text, styled: indent + text))
         }
-        if !tile.summary.isEmpty {
-            var summary = tile.summary
+        // The other sources of a merged work first, so that a narrow tile that shows few facts
+        // still shows them.
+        let also = (tile.item?.otherSources ?? []).map(\.source)
+        if !tile.summary.isEmpty || !also.isEmpty {
+            var summary = (also.isEmpty ? [] : ["also on " + also.joined(separator: ", ")]) + tile.summary
             if let key = sortKey?(tile), let index = summary.firstIndex(of: key) {
                 summary.insert(summary.remove(at: index), at: 0)
             }

@@ -45,7 +45,8 @@ public struct SearchDocument: Encodable {
     }
 
     /// Bumped when a key changes meaning or goes away; new keys may appear without it.
-    public var schemaVersion = 2
+    /// 3 (#72): results carry typed `facts`, sources' `facts` are typed, `artwork` is by named size.
+    public var schemaVersion = 3
     public var query: Query
     public var results: [ResultRecord]
     public var providers: [Provider]

@@ -45,8 +45,9 @@ public struct ResultEntry: Sendable, Hashable {
         func isKind(_ text: String) -> Bool {
             text.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(name) == .orderedSame
         }
-        guard tile.summary.contains(where: isKind) else { return }
-        tile.summary.removeAll(where: isKind)
+        func names(_ fact: Fact) -> Bool { fact.text().map(isKind) ?? false }
+        guard tile.facts.contains(where: names) else { return }
+        tile.facts.removeAll(where: names)
     }
 
     /// The item as shown: censored when names are.

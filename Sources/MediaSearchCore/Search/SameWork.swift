@@ -42,42 +42,37 @@ public enum SameWork {
         return "upc:" + digits
     }
 
-    /// What a source merged into a result adds about the work, as people read it: its standard
-    /// id (`ISRC GBAHS1400099`), its collection, its year and its own labelled facts (a described
-    /// source's `Label`, `ISRC`...), each once, at most eight; what the result itself already
-    /// says (the same album, year or standard id) is left out.
-    public static func facts(of item: MediaItem, beside host: MediaItem) -> [String] {
-        var found: [String] = []
-        func add(_ text: String?) {
-            guard let text = text.map(TextSanitizer.line), !text.isEmpty, !found.contains(text) else { return }
-            found.append(String(text.prefix(120)))
+    /// What a source merged into a result adds about the work, typed: its standard id (`ISRC
+    /// GBAHS1400099`), its collection, its year and its own facts (a described source's `Label`,
+    /// `ISRC`...), each once, at most eight; what the result itself already says (the same album,
+    /// year or standard id) is left out. The collection and the year have no label: they say
+    /// their value alone.
+    public static func facts(of item: MediaItem, beside host: MediaItem) -> [Fact] {
+        var found: [Fact] = []
+        var said: Set<String> = []
+        func add(_ fact: Fact?) {
+            guard var fact, let text = fact.text(), said.insert(fact.label + " " + text).inserted else { return }
+            fact.value = String(TextSanitizer.line(fact.value).prefix(120))
+            found.append(fact)
         }
-        let standard = item.standardID.flatMap { id -> String? in
+        let standard = item.standardID.flatMap { id -> Fact? in
             guard let colon = id.firstIndex(of: ":") else { return nil }
-            return id[..<colon].uppercased() + " " + id[id.index(after: colon)...].uppercased()
+            return Fact(
+                id[..<colon].uppercased(), .id, value: id[id.index(after: colon)...].uppercased(),
+                unit: id[..<colon].lowercased())
         }
         if item.standardID.map(standardKey) != host.standardID.map(standardKey) { add(standard) }
         // A collection as its source censors it (a name a search with explicit content off must
         // not show): `--uncensored` and the source's own page give it whole.
         let collection = item.censoredCollection ?? item.collection
-        if collection.map(title) != host.collection.map(title) { add(collection) }
-        if item.releaseYear != host.releaseYear { add(item.releaseYear.map(String.init)) }
-        for (key, value) in item.extras.sorted(by: { $0.key < $1.key }) where key.hasPrefix("fact:") {
-            let label = String(key.dropFirst("fact:".count))
+        if collection.map(title) != host.collection.map(title) { add(.plain("", collection)) }
+        if item.releaseYear != host.releaseYear { add(.year("", item.releaseYear)) }
+        for fact in item.facts.sorted(by: { $0.label < $1.label }) {
             // A fact that repeats the standard id (`ISRC`) is said once.
-            if let standard, standard == label.uppercased() + " " + value { continue }
-            // A typed fact as every face writes it (`Country Europe`, `Tracks 12 tracks`), never raw.
-            if let type = item.extras["fact-type:" + label], let colon = type.firstIndex(of: ":"),
-                let kind = Fact.Kind(rawValue: String(type[..<colon]))
-            {
-                let unit = type[type.index(after: colon)...]
-                add(
-                    Fact(label, kind, value: value, unit: unit.isEmpty ? nil : String(unit)).text().map {
-                        label + " " + $0
-                    })
+            if let standard, standard.label == fact.label.uppercased(), standard.value == fact.value.uppercased() {
                 continue
             }
-            add(label + " " + value)
+            add(fact)
         }
         return Array(found.prefix(8))
     }
@@ -144,7 +139,7 @@ extension SearchOutcome {
     /// The same work from several sources made one result: each later provider's entry that is
     /// the same work (``SameWork``) as an earlier provider's entry of the same kind of media from
     /// another source is folded into it, as one of its ``MediaItem/otherSources``, and leaves the
-    /// list; its tile gains `also on <source>`. The entries folded in are kept in ``absorbed``, so
+    /// list (each face names the sources from the offers). The entries folded in are kept in ``absorbed``, so
     /// the library still keeps every record.
     /// - Parameter providers: the providers by kind, for their kind of media and source.
     func mergingSameWorks(_ providers: [String: any MediaProvider]) -> SearchOutcome {
@@ -189,15 +184,14 @@ extension SearchOutcome {
                     // (an iTunes song's ISRC, from MusicBrainz). The result's own fields stay its
                     // source's: the library keeps each record as its source sent it.
                     let said = host.item.otherSources.flatMap(\.facts)
-                    offer.facts = SameWork.facts(of: entry.item, beside: host.item).filter { !said.contains($0) }
+                    offer.facts = SameWork.facts(of: entry.item, beside: host.item).filter { fact in
+                        !said.contains { $0.label == fact.label && $0.text() == fact.text() }
+                    }
                     host.item.otherSources.append(offer)
                     if host.item.standardID == nil, let id = entry.item.standardID {
                         index["#" + SameWork.standardKey(id), default: []].append(target)
                     }
-                    host.tile.summary.removeAll { $0.hasPrefix("also on ") }
-                    // First, so that a narrow tile that shows few facts still shows it.
-                    host.tile.summary.insert(
-                        "also on " + host.item.otherSources.map(\.source).joined(separator: ", "), at: 0)
+                    host.tile.item = host.item
                     merged.perProvider[target.group].entries[target.entry] = host
                     merged.absorbed.append((entry.kind, entry.item))
                 } else {

@@ -66,7 +66,7 @@ extension SearchSession {
         return try await lists.items(in: name).enumerated().map { index, listed in
             var tile =
                 provider(kind: listed.kind)?.tile(for: listed.item)
-                ?? Tile(item: listed.item, kind: listed.kind, summary: [])
+                ?? Tile(item: listed.item, kind: listed.kind, facts: [])
             if tile.item == nil { tile.item = listed.item }
             return ResultEntry(
                 kind: listed.kind, rank: index, item: listed.item, tile: censor ? tile.censored() : tile,

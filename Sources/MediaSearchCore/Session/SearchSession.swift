@@ -479,17 +479,19 @@ public struct SearchSession: Sendable {
             let forms = await otherForms(of: found.item, as: other.media, explicit: context.explicit)
             if !forms.isEmpty {
                 detail = Detail(
-                    sections: detail.sections + [DetailSection(other.title, items: forms)], notices: detail.notices)
+                    sections: detail.sections + [DetailSection(Phrase(other.title), items: forms)],
+                    notices: detail.notices)
             }
         }
         // More by the same creator among the records the library keeps (a show's network), for a
         // kind whose source has no request for them and whose detail has no such section.
         if let media = found.owner?.mediaKind ?? renderer?.mediaKind, let title = Self.sameCreator[media],
-            let creator = found.item.creator, !detail.sections.contains(where: { $0.title.hasPrefix("Other ") })
+            let creator = found.item.creator,
+            !detail.sections.contains(where: { $0.phrase?.template.hasPrefix("Other ") ?? false })
         {
             let others = await sameCreator(of: found.item, media: media, explicit: context.explicit)
             if !others.isEmpty {
-                let named = title.replacingOccurrences(of: "{name}", with: TextSanitizer.line(creator))
+                let named = Phrase(title, ["name": TextSanitizer.line(creator)])
                 detail = Detail(
                     sections: detail.sections + [DetailSection(named, items: others)], notices: detail.notices)
             }
@@ -571,17 +573,18 @@ public struct SearchSession: Sendable {
         [SourceOffer(item, source: owner.sourceName, kind: owner.kind)] + item.otherSources
     }
 
-    /// The sources of a merged work as a section: each source's price, preview and id.
+    /// The sources of a merged work as the terminal's and JSON's section: each source's price,
+    /// preview and id in one row, in English (the web shows the offers its own way).
     static func stores(_ offers: [SourceOffer]) -> DetailSection {
         DetailSection(
             "Stores",
             rows: offers.map { offer in
                 let facts =
                     [
-                        Formatting.price(offer.price, currency: offer.currency),
+                        Fact.money("Price", offer.price, currency: offer.currency)?.text(),
                         offer.previewURL == nil ? nil : "preview",
-                    ].compactMap { $0 } + offer.facts + ["show \(offer.id)"]
-                return (offer.source, facts.joined(separator: " · "))
+                    ].compactMap { $0 } + offer.factTexts() + ["show \(offer.id)"]
+                return .plain(offer.source, facts.joined(separator: " · "))
             },
             links: offers.flatMap { [("\($0.source) page", $0.url), ("\($0.source) preview", $0.previewURL)] })
     }
