@@ -5,7 +5,7 @@ import MediaSearchCore
 import MediaSearchKit
 
 /// What `/api/search` answers with (`format=`): the JSON document, JSON lines (a search's as
-/// its sources answer: ``WebRoutes/searchLines(query:)``), or the page as a CSV table, an
+/// its sources answer: ``WebRoutes/searchLines(query:request:)``), or the page as a CSV table, an
 /// M3U playlist or the podcasts' feeds as OPML to download, the same ``ResultsTable``,
 /// ``Playlist`` and ``Subscriptions`` as the command line's `--format csv|m3u|opml`.
 package enum ExportFormat: String, CaseIterable, Sendable {

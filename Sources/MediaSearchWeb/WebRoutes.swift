@@ -32,9 +32,8 @@ struct WebRoutes: Sendable {
     // MARK: search
 
     /// The answer cache's key of a query: the request as it runs, not as it was spelled.
-    func cacheKey(_ face: String, _ query: WebQuery) -> String {
-        let request = query.request(configuration: configuration)
-        return "\(face) \(Texts.current.code) \(request.queryKey)|\(request.page)|\(query.order)"
+    func cacheKey(_ face: String, _ request: SearchRequest, _ query: WebQuery) -> String {
+        "\(face) \(Texts.current.code) \(request.queryKey)|\(request.page)|\(query.order)"
     }
 
     func searchScreen(_ request: Request) async -> Response {
@@ -55,7 +54,9 @@ struct WebRoutes: Sendable {
                     query, page: nil, catalog: catalog, configuration: configuration, suggestions: [],
                     confirm: true))
         }
-        let key = cacheKey("html", query)
+        // The request is built once, for the cache's key and the search alike.
+        let searchRequest = query.request(configuration: configuration)
+        let key = cacheKey("html", searchRequest, query)
         if !query.isEmpty, let cached = await answers.get(key) { return cached }
         let session = self.session
         // The page's list of earlier searches is read beside the search, its lock waited for at
@@ -71,28 +72,21 @@ struct WebRoutes: Sendable {
             // a source is still asked; a sorted page or a later one waits for all of them (and
             // ranks them together, as the answer cache will show them).
             let streams = query.order == ResultOrder() && query.page == 1
-            let search = try session.stream(
-                query.request(configuration: configuration), order: query.order, patience: streams ? .zero : nil)
+            let search = try session.stream(searchRequest, order: query.order, patience: streams ? .zero : nil)
             let events = EventSource(search.events)
-            var statuses: [ProviderStatus] = []
-            var shown: [ResultEntry] = []
             while let event = try await events.next() {
                 switch event {
                 case .finished(let page):
                     return await finished(page, query: query, key: key, recent: await recent.value)
                 case .arrived(let arrival):
-                    statuses += arrival.statuses
-                    for joined in arrival.joined where shown.indices.contains(joined.number - 1) {
-                        shown[joined.number - 1] = joined.entry
-                    }
-                    shown += arrival.added
                     // A page with nothing on it yet waits for its end (what it says when empty needs all).
-                    guard streams, !arrival.pending.isEmpty, !shown.isEmpty else {
+                    guard streams, !arrival.pending.isEmpty, !arrival.results.isEmpty else {
                         continue
                     }
                     // A streamed page offers no earlier searches (it has results): their read is not waited for.
                     recent.cancel()
-                    let partial = SearchPage.partial(of: search, statuses: statuses, results: shown, order: query.order)
+                    let partial = SearchPage.partial(
+                        of: search, statuses: arrival.answered, results: arrival.results, order: query.order)
                     return await stream(partial, pending: arrival.pending, events: events, query: query, key: key)
                 }
             }
@@ -128,12 +122,11 @@ struct WebRoutes: Sendable {
     /// and last an `end` line with every source's status, the total and the notices. A search
     /// that fails everywhere before any line is a 502, as the JSON document's; a sorted page or a
     /// later one is written whole at its end. Never kept in the answer cache.
-    func searchLines(query: WebQuery) async throws -> Response {
+    func searchLines(query: WebQuery, request: SearchRequest) async throws -> Response {
         // A page that waits (sorted, or a later one, which may repeat the page before) is written
         // from the page, as the JSON document is.
         let streams = query.order == ResultOrder() && query.page == 1
-        let search = try apiSession.stream(
-            query.request(configuration: configuration), order: query.order, patience: streams ? .zero : nil)
+        let search = try apiSession.stream(request, order: query.order, patience: streams ? .zero : nil)
         let events = EventSource(search.events)
         var lines: [String] = []
         while let event = try await events.next() {
@@ -205,15 +198,11 @@ struct WebRoutes: Sendable {
         let body = ResponseBody { writer in
             try await Texts.$current.withValue(texts) {
                 try await writer.write(ByteBuffer(string: parts.before.raw + parts.results.raw))
-                var statuses = partial.outcome.statuses
-                var shown = partial.results
                 var last: SearchPage?
                 while let event = try await events.next() {
                     switch event {
                     case .arrived(let arrival):
-                        statuses += arrival.statuses
-                        shown += arrival.added
-                        let counts = await routes.tabCounts(statuses, shown: shown, query: query)
+                        let counts = await routes.tabCounts(arrival.answered, shown: arrival.results, query: query)
                         let chunk = StreamedSearch.chunk(arrival, query: query, catalog: routes.catalog, counts: counts)
                         try await writer.write(ByteBuffer(string: chunk.raw))
                     case .finished(let page):
@@ -284,15 +273,16 @@ struct WebRoutes: Sendable {
             let values = QueryString.parse(request.uri.query)
             let query = try WebQuery(values, catalog: catalog, configuration: configuration)
             let format = try ExportFormat(values["format"])
-            let key = cacheKey(format.rawValue, query)
+            let searchRequest = query.request(configuration: configuration)
+            let key = cacheKey(format.rawValue, searchRequest, query)
             if let cached = await answers.get(key) { return cached }
             guard !query.isEmpty else {
                 return WebResponse.error(
                     status: 400, message: "q is required (or a filter that can be the search itself)", json: true,
                     configuration: configuration)
             }
-            if format == .jsonl { return try await searchLines(query: query) }
-            let page = try await apiSession.search(query.request(configuration: configuration), order: query.order)
+            if format == .jsonl { return try await searchLines(query: query, request: searchRequest) }
+            let page = try await apiSession.search(searchRequest, order: query.order)
             if let failed = Self.upstreamFailure(page) {
                 return WebResponse.error(
                     status: 502, message: failed, json: true, configuration: configuration, notices: page.notices)

@@ -113,6 +113,12 @@ struct SearchStreamTests {
         #expect(second.added.map(\.item.id) == ["d2"] && second.firstNumber == 2)
         #expect(second.joined.map(\.number) == [1] && second.joined.first?.id == "1")
         #expect(second.joined.first?.entry.item.otherSources.map(\.id) == ["d1"])
+        // Each arrival carries the results as they stand and every source's status so far, so no
+        // face folds them (#72 item 6).
+        #expect(first.results.map(\.item.id) == ["1"] && first.answered.map(\.kind) == ["song"])
+        #expect(second.results.map(\.item.id) == ["1", "d2"])
+        #expect(second.results.first?.item.otherSources.map(\.id) == ["d1"], "the joined result as it now stands")
+        #expect(second.answered.map(\.kind) == ["song", "deezer-song"])
         guard case .finished(let page) = try await events.next() else {
             Issue.record("the last event is not the page")
             return

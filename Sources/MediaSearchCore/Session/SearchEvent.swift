@@ -26,6 +26,11 @@ public struct SearchArrival: Sendable {
     public var pending: [String]
     /// Whether these results are the offline library's, asked because every source failed.
     public var fromLibrary = false
+    /// Every result shown so far, as it now stands (merged, numbered from 1), so that a face
+    /// keeps no fold of its own (#72 item 6).
+    public var results: [ResultEntry] = []
+    /// The status of every source that has answered so far, these included.
+    public var answered: [ProviderStatus] = []
 }
 
 /// A result shown before that another source joined (``SearchArrival/joined``).
