@@ -1,0 +1,209 @@
+/// The stylesheet of every page: one file, served by the binary itself.
+extension Assets {
+    static let css = """
+        :root { color-scheme: light dark; --bg: #fafafa; --fg: #1d1d1f; --muted: #6e6e73; --card: #fff; --line: #e3e3e8; --accent: #0a66d6;
+          --bad: #b3261e; --badbg: #fdecea; --fill: #0a66d6; --on-fill: #fff; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+        @media (prefers-color-scheme: dark) { :root { --bg: #151517; --fg: #f2f2f7; --muted: #a1a1a8; --card: #1f1f22;
+          --line: #333338; --accent: #5aa2ff; --bad: #ff8a80; --badbg: #3a1d1b; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--bg); color: var(--fg); }
+        a { color: var(--accent); }
+        .bar { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; padding: .75rem 1rem;
+          border-bottom: 1px solid var(--line); background: var(--card); position: sticky; top: 0; z-index: 2; }
+        .brand { font-weight: 700; text-decoration: none; color: var(--fg); font-size: 1.1rem; }
+        .search { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; flex: 1; min-width: 0; }
+        .search .query { display: flex; gap: .5rem; flex: 1 1 22rem; min-width: 0; }
+        .search input[type=search] { flex: 1 1 auto; min-width: 0; padding: .55rem .7rem; font-size: 1rem;
+          border: 1px solid var(--line); border-radius: .5rem; background: var(--bg); color: var(--fg); }
+        .search select, .search button, .search input:not([type]), .search input[type=text] { padding: .5rem .6rem;
+          border-radius: .5rem; border: 1px solid var(--line); background: var(--bg); color: var(--fg); font-size: .95rem;
+          font-family: inherit; }
+        .search input.country { width: 3.2rem; padding: .5rem .4rem; text-transform: uppercase; text-align: center; }
+        .search button { background: var(--fill); color: var(--on-fill); border-color: var(--fill); cursor: pointer; }
+        .options { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+        .options > summary { cursor: pointer; color: var(--muted); padding: .25rem 0; }
+        .options .fields { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; padding-top: .5rem; }
+        /* Wide screens show the options inline; a phone folds them under one line. */
+        @media (min-width: 721px) {
+          @supports selector(::details-content) {
+            .options > summary { display: none; }
+            .options::details-content { content-visibility: visible; display: contents; }
+            .options .fields { padding-top: 0; }
+          }
+        }
+        @media (max-width: 720px) {
+          .bar { padding: .5rem .75rem; gap: .4rem .6rem; }
+          .options { flex-basis: 100%; }
+          .options:not([open]) ~ .filters { display: none; }
+          /* Folded, the form sits beside the name; once a fold is open it takes a row of its own, so
+             the options and filters have the screen's full width and never go past it: a text
+             filter's box shrinks to fit (#60 item 7). */
+          .bar:has(.options[open]) .search { flex-basis: 100%; }
+          .options, .filters, .fields { min-width: 0; max-width: 100%; }
+          .filters label { display: flex; flex: 1 1 14rem; max-width: 100%; }
+          .filters label input, .filters label select { flex: 1 1 auto; min-width: 0; width: 100%; }
+          .tabs { padding: .35rem .75rem; }
+          main { padding: .75rem; }
+        }
+        .toggle { font-size: .95rem; color: var(--muted); }
+        .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+          clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+        :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+        .site-notice p { margin: 0; }
+        .site-notice { margin: 0; padding: .4rem 1rem; text-align: center; background: var(--card); color: var(--fg); border-bottom: 1px solid var(--line); font-size: .9rem; }
+        footer.foot { display: flex; justify-content: center; padding: 1.5rem 1rem 2rem; color: var(--muted); }
+        .tabs { display: flex; gap: .25rem; padding: .5rem 1rem; overflow-x: auto; border-bottom: 1px solid var(--line); }
+        .tabs a { padding: .35rem .8rem; border-radius: 999px; text-decoration: none; color: var(--muted); white-space: nowrap; }
+        .tabs a[aria-current=page] { background: var(--fill); color: var(--on-fill); }
+        .tabs a[aria-current=page] .count { color: inherit; }
+        main { padding: 1rem; max-width: 1400px; margin: 0 auto; }
+        .messages { list-style: none; padding: 0; margin: 0 0 1rem; display: grid; gap: .4rem; }
+        .messages .error { background: var(--badbg); color: var(--bad); padding: .5rem .75rem; border-radius: .5rem; }
+        .messages .notice { color: var(--muted); padding: .25rem .75rem; }
+        .tiles { list-style: none; padding: 0; margin: 0; display: grid; gap: 1rem;
+          grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); }
+        .tiles > li.pending, .tiles > li.failed-source { display: flex; flex-direction: column; align-items: center;
+          justify-content: center; gap: .6rem; min-height: 12rem; padding: 1rem; text-align: center; color: var(--muted);
+          border: 1px dashed var(--line); border-radius: .75rem; }
+        .tiles > li.failed-source { border-style: solid; background: var(--badbg); color: var(--bad); }
+        .tiles > li.failed-source p { margin: 0; }
+        .tiles:has(> li.stream-end) > li.pending { display: none; }
+        .pending-bar { width: 1.2rem; height: 1.2rem; border-radius: 50%; border: 2px solid currentColor;
+          border-right-color: transparent; animation: turn 1s linear infinite; }
+        @keyframes turn { to { transform: rotate(360deg); } }
+        @media (prefers-reduced-motion: reduce) { .pending-bar { animation: none; } }
+        .tiles.small { grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); }
+        .tile { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; overflow: hidden;
+          position: relative; display: flex; flex-direction: column; }
+        .tile .open { color: inherit; text-decoration: none; display: flex; flex-direction: column; gap: .2rem;
+          padding-bottom: .6rem; }
+        .tile .art { width: 100%; height: auto; aspect-ratio: 1; object-fit: cover; background: var(--line); display: block; }
+        .tile .art.none { display: flex; flex-direction: column; align-items: center; justify-content: center;
+          gap: .35rem; padding: .75rem; text-align: center; color: var(--fg); font-size: .8rem; overflow: hidden; }
+        .tile .art.none .icon { font-size: 2.6rem; line-height: 1; }
+        .tile .art.none .name { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical;
+          overflow: hidden; }
+        .tile .number { position: absolute; top: .4rem; left: .4rem; background: rgba(0,0,0,.6); color: #fff;
+          border-radius: .4rem; padding: 0 .4rem; font-size: .8rem; }
+        .badge { align-self: flex-start; font-size: .7rem; text-transform: uppercase; letter-spacing: .04em;
+          color: var(--accent); margin: .4rem .6rem 0; }
+        .tile .title { font-weight: 600; margin: 0 .6rem; overflow-wrap: anywhere; }
+        .tile .creator { color: var(--muted); margin: 0 .6rem; font-size: .9rem; }
+        .facts { list-style: none; padding: 0; margin: .2rem .6rem 0; display: flex; flex-wrap: wrap; gap: .2rem .5rem;
+          font-size: .8rem; color: var(--muted); }
+        .reveal { margin: 0 .6rem .6rem; font-size: .85rem; color: var(--muted); }
+        .episode { width: calc(100% - 1.2rem); margin: 0 .6rem .6rem; }
+        .pager { display: flex; justify-content: space-between; margin: 1.5rem 0; }
+        .pager .next { margin-left: auto; }
+        .downloads { color: var(--muted); font-size: .85rem; margin: 0 0 .5rem; text-align: right; }
+        .downloads.end { display: none; text-align: left; margin: 1rem 0; }
+        @media (max-width: 640px) { .downloads.top { display: none; } .downloads.end { display: block; } }
+        p.play-all { display: flex; align-items: center; gap: .75rem; flex-wrap: wrap; margin: .5rem 0 0; }
+        p.play-all[hidden] { display: none; }
+        p.play-all button { padding: .4rem .9rem; border-radius: .5rem; border: 0; background: var(--fill);
+          color: var(--on-fill); font: inherit; cursor: pointer; }
+        p.play-all .now { color: var(--muted); font-size: .9rem; }
+        .track.current { box-shadow: inset 4px 0 0 var(--accent); }
+        .track.current .title::before { content: "▶ "; color: var(--accent); }
+        kbd { font: .85em ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px;
+          border-radius: .3rem; padding: 0 .35em; background: var(--card); color: var(--fg); }
+        button.star { border: 0; background: none; color: var(--accent); font-size: 1.35rem; line-height: 1;
+          min-width: 2.25rem; min-height: 2.25rem; cursor: pointer; border-radius: .5rem; padding: 0; }
+        button.star[hidden] { display: none; }
+        button.star[aria-busy=true] { opacity: .5; }
+        .tile button.star { position: absolute; top: .35rem; right: .35rem; background: var(--card);
+          box-shadow: 0 0 0 1px var(--line); }
+        .heading button.star { margin: -.25rem 0 .25rem -.4rem; }
+        .track button.star { justify-self: start; }
+        .lists-link { margin-right: 1rem; font-size: .9rem; }
+        ul.lists { list-style: none; padding: 0; display: grid; gap: .5rem; }
+        ul.lists .count, main.list .count { color: var(--muted); }
+        .keys-open { margin-left: 1rem; font: inherit; font-size: .9rem; background: none; border: 0; color: var(--accent);
+          cursor: pointer; padding: 0; }
+        .keys-open[hidden] { display: none; }
+        dialog#keys { border: 1px solid var(--line); border-radius: .75rem; background: var(--card); color: var(--fg);
+          max-width: min(32rem, calc(100vw - 2rem)); padding: 1rem 1.25rem; }
+        dialog#keys::backdrop { background: rgb(0 0 0 / .4); }
+        dialog#keys h2 { margin: 0 0 .75rem; font-size: 1.1rem; }
+        dialog#keys dl { display: grid; grid-template-columns: max-content 1fr; gap: .4rem 1rem; margin: 0 0 1rem; }
+        dialog#keys dt { white-space: nowrap; }
+        dialog#keys dd { margin: 0; }
+        .empty, .welcome, .failure { text-align: center; color: var(--muted); padding: 3rem 1rem; }
+        .empty ul:not(.chips) { display: inline-block; text-align: left; margin: 0 auto; padding-left: 1.2rem; }
+        .messages .retry { padding: .25rem 0; }
+        .tabs .count { margin-left: .35rem; font-size: .8em; color: var(--muted); }
+        .tabs .count.pending { position: relative; }
+        .filters { flex-basis: 100%; }
+        .filters > summary { cursor: pointer; color: var(--muted); }
+        .filters .fields { display: flex; flex-wrap: wrap; gap: .5rem 1rem; padding-top: .5rem; }
+        .filters label { display: inline-flex; gap: .4rem; align-items: center; }
+        .chips.active-filters { margin: 0 0 .75rem; justify-content: flex-start; }
+        .button { display: inline-block; padding: .4rem .9rem; border-radius: .5rem; background: var(--fill); color: var(--on-fill);
+          text-decoration: none; }
+        .chips { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; }
+        .chips a { display: inline-block; padding: .3rem .8rem; border: 1px solid var(--line); border-radius: 999px;
+          text-decoration: none; }
+        .loading-bar { display: none; }
+        body.loading .loading-bar { display: block; position: fixed; top: 0; left: 0; right: 0; height: 3px;
+          background: var(--accent); animation: pulse 1s ease-in-out infinite alternate; z-index: 3; }
+        body.loading main { opacity: .5; }
+        @keyframes pulse { from { opacity: .3; } to { opacity: 1; } }
+        .hero { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; margin-bottom: 1.5rem; }
+        .hero .artwork { width: min(600px, 100%); height: auto; aspect-ratio: 1; border-radius: 1rem;
+          background: var(--line); object-fit: cover; }
+        .hero .heading { flex: 1 1 18rem; }
+        .hero h1 { margin: .3rem 0; font-size: 2rem; }
+        .hero .creator { color: var(--muted); font-size: 1.1rem; margin: 0 0 1rem; }
+        .preview { width: 100%; max-width: 640px; }
+        .section { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem;
+          margin-bottom: 1rem; }
+        .section h2 { margin: 0 0 .75rem; font-size: 1.15rem; }
+        .section.part summary { cursor: pointer; }
+        .section.part summary h2 { display: inline; margin: 0; }
+        .section.part details[open] summary { margin-bottom: .75rem; }
+        .heading .section.header { background: none; border: 0; padding: 1rem 0 0; }
+        .heading .section.header h2 { display: none; }
+        dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
+        dt { color: var(--muted); }
+        dd { margin: 0; overflow-wrap: anywhere; }
+        .tags { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .3rem; }
+        .tags li { padding: 0 .55rem; border: 1px solid var(--line); border-radius: 999px; font-size: .9em; }
+        dd.long { white-space: pre-line; }
+        .links { list-style: none; padding: 0; margin: .75rem 0 0; display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
+        .section .tiles { margin-top: .75rem; }
+        .tracks { list-style: none; padding: 0; margin: .75rem 0 0; display: grid; gap: .5rem; }
+        .track { display: grid; grid-template-columns: minmax(12rem, 1fr) minmax(16rem, 2fr); gap: .4rem 1rem;
+          align-items: center; padding: .5rem 0; border-top: 1px solid var(--line); }
+        .track:first-child { border-top: 0; }
+        .track .what { display: flex; flex-direction: column; gap: .15rem; min-width: 0; }
+        .track .title { font-weight: 600; }
+        .track .title a { color: inherit; }
+        .track .creator, .track .facts { color: var(--muted); font-size: .9rem; }
+        .track .facts { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 0 .6rem; }
+        .track audio { width: 100%; }
+        .track .about { margin: .2rem 0 0; font-size: .9rem; color: var(--muted); }
+        @media (max-width: 640px) { .track { grid-template-columns: 1fr; } }
+        .hero .creator a { color: inherit; }
+        .languages { display: flex; gap: .6rem; font-size: .9rem; }
+        a.back { display: inline-block; margin-bottom: 1rem; text-decoration: none; }
+        body.opening main { opacity: 1; }
+        .pending { color: var(--muted); }
+        .unplayable { color: var(--muted); font-size: .9rem; margin: .25rem .6rem .6rem; }
+        .hero .artwork.none { display: flex; flex-direction: column; align-items: center; justify-content: center;
+          gap: 1rem; padding: 2rem; text-align: center; color: var(--fg); }
+        .hero .artwork.none .icon { font-size: 6rem; line-height: 1; }
+        .hero .artwork.none .name { font-size: 1.2rem; overflow-wrap: anywhere; }
+        /* On a phone the artwork is smaller and centred, so the title, the creator and the player
+           are in the first screen (#60 item 7); the phone's width, as for the options. */
+        @media (max-width: 720px) {
+          .hero { gap: 1rem; }
+          /* The config's notice stays one small line: the first result stays in the first quarter
+             (after the notice's own rule, which it overrides). */
+          .site-notice { font-size: .7rem; padding: 0 .75rem; line-height: 1.2; border-bottom: 0; }
+          .hero .artwork { width: min(11rem, 100%); margin: 0 auto; }
+          .hero .artwork.none { padding: 1rem; gap: .5rem; }
+          .hero .artwork.none .icon { font-size: 4rem; }
+          .hero h1 { font-size: 1.6rem; }
+        }
+        """
+}
