@@ -4,28 +4,23 @@ import Hummingbird
 import MediaSearchCore
 import MediaSearchKit
 
-/// What `/api/search` answers with (`format=`): the JSON document, JSON lines (a search's as
-/// its sources answer: ``WebRoutes/searchLines(query:request:)``), or the page as a CSV table, an
-/// M3U playlist or the podcasts' feeds as OPML to download, the same ``ResultsTable``,
-/// ``Playlist`` and ``Subscriptions`` as the command line's `--format csv|m3u|opml`.
-package enum ExportFormat: String, CaseIterable, Sendable {
-    case json, jsonl, csv, m3u, opml
-
-    /// JSON lines' media type.
-    static let jsonLinesType = "application/x-ndjson; charset=utf-8"
+/// What `/api/search` and `/api/lists/<name>` answer with (`format=`): the JSON document, JSON
+/// lines (a search's as its sources answer: ``WebRoutes/searchLines(query:request:)``), or the
+/// results as a file to download in a format of the one table (``ResultFormat/files``: a CSV
+/// table, an M3U playlist, the podcasts' feeds as OPML), the same bytes as the command line's
+/// `--format`.
+extension ResultFormat {
+    /// The formats `format=` takes: the JSON document, and the files.
+    static let web = [json] + files
 
     /// The format a query names; none (or empty) is JSON.
-    init(_ value: String?) throws(BadRequest) {
-        guard let value, !value.isEmpty else {
-            self = .json
-            return
-        }
-        guard let format = Self(rawValue: value.lowercased()) else {
+    static func requested(_ value: String?) throws(BadRequest) -> ResultFormat {
+        guard let value, !value.isEmpty else { return .json }
+        guard let format = ResultFormat(named: value), web.contains(format) else {
             throw BadRequest(
-                key: "request.format",
-                values: ["list": Self.allCases.map(\.rawValue).joined(separator: ", "), "value": value])
+                key: "request.format", values: ["list": web.map(\.name).joined(separator: ", "), "value": value])
         }
-        self = format
+        return format
     }
 
     /// The page as a file to download, named after what was searched.
@@ -33,23 +28,16 @@ package enum ExportFormat: String, CaseIterable, Sendable {
         download(page.repeatsPrevious ? [] : page.results, named: term, page: page.request.page)
     }
 
-    /// Results as a file to download (a table or a playlist; JSON is the API's own answer), named
-    /// after `name` and the page, if any.
+    /// Results as a file to download, named after `name` and the page, if any; JSON lines are
+    /// for programs to read, not a file to keep. A format with no file of its own (the JSON
+    /// document, which its route writes) is a table.
     func download(_ results: [ResultEntry], named name: String, page: Int?) -> Response {
-        let (text, type) =
-            switch self {
-            case .json, .csv: (ResultsTable(results).text, "text/csv; charset=utf-8; header=present")
-            case .jsonl:
-                (results.map { ResultRecord($0).json.text(pretty: false) + "\n" }.joined(), Self.jsonLinesType)
-            case .m3u: (Playlist(results).m3u, "audio/x-mpegurl; charset=utf-8")
-            case .opml: (Subscriptions(results, title: "MediaSearch: " + name).opml, "text/x-opml; charset=utf-8")
-            }
-        var response = WebResponse.body(text, type: type, status: .ok)
-        // JSON lines are for programs to read, not a file to keep.
-        if self == .jsonl { return response }
+        let format = write == nil ? ResultFormat.csv : self
+        var response = WebResponse.body(
+            format.write?(results, name) ?? "", type: format.mediaType, status: .ok)
+        if format == .jsonl { return response }
         let file = Self.fileName(name) + (page.map { "-page\($0)" } ?? "")
-        response.headers[.contentDisposition] =
-            "attachment; filename=\"\(file).\(self == .json ? "csv" : rawValue)\""
+        response.headers[.contentDisposition] = "attachment; filename=\"\(file).\(format.fileExtension)\""
         return response
     }
 

@@ -41,15 +41,14 @@ extension WebRoutes {
     /// A list as JSON, or as a table or a playlist to download (`format=csv`, `format=m3u`).
     func listAPI(name: String, request: Request) async -> Response {
         do {
-            let format = try ExportFormat(QueryString.parse(request.uri.query)["format"])
+            let format = try ResultFormat.requested(QueryString.parse(request.uri.query)["format"])
             let list = try ListName.checked(name, lenient: false)
             let entries = try await session.listResults(list)
-            switch format {
-            case .json:
+            guard format != .json else {
                 return Self.revalidated(
                     WebResponse.json(JSONOutput.text(ListDocument(name: list, results: entries).json)))
-            case .jsonl, .csv, .m3u, .opml: return format.download(entries, named: "list " + list, page: nil)
             }
+            return format.download(entries, named: "list " + list, page: nil)
         } catch {
             return failure(error, json: true)
         }

@@ -10,9 +10,9 @@ extension WebRoutes {
         do {
             let values = QueryString.parse(request.uri.query)
             let query = try WebQuery(values, catalog: catalog, configuration: configuration)
-            let format = try ExportFormat(values["format"])
+            let format = try ResultFormat.requested(values["format"])
             let searchRequest = query.request(configuration: configuration)
-            let key = cacheKey(format.rawValue, searchRequest, query)
+            let key = cacheKey(format.name, searchRequest, query)
             if let cached = await answers.get(key) { return cached }
             guard !query.isEmpty else {
                 return WebResponse.error(
@@ -26,11 +26,9 @@ extension WebRoutes {
                     status: 502, message: failed, json: true, configuration: configuration, notices: page.notices)
             }
             let response =
-                switch format {
-                case .json: WebResponse.json(JSONOutput.text(page.document().json))
-                case .jsonl, .csv, .m3u, .opml:
-                    format.download(page, term: query.term ?? query.filters.values.sorted().joined(separator: " "))
-                }
+                format == .json
+                ? WebResponse.json(JSONOutput.text(page.document().json))
+                : format.download(page, term: query.term ?? query.filters.values.sorted().joined(separator: " "))
             if !page.outcome.hasFailures && page.offline == nil { await answers.put(key, response) }
             return response
         } catch let error as BadRequest {
@@ -65,7 +63,7 @@ extension WebRoutes {
                         ? [] : page.results.map { ResultRecord($0).json.text(pretty: false) + "\n" }
                 }
                 return WebResponse.body(
-                    (lines + [Self.endLine(page)]).joined(), type: ExportFormat.jsonLinesType, status: .ok)
+                    (lines + [Self.endLine(page)]).joined(), type: ResultFormat.jsonl.mediaType, status: .ok)
             case .arrived(let arrival):
                 lines.append(Self.lines(arrival))
                 guard streams, !arrival.pending.isEmpty, arrival.statuses.contains(where: { $0.error == nil }) else {
@@ -83,7 +81,7 @@ extension WebRoutes {
                     try await writer.finish(nil)
                 }
                 return Response(
-                    status: .ok, headers: [.contentType: ExportFormat.jsonLinesType, .cacheControl: "no-store"],
+                    status: .ok, headers: [.contentType: ResultFormat.jsonl.mediaType, .cacheControl: "no-store"],
                     body: body)
             }
         }

@@ -789,8 +789,8 @@ struct WebTests {
         let wrong = try await web.get("/api/search?q=jack&format=xml")
         #expect(
             wrong.status == 400 && wrong.body.contains("format must be one of json, jsonl, csv, m3u, opml, not 'xml'"))
-        #expect(ExportFormat.fileName("Ünïcode & AC/DC: «Live»!") == "mediasearch-unicode-ac-dc-live")
-        #expect(ExportFormat.fileName("ジャズ") == "mediasearch")
+        #expect(ResultFormat.fileName("Ünïcode & AC/DC: «Live»!") == "mediasearch-unicode-ac-dc-live")
+        #expect(ResultFormat.fileName("ジャズ") == "mediasearch")
     }
 
     /// One policy for a limit out of 1-200 on every face: the web clamps it and says so in the

@@ -50,7 +50,7 @@ struct ListCommand: ParsableCommand, ProviderCommand {
     var width: Int?
 
     @Option(help: "text (tiles, on a terminal), lines (the default when piped), json, jsonl, csv, m3u or opml.")
-    var format: OutputFormat?
+    var format: ResultFormat?
 
     @OptionGroup var configOption: ConfigOption
     @OptionGroup var storeOption: StoreOption
@@ -69,17 +69,15 @@ struct ListCommand: ParsableCommand, ProviderCommand {
         let entries = try await session.listResults(list)
         let console = environment.console
         let empty = "The list \(list) is empty: keep a result with mediasearch star --result N"
-        switch format ?? (console.stdoutIsTerminal ? .text : .lines) {
-        case .json: JSONOutput.write(ListDocument(name: list, results: entries).json, to: console.outBytes)
-        case .jsonl: console.out(SearchOutput.jsonLines(of: entries))
-        case .lines: console.out(SearchOutput.lines(of: entries))
-        case .csv: console.out(ResultsTable(entries).text)
-        case .opml: console.out(Subscriptions(entries, title: "MediaSearch: " + list).opml)
-        case .m3u:
-            let playlist = Playlist(entries)
-            console.out(playlist.m3u)
-            if playlist.entries.isEmpty, !entries.isEmpty { console.notice("nothing in \(list) can play") }
-        case .text:
+        let chosen = format ?? (console.stdoutIsTerminal ? .text : .lines)
+        if chosen == .json {
+            JSONOutput.write(ListDocument(name: list, results: entries).json, to: console.outBytes)
+        } else if let write = chosen.write {
+            console.out(write(entries, list))
+            if chosen == .m3u, !entries.isEmpty, Playlist(entries).entries.isEmpty {
+                console.notice("nothing in \(list) can play")
+            }
+        } else {
             guard !entries.isEmpty else {
                 console.out(empty + ".\n")
                 return ExitStatus.success

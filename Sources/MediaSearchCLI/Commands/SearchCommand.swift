@@ -86,11 +86,8 @@ package struct SearchCommand: ParsableCommand, ProviderCommand {
     @Flag(help: "Show names uncensored even when explicit content is off.")
     var uncensored = false
 
-    @Option(
-        help:
-            "text (tiles, on a terminal), lines (tab-separated, the default when piped), json, jsonl (one object per line), csv (a table with a header row), m3u (a playlist of what the results can play), or opml (the podcasts' feeds)."
-    )
-    var format: OutputFormat?
+    @Option(help: ArgumentHelp(ResultFormat.helpList + "."))
+    var format: ResultFormat?
 
     @OptionGroup var common: ConfigOption
 
@@ -166,40 +163,22 @@ package struct SearchCommand: ParsableCommand, ProviderCommand {
         }
         let output = SearchOutput(
             page: page, commandLine: nextPageCommand(page.request, defaultLimit: configuration.limit))
-        switch chosen {
-        case .json:
+        if chosen == .json {
             JSONOutput.write(output.document().json, to: console.outBytes)
-        case .jsonl:
-            if !stream.wrote { console.out(output.jsonLines()) }
-            if let empty = output.emptyMessage { console.notice(empty) }
-        case .csv:
-            console.out(ResultsTable(page.repeatsPrevious ? [] : page.results).text)
-            if let empty = output.emptyMessage { console.notice(empty) }
-        case .m3u:
-            let playlist = Playlist(page.repeatsPrevious ? [] : page.results)
-            console.out(playlist.m3u)
+        } else if let write = chosen.write {
+            // A page that repeats the page before writes nothing of it; what streamed is written.
+            let results = page.repeatsPrevious ? [] : page.results
+            let written = write(results, page.request.term ?? page.request.historyText)
+            if !stream.wrote { console.out(written) }
             if let empty = output.emptyMessage {
                 console.notice(empty)
-            } else if playlist.entries.isEmpty, !page.results.isEmpty {
-                console.notice("none of the \(page.results.count) results has anything to play")
+            } else if let nothing = chosen.nothingToWrite(in: results, written: written) {
+                console.notice(nothing)
             }
-        case .opml:
-            let feeds = Subscriptions(
-                page.repeatsPrevious ? [] : page.results,
-                title: "MediaSearch: " + (page.request.term ?? page.request.historyText))
-            console.out(feeds.opml)
-            if let empty = output.emptyMessage {
-                console.notice(empty)
-            } else if feeds.feeds.isEmpty, !page.results.isEmpty {
-                console.notice("none of the \(page.results.count) results has a feed (podcasts do: --kind podcast)")
-            }
-        case .lines:
-            if !stream.wrote { console.out(output.lines()) }
-            if let empty = output.emptyMessage { console.notice(empty) }
-            if page.repeatsPrevious {
+            if chosen == .lines, page.repeatsPrevious {
                 console.notice("no more results: page \(page.request.page) repeats page \(page.request.page - 1)")
             }
-        case .text:
+        } else {
             if stream.wrote {
                 // The tiles are on the screen already: what is left is the footer.
                 console.out(output.footer(style: stream.style, late: stream.late, width: stream.width))

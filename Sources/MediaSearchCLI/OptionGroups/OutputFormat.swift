@@ -1,21 +1,18 @@
 import ArgumentParser
+import MediaSearchCore
 
-/// Output format of `search`.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    /// Tiles for people.
-    case text
-    /// One document for programs.
-    case json
-    /// One tab-separated line per result (the default when stdout is not a terminal).
-    case lines
-    /// One JSON object per result and line.
-    case jsonl
-    /// A table for spreadsheets (RFC 4180, a header row): ``ResultsTable``.
-    case csv
-    /// What the results can play, as an extended M3U playlist: ``Playlist``.
-    case m3u
-    /// The podcasts' feeds, as OPML for a podcast app: ``Subscriptions``.
-    case opml
+/// `--format` of `search` and `list`: a format of the one table (``ResultFormat``).
+extension ResultFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(named: argument) }
+
+    public static var allValueStrings: [String] { all.map(\.name) }
+
+    /// The formats as `--help` lists them: `text (tiles, on a terminal), ..., or opml (...)`.
+    static var helpList: String {
+        // For people: the terminal's two first, then the documents and the files.
+        let names = [text, lines, json, jsonl, csv, m3u, opml].map { $0 == .json ? $0.name : "\($0.name) (\($0.help))" }
+        return names.dropLast().joined(separator: ", ") + ", or " + (names.last ?? "")
+    }
 }
 
 /// Output format of `show`.

@@ -25,33 +25,6 @@ public struct SearchOutput: Sendable {
     /// The JSON document (see docs/usage.md, "JSON output").
     public func document() -> SearchDocument { SearchDocument(page) }
 
-    /// One line per result, tab-separated, for pipes and scripts: id, kind, title, creator,
-    /// year, price, url. Fields never contain tabs or line breaks; a missing one is empty.
-    public func lines() -> String {
-        repeatsPrevious ? "" : Self.lines(of: ordered)
-    }
-
-    /// The tab-separated lines of some results (a search's, a list's).
-    public static func lines(of entries: [ResultEntry]) -> String {
-        entries.map { entry in
-            let item = entry.shown
-            return [
-                entry.tile.id, entry.tile.kind, entry.tile.title, entry.tile.subtitle ?? "",
-                item.releaseYear.map(String.init) ?? "",
-                Fact.money("Price", item.price, currency: item.currency)?.text() ?? "",
-                entry.tile.url ?? "",
-            ].map(TextSanitizer.line).joined(separator: "\t") + "\n"
-        }.joined()
-    }
-
-    /// One compact JSON object per result and line, as they are ordered.
-    public func jsonLines() -> String { repeatsPrevious ? "" : Self.jsonLines(of: ordered) }
-
-    /// One compact JSON object per result and line (a search's, a list's).
-    public static func jsonLines(of entries: [ResultEntry]) -> String {
-        entries.map { entry in ResultRecord(entry).json.text(pretty: false) + "\n" }.joined()
-    }
-
     /// What to say when the page has no results although the search ran: no more pages, or
     /// nothing matched and what to try; `nil` when there are results, or every provider failed
     /// (its errors say why, and no spelling is to blame), answered from the library or not.
