@@ -129,8 +129,9 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         guard let lookup, let document = try await answer(lookup, id: value, context: context) else { return nil }
         guard var item = read(lookedUp: document) else { return nil }
         // The work of `isbn:…` says the ISBN asked, not the first of its editions' (#60).
-        if let scheme, let index = item.facts.firstIndex(where: { $0.kind == .id && $0.unit == scheme }) {
-            item.facts[index].value = value
+        if let scheme, let fact = definition.facts.first(where: { $0.kind == .id && $0.unit == scheme }) {
+            item.facts.removeAll { $0.label == fact.label }
+            item.facts.append(Fact(fact.label, .id, value: value, unit: scheme))
         }
         return item
     }
@@ -288,13 +289,16 @@ public struct JSONProvider: MediaProvider, DetailRenderer {
         guard let entry = map(result, fields: list.fields) else { return nil }
         // No id: `show` opens the source's own items, not an entry of a list (its link is its page).
         // `Episode {number}` as its collection is the entry's place: a position, in each face's words.
-        let place = list.fields["collection"].flatMap(Self.numbered).flatMap { numbered in
-            entry.collection.flatMap { Int($0.dropFirst(numbered.words.count + 1)) }.map { (numbered.words, $0) }
+        let place = list.fields["collection"].flatMap(Self.numbered).flatMap { numbered -> Fact? in
+            guard let collection = entry.collection, collection.hasPrefix(numbered.words + " "),
+                let number = Int(collection.dropFirst(numbered.words.count + 1))
+            else { return nil }
+            return .position(numbered.words, number)
         }
         var tile = Tile(
             kind: kind, id: "", title: entry.title ?? "Untitled", subtitle: entry.creator,
             facts: [
-                place.map { Fact.position($0.0, $0.1) } ?? .plain("Collection", entry.collection),
+                place ?? .plain("Collection", entry.collection),
                 .date("Released", entry.releaseDate),
                 // A show's episodes run as it does; a book's sections are timed, as tracks are.
                 .duration("Duration", milliseconds: entry.durationMilliseconds, style: entryStyle),

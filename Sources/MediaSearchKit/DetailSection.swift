@@ -18,9 +18,12 @@ public struct DetailSection: Sendable, Encodable, Hashable {
         public func value(_ words: FactWords = .english) -> String {
             switch fact.kind {
             case .count: Int(fact.value.trimmingSpaces()).map(words.number) ?? ""
-            // A place with no total is its number, as its label names what it is (`Track  3`).
-            case .position where fact.unit == nil: Int(fact.value.trimmingSpaces()).map(words.number) ?? ""
-            case .list: values?.joined(separator: ", ") ?? fact.value.trimmingSpaces()
+            // A place with no total (or a total it is past) is its number, as its label names
+            // what it is (`Track  3`).
+            case .position where (fact.unit.flatMap { Int($0) } ?? 0) < (Int(fact.value.trimmingSpaces()) ?? 0):
+                Int(fact.value.trimmingSpaces()).map(words.number) ?? ""
+            case .list:
+                values?.joined(separator: ", ") ?? ListText.entries(fact.value).first ?? fact.value.trimmingSpaces()
             default: fact.text(words) ?? ""
             }
         }

@@ -145,7 +145,11 @@ public struct Fact: Sendable, Hashable, Codable {
     /// The fact as a reader of `words`' language reads it; `nil` when the value is not of its
     /// type.
     public func text(_ words: FactWords = .english) -> String? {
-        let value = value.trimmingSpaces()
+        // Spaces and line breaks around a value are no part of it (the cheap trim when there are
+        // no line breaks at its ends, as is nearly always so).
+        let value =
+            (self.value.first?.isNewline ?? false) || (self.value.last?.isNewline ?? false)
+            ? self.value.trimmingCharacters(in: .whitespacesAndNewlines) : self.value.trimmingSpaces()
         guard !value.allSatisfy(\.isWhitespace) else { return nil }
         switch kind {
         case .text, .id:

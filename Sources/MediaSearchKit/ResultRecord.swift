@@ -34,8 +34,8 @@ public struct ResultRecord: Encodable, Sendable {
                     "large": JSONValue(Formatting.artwork(url, size: 600)),
                 ])
             } ?? .null
-        // The tile's facts, then the source's own that the tile does not show (a standard id).
-        let facts = tile.facts + item.facts.filter { fact in !tile.facts.contains { $0.label == fact.label } }
+        // The tile's facts, then the source's own that no tile shows (a standard id).
+        let facts = tile.facts + item.facts.filter { !$0.isForTiles }
         return .object([
             "kind": .string(tile.kind),
             "media": JSONValue(media),

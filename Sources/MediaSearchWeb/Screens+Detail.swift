@@ -81,10 +81,16 @@ extension Screens {
                 Fact.money("Price", offer.price, currency: offer.currency)?.text(t.facts).map {
                     "<span class=\"price\">\($0)</span>"
                 } ?? ""
-            // What the source adds (an ISRC, a label): typed values in the page's words.
-            let facts: HTML =
-                offer.facts.isEmpty
-                ? "" : "<span class=\"facts\">\(offer.factTexts(t.facts).joined(separator: " · "))</span>"
+            // What the source adds (an ISRC, a label): its label in the page's words, a typed
+            // value too, a source's own words marked as not for translating.
+            let said = offer.facts.compactMap { fact -> HTML? in
+                guard let text = fact.text(t.facts) else { return nil }
+                let label: HTML = fact.label.isEmpty ? "" : "\(t.label(fact.label)) "
+                let own: HTML = [.text, .list, .id].contains(fact.kind) ? " translate=\"no\"" : ""
+                return "<span\(own)>\(label)\(text)</span>"
+            }
+            let joined = said.enumerated().map { index, fact -> HTML in index == 0 ? fact : " · \(fact)" }
+            let facts: HTML = said.isEmpty ? "" : "<span class=\"facts\">\(joined)</span>"
             let label = t("stores.preview", ["source": offer.source])
             let player: HTML =
                 offer.previewURL.flatMap(SafeURL.http).map { url in
@@ -143,7 +149,7 @@ extension Screens {
             }
             return row.value.contains("\n") || row.value.count > 120
                 ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
-                : "<dt>\(label(row.label))</dt><dd\(HTML(raw: row.fact.kind == .text ? " translate=\"no\"" : ""))>\(row.value(Texts.current.facts))</dd>"
+                : "<dt>\(label(row.label))</dt><dd\(HTML(raw: [.text, .list, .id].contains(row.fact.kind) ? " translate=\"no\"" : ""))>\(row.value(Texts.current.facts))</dd>"
         }
         let links = section.links.map { link -> HTML in
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"
