@@ -498,11 +498,18 @@ struct WebTests {
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == lockPath
             }.count
         }
-        for _ in 0..<600 where openOnTheLock() < 1 + 12 { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(openOnTheLock() >= 1 + 12, "the searches are not at the history's lock")
+        // More waits than the pool has threads (8) prove the point: a search gives up the lock
+        // after 10 s (AtomicFile.lockTimeout), so on a loaded machine the twelve may not all wait
+        // at once (CI under four busy loops a core saw them come and go).
+        let pool = 8
+        for _ in 0..<600 where openOnTheLock() < 1 + pool + 1 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(openOnTheLock() >= 1 + pool + 1, "the searches are not at the history's lock")
         let (status, document) = try await web.json("/api/search?q=free&kind=song")
         #expect(status == 200 && !document.results.isEmpty)
-        #expect(finished.count.withLock { $0 } == 0, "the API's search waited for searches stuck on the history's lock")
+        // Answered while more searches than the pool's threads were still waiting.
+        #expect(
+            finished.count.withLock { $0 } <= 12 - (pool + 1),
+            "the API's search waited for searches stuck on the history's lock")
         flock(fd, LOCK_UN)
         close(fd)
         for search in waiting { #expect(try await search.value == 200) }
