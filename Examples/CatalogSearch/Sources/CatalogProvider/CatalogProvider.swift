@@ -61,12 +61,12 @@ public struct CatalogProvider: MediaProvider, DetailRenderer {
     }
 
     public func tile(for item: MediaItem) -> Tile {
-        Tile(item: item, kind: kind, summary: [item.releaseYear.map(String.init), item.extras["format"]])
+        Tile(item: item, kind: kind, facts: [.year("Year", item.releaseYear), .plain("Format", item.extras["format"])])
     }
 
     public func detail(for item: MediaItem, context: ProviderContext) async -> Detail {
         let shelf = DetailSection(
-            "On the shelf", rows: [("Format", item.extras["format"]), ("Year", item.releaseYear.map(String.init))])
+            "On the shelf", rows: [.plain("Format", item.extras["format"]), .year("Year", item.releaseYear)])
         return Detail(sections: [StandardSections.header(for: item, kindLabel: displayName), shelf])
     }
 }
