@@ -40,15 +40,10 @@ public enum MediaSearchCLI {
         // A reader of our output that goes away (`| head`) is no reason to lose what a search
         // keeps: writes to it fail quietly (Console.standard) and the command ends as it would.
         signal(SIGPIPE, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
-        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let pressed = Mutex(false)
-        interrupts.setEventHandler {
-            if pressed.withLock({ $0 }) { exit(ExitStatus.interrupted) }
-            pressed.withLock { $0 = true }
+        Interrupts.install { presses in
+            if presses > 1 { exit(ExitStatus.interrupted) }
             if !stopGracefully(exitingWith: ExitStatus.interrupted) { task.cancel() }
         }
-        interrupts.resume()
         // SIGTERM (a service manager stopping `serve`): `serve` answers the requests in flight
         // first, then exits 0; any other command ends at once, as it always did, its provider
         // programs with it (their groups are killed on exit).
@@ -59,7 +54,7 @@ public enum MediaSearchCLI {
         }
         terminations.resume()
         let code = await task.value
-        exit(pressed.withLock { $0 } ? ExitStatus.interrupted : code)
+        exit(Interrupts.presses.load(ordering: .sequentiallyConsistent) > 0 ? ExitStatus.interrupted : code)
     }
 
     /// How a running command stops gracefully (`serve` sets it: stop accepting, answer what is in
