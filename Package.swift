@@ -118,8 +118,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            // The OpenAPI document and the web's catalogs, compiled in from the files themselves.
+            plugins: ["EmbedFiles"]
         ),
+        .plugin(name: "EmbedFiles", capability: .buildTool()),
         .target(
             name: "MediaSearchCLI",
             dependencies: [

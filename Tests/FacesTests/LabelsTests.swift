@@ -1,3 +1,4 @@
+import Foundation
 import MediaSearchKit
 import MediaSearchWeb
 import TestSlots
@@ -74,5 +75,21 @@ struct LabelsTests {
         #expect(russian("Alternative") == "Alternative")
         #expect(russian("") == "")
         #expect(Labels(catalog: [:])("Genre") == "Genre")
+    }
+
+    /// Every catalog file is compiled in (the EmbedFiles plugin) and read: the page offers each
+    /// language the folder has, by the name its own file gives it, English first.
+    @Test func everyCatalogIsCompiledInAndRead() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Localization/web")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        let names = try files.map { file in
+            let strings = try JSONDecoder().decode(
+                [String: String].self, from: Data(contentsOf: folder.appendingPathComponent(file)))
+            return (code: String(file.dropLast(5)), name: strings["language.name"] ?? "")
+        }.sorted { ($0.code == "en" ? "" : $0.code) < ($1.code == "en" ? "" : $1.code) }
+        #expect(names.count >= 2)
+        #expect(Texts.languages.map(\.code) == names.map(\.code))
+        #expect(Texts.languages.map(\.name) == names.map(\.name))
     }
 }
