@@ -34,6 +34,8 @@ public enum MediaSearchError: Error, Sendable, Hashable, CustomStringConvertible
     case usage(String)
     /// No item has the given id.
     case notFound(String)
+    /// No list has the given name; the value holds the names of the lists there are.
+    case noSuchList(String, lists: [String])
     /// A local file (history, state, cache) could not be read or written.
     case storage(path: String, message: String)
     /// Nothing on this machine can open a link or play a preview; the value says what to do.
@@ -76,6 +78,10 @@ public enum MediaSearchError: Error, Sendable, Hashable, CustomStringConvertible
             message
         case .notFound(let id):
             "nothing found with id \(id)"
+        case .noSuchList(let name, let lists):
+            lists.isEmpty
+                ? "there is no list '\(name)', and no lists yet"
+                : "there is no list '\(name)'; the lists are: \(lists.joined(separator: ", "))"
         case .storage(let path, let message):
             "\(path): \(message)"
         case .cannotOpen(let message):

@@ -34,6 +34,12 @@ extension Texts {
             self("failure.coolingDown", ["source": name(source), "seconds": self.seconds(remaining)])
         case .notFound(let id):
             self("failure.notFound", ["id": TextSanitizer.line(id)])
+        case .noSuchList(let name, let lists):
+            lists.isEmpty
+                ? self("failure.noLists", ["name": TextSanitizer.line(name)])
+                : self(
+                    "failure.noSuchList",
+                    ["name": TextSanitizer.line(name), "lists": lists.map(TextSanitizer.line).joined(separator: ", ")])
         case .offline:
             self("failure.offline")
         case .cancelled:

@@ -329,7 +329,7 @@ struct WebRoutes: Sendable {
         case let failure as MediaSearchError:
             switch failure {
             case .usage: (status, message) = (400, texts.failure(failure))
-            case .notFound: (status, message) = (404, texts.failure(failure))
+            case .notFound, .noSuchList: (status, message) = (404, texts.failure(failure))
             default: (status, message) = (502, texts.failure(failure))
             }
         default: (status, message) = (500, "internal error")

@@ -50,6 +50,15 @@ struct ListCommandTests {
         #expect(try await harness.run(["lists"]).stdout == "to hear\t1\n")
         let empty = try await harness.run(["list"])
         #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.contains("The list starred is empty"))
+        // A list that is not there is an error (66) that names the lists there are, not "empty".
+        for arguments in [
+            ["list", "nope"], ["list", "nope", "--format", "json"], ["open", "--list", "nope", "--preview"],
+        ] {
+            let missing = try await harness.run(arguments)
+            #expect(missing.status == 66, "\(arguments): \(missing.stderr)")
+            #expect(missing.stdout.isEmpty && lines(missing.stderr).count == 1, "\(arguments): \(missing.stderr)")
+            #expect(missing.stderr.contains("there is no list 'nope'; the lists are: to hear"), "\(missing.stderr)")
+        }
     }
 
     /// A bad name, neither an id nor a result, and an id nobody has are one line each, with the

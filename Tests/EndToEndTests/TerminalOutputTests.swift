@@ -412,6 +412,21 @@ struct PagerTests {
         #expect(!session.output.contains("14 results"), "\(session.output.suffix(400).debugDescription)")
     }
 
+    @Test("On a terminal, lists prints its lists in columns, the counts right-aligned")
+    func listsInColumns() async throws {
+        let harness = try await Harness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        _ = try await harness.run(["search", "jack", "--format", "lines"])
+        for (result, list) in [("1", "starred"), ("2", "to hear later"), ("3", "to hear later")] {
+            #expect(try await harness.run(["star", "--result", result, "--list", list]).status == 0)
+        }
+        let session = try await onPTY(harness, ["lists"], waitFor: "later", keys: "")
+        #expect(session.status == 0)
+        #expect(session.output.contains("starred        1\r\nto hear later  2"), "\(session.output.debugDescription)")
+        // Piped, one tab between the name and the count, as before.
+        #expect(try await harness.run(["lists"]).stdout == "starred\t1\nto hear later\t2\n")
+    }
+
     @Test("A single Ctrl-C in the pager ends the command (130), keeping its history")
     func realPagerEndsOnOneCtrlC() async throws {
         let harness = try await Harness.start()

@@ -167,6 +167,27 @@ struct WebRouteTests {
         }
     }
 
+    /// A list that is not there is a 404 that names the lists there are, in the page's language
+    /// on the page and in English in the API (the catalog's words); the starred list is always there, empty or not.
+    @Test("A missing list is a 404 naming the lists there are, on the page and in the API")
+    func aMissingListIsNotFound() async throws {
+        let harness = try await RouteHarness.start(kinds: ["tv"])
+        TestLifetime.stopAtEnd { await harness.stop() }
+        try await harness.test { client in
+            #expect(try await client.execute(uri: "/api/lists/starred", method: .get).status == .ok)
+            let none = try await client.execute(uri: "/api/lists/nope", method: .get)
+            #expect(none.status == .notFound)
+            #expect(String(buffer: none.body).contains("There is no list “nope”, and no lists yet."))
+            let put = try await client.execute(uri: "/api/lists/to%20watch/items/tv/143", method: .put)
+            #expect(put.status == .ok, "\(String(buffer: put.body))")
+            let api = try await client.execute(uri: "/api/lists/nope", method: .get)
+            #expect(String(buffer: api.body).contains("There is no list “nope”. Your lists: to watch."))
+            let page = try await client.execute(uri: "/lists/nope?ui=ru", method: .get)
+            #expect(page.status == .notFound)
+            #expect(String(buffer: page.body).contains("Списка «nope» нет. Ваши списки: to watch."))
+        }
+    }
+
     /// #76 item 6: an `Origin` or `Referer` that only starts with this server's origin is another
     /// site's (`http://localhost0`, `http://localhost.evil.example`): a bare prefix comparison
     /// would let it spend the budget and write the history.

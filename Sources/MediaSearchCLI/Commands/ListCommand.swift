@@ -23,9 +23,26 @@ struct ListsCommand: ParsableCommand, ProviderCommand {
             environment.console.out(
                 lists.isEmpty
                     ? "No lists yet: keep a result with mediasearch star --result N.\n"
-                    : lists.map { "\(TextSanitizer.line($0.name))\t\($0.count)" }.joined(separator: "\n") + "\n")
+                    : Self.table(lists, aligned: environment.console.stdoutIsTerminal))
         }
         return ExitStatus.success
+    }
+
+    /// One line a list, its name and how many items it holds: in columns on a terminal (the
+    /// counts right-aligned), tab-separated for a program reading it, as gh prints its tables.
+    static func table(_ lists: [ListSummary], aligned: Bool) -> String {
+        let names = lists.map { TextSanitizer.line($0.name) }
+        guard aligned else {
+            return zip(names, lists).map { "\($0)\t\($1.count)" }.joined(separator: "\n") + "\n"
+        }
+        let nameWidth = names.map(DisplayWidth.of).max() ?? 0
+        let countWidth = lists.map { String($0.count).count }.max() ?? 0
+        return zip(names, lists).map { name, list in
+            let count = String(list.count)
+            return DisplayWidth.pad(name, to: nameWidth) + "  "
+                + String(repeating: " ", count: countWidth - count.count)
+                + count
+        }.joined(separator: "\n") + "\n"
     }
 }
 

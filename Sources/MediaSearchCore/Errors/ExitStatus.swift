@@ -25,7 +25,7 @@ extension MediaSearchError {
         switch self {
         case .usage: ExitStatus.usage
         case .invalidConfig: ExitStatus.config
-        case .notFound: ExitStatus.notFound
+        case .notFound, .noSuchList: ExitStatus.notFound
         case .cancelled: ExitStatus.interrupted
         case .storage: ExitStatus.cannotWrite
         default: ExitStatus.unavailable

@@ -60,10 +60,19 @@ extension SearchSession {
 
     /// A list's items as results, the latest added first: tiles made by each kind's provider (a
     /// kind no longer built in gets a plain tile), names censored as the config's explicitness says.
+    /// - Throws: ``MediaSearchError/noSuchList(_:lists:)`` for a list that is not there (the
+    ///   starred list always is, empty or not), with the names of those that are.
     public func listResults(_ list: String = ListName.starred) async throws -> [ResultEntry] {
         let name = try ListName.checked(list)
         let censor = !configuration.explicit
-        return try await lists.items(in: name).enumerated().map { index, listed in
+        let items = try await lists.items(in: name)
+        if items.isEmpty, name != ListName.starred {
+            let there = try await lists.lists().map(\.name)
+            if !there.contains(name) {
+                throw MediaSearchError.noSuchList(name, lists: there)
+            }
+        }
+        return items.enumerated().map { index, listed in
             var tile =
                 provider(kind: listed.kind)?.tile(for: listed.item)
                 ?? Tile(item: listed.item, kind: listed.kind, facts: [])
