@@ -147,10 +147,15 @@ public struct Fact: Sendable, Hashable, Codable {
     public func text(_ words: FactWords = .english) -> String? {
         // Spaces and line breaks around a value are no part of it (the cheap trim when there are
         // no line breaks at its ends, as is nearly always so).
-        let value =
-            (self.value.first?.isNewline ?? false) || (self.value.last?.isNewline ?? false)
-            ? self.value.trimmingCharacters(in: .whitespacesAndNewlines) : self.value.trimmingSpaces()
-        guard !value.allSatisfy(\.isWhitespace) else { return nil }
+        let value: String
+        if self.value.hasPlainASCIIEnds {
+            value = self.value
+        } else {
+            value =
+                (self.value.first?.isNewline ?? false) || (self.value.last?.isNewline ?? false)
+                ? self.value.trimmingCharacters(in: .whitespacesAndNewlines) : self.value.trimmingSpaces()
+            guard !value.allSatisfy(\.isWhitespace) else { return nil }
+        }
         switch kind {
         case .text, .id:
             return value

@@ -45,3 +45,17 @@ extension StringProtocol {
         return String(self[first...last])
     }
 }
+
+extension String {
+    /// ``StringProtocol/trimmingSpaces()``, at once for the text nearly every source sends: one
+    /// that begins and ends with a visible ASCII character has nothing to trim, and no character
+    /// need be read as a grapheme.
+    public func trimmingSpaces() -> String { hasPlainASCIIEnds ? self : self[...].trimmingSpaces() }
+
+    /// Whether the text's first and last bytes are visible ASCII characters (not a space, a line
+    /// break or a control character): such a text has nothing around it to trim and is not blank.
+    public var hasPlainASCIIEnds: Bool {
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
+    }
+}

@@ -110,8 +110,9 @@ public struct TileLayout: Sendable {
         // The other sources of a merged work first, so that a narrow tile that shows few facts
         // still shows them.
         let also = (tile.item?.otherSources ?? []).map(\.source)
-        if !tile.summary.isEmpty || !also.isEmpty {
-            var summary = (also.isEmpty ? [] : ["also on " + also.joined(separator: ", ")]) + tile.summary
+        let written = tile.summary  // the facts in words, written once here
+        if !written.isEmpty || !also.isEmpty {
+            var summary = (also.isEmpty ? [] : ["also on " + also.joined(separator: ", ")]) + written
             if let key = sortKey?(tile), let index = summary.firstIndex(of: key) {
                 summary.insert(summary.remove(at: index), at: 0)
             }
