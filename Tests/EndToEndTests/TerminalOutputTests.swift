@@ -443,6 +443,39 @@ struct PagerTests {
         #expect(history.stdout == "1. jack\n")
     }
 
+    /// #75 item 8: with a late source, every line a search writes fits the terminal, the footer
+    /// included (it wrapped mid-word at 80 and 50 columns: `2 other ki` / `nds 30`), at 50, 80
+    /// and 120 columns; a late source that found something stays named as late.
+    @Test(arguments: [50, 80, 120])
+    func everyLineFitsWithALateSource(columns: Int) async throws {
+        let harness = try await Harness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let gate = FaultGate()
+        defer { gate.open() }
+        await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
+        let config = try harness.runner.write("kinds: [song, movie, podcast, tv, radio]\n", to: "late.yaml")
+        let signal = harness.runner.home.appendingPathComponent("songs-shown").path
+        let opener = Task {
+            while !FileManager.default.fileExists(atPath: signal) { try await Task.sleep(for: .milliseconds(20)) }
+            gate.open()
+        }
+        defer { opener.cancel() }
+        let session = try await onPTY(
+            harness, ["search", "klara", "--config", config, "--no-pager"], waitFor: "\\[SONG\\]", keys: "",
+            columns: columns,
+            environment: [
+                "MEDIASEARCH_RADIO_URL": harness.server.baseURL,
+                "MEDIASEARCH_TV_URL": harness.server.baseURL + "/tvmaze",
+            ], signalFile: signal)
+        #expect(session.seen && session.status == 0, "\(session.output.suffix(400).debugDescription)")
+        let plain = session.output.replacing(/\e\]8;;[^\e]*\e\\/, with: "").replacing(/\e\[[0-9;?]*[A-Za-z]/, with: "")
+        let lines = plain.components(separatedBy: "\r\n").map { $0.components(separatedBy: "\r").last ?? "" }
+        let wide = lines.filter { DisplayWidth.of($0) > columns }
+        #expect(wide.isEmpty, "wider than \(columns): \(wide)")
+        let footer = lines.drop { !$0.contains(" results · ") }.prefix { !$0.hasPrefix("Details:") }
+        #expect(!footer.isEmpty && footer.joined(separator: " ").contains("radio 10 (late"), "\(footer)")
+    }
+
     /// On a terminal, the tiles of the sources that answered show while a late one is pending
     /// (the spinner names it); its tiles follow, numbered on, and the footer says it was late.
     /// The radio is held until the screen shows the songs, so no clock decides the outcome.

@@ -117,6 +117,7 @@ public struct SearchOutput: Sendable {
             }
         }
         var counts: [String] = []
+        var lateAt: [Int: String] = [:]  // the entries of `counts` that are late, with when they answered
         var tallies: [(index: Int, count: Int)] = []  // the entries of `counts` that count a kind's results
         var empty: [String] = []
         for group in groups {
@@ -142,13 +143,24 @@ public struct SearchOutput: Sendable {
             for status in group.statuses where status.error != nil {
                 counts.append("\(named(status)) failed")
             }
+            // A late source that found nothing is one more kind that found nothing: folded first.
             for status in group.statuses where status.error == nil && late.contains(status.kind) {
-                counts.append("\(named(status)) \(status.count) (late, \(String(format: "%.1f s", status.elapsed)))")
+                if status.count == 0 {
+                    empty.append(named(status))
+                } else {
+                    lateAt[counts.count] = String(format: "%.1f s", status.elapsed)
+                    counts.append("\(named(status)) \(status.count) (late)")
+                }
             }
         }
         let results = "\(ordered.count) result\(ordered.count == 1 ? "" : "s")"
-        func summary(_ nothing: String?, page: Bool = true) -> String {
-            ([results] + counts + [nothing, page ? "page \(number)" : nil].compactMap { $0 }).joined(separator: " · ")
+        // A late source says when it answered (`(late, 2.8 s)`) where the line has room.
+        let timed = counts.indices.map { index in
+            lateAt[index].map { String(counts[index].dropLast(")".count)) + ", \($0))" } ?? counts[index]
+        }
+        func summary(_ nothing: String?, page: Bool = true, when: Bool = true) -> String {
+            ([results] + (when ? timed : counts) + [nothing, page ? "page \(number)" : nil].compactMap { $0 })
+                .joined(separator: " · ")
         }
         // Shorter forms while the line is wider than the terminal: the kinds that found nothing
         // counted; then, on the first page, its number left out; then those kinds left out.
@@ -157,10 +169,11 @@ public struct SearchOutput: Sendable {
         var forms =
             number == 1
             ? [
-                summary(named), summary(counted), summary(named, page: false), summary(counted, page: false),
-                summary(nil, page: false),
+                summary(named), summary(counted), summary(counted, when: false), summary(named, page: false),
+                summary(counted, page: false), summary(counted, page: false, when: false),
+                summary(nil, page: false, when: false),
             ]
-            : [summary(named), summary(counted), summary(nil)]
+            : [summary(named), summary(counted), summary(counted, when: false), summary(nil, when: false)]
         // Still wider, with many kinds that found something: the last kinds' counts folded into
         // one (`2 other kinds 35`); a failed or late source stays named.
         for folded in 2..<max(2, tallies.count + 1) {
@@ -169,10 +182,29 @@ public struct SearchOutput: Sendable {
             let more = "\(folded) other kinds \(gone.reduce(0) { $0 + $1.count })"
             forms.append(([results] + kept + [more] + (number == 1 ? [] : ["page \(number)"])).joined(separator: " · "))
         }
-        let first = forms.first { DisplayWidth.of($0) <= width } ?? forms[forms.count - 1]
-        var line = style.dim(first) + "\n"
+        // Wider than the terminal still (a narrow one, or many late sources): the shortest form
+        // on as many lines as it takes, broken between two entries, never inside a word.
+        let first = forms.first { DisplayWidth.of($0) <= width } ?? Self.wrap(forms[forms.count - 1], width: width)
+        var line = first.split(separator: "\n").map { style.dim(String($0)) + "\n" }.joined()
         if hasMore { line += style.dim("More: \(commandLine)") + "\n" }
         line += style.dim("Details: mediasearch show --result N") + "\n"
         return line
+    }
+
+    /// A footer line on lines of at most `width` columns, broken between two entries (the ` · `
+    /// between them left out); an entry wider than the whole width is cut (`…`).
+    static func wrap(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var current = ""
+        for entry in text.components(separatedBy: " · ").map({ DisplayWidth.truncate($0, to: width) }) {
+            let joined = current.isEmpty ? entry : current + " · " + entry
+            if DisplayWidth.of(joined) <= width || current.isEmpty {
+                current = joined
+            } else {
+                lines.append(current)
+                current = entry
+            }
+        }
+        return (lines + [current]).joined(separator: "\n")
     }
 }

@@ -70,9 +70,12 @@ struct StreamedResults {
             text += layout.render(arrival.added.map(\.tile), firstNumber: arrival.firstNumber) + "\n"
         }
         for joined in arrival.joined {
+            // One line, the title cut to leave room for the stores (a wrapped line broke words).
             let names = joined.entry.item.otherSources.map(\.source).joined(separator: ", ")
-            text +=
-                style.dim("\(joined.number). \(TextSanitizer.line(joined.entry.tile.title)): also on \(names)") + "\n"
+            let number = "\(joined.number). ", also = ": also on \(names)"
+            let room = max(width - DisplayWidth.of(number) - DisplayWidth.of(also), 8)
+            let title = DisplayWidth.truncate(TextSanitizer.line(joined.entry.tile.title), to: room)
+            text += style.dim(DisplayWidth.truncate(number + title + also, to: width)) + "\n"
         }
         // Nothing to show yet (a failure, nothing found): the page waits, and says so at the end.
         guard !text.isEmpty else { return false }
