@@ -235,6 +235,10 @@ struct ConformanceTests {
         #expect(kept.status == 0, "\(kept.stdout)\(kept.stderr)")
         #expect(kept.stderr.contains("checking shows with 'silicon valley'"), "\(kept.stderr)")
         #expect(kept.stdout.hasSuffix("shows: passed (9 checks)\n"), "\(kept.stdout)")
+        // A kind of media names its providers, as `--kind` takes it (it was "unknown kind 'book';
+        // did you mean 'book'?").
+        let book = try await harness.run(["providers", "check", "book", "--term", "time war"])
+        #expect(book.status == 0 && book.stdout.hasSuffix("openlibrary: passed (9 checks)\n"), "\(book)")
         let noExample = try harness.runner.write(
             described.replacingOccurrences(of: "    example: silicon valley", with: ""), to: "plain.yaml")
         let asked = try await harness.run(["providers", "check", "shows", "--config", noExample])
@@ -248,6 +252,11 @@ struct ConformanceTests {
             ["providers", "check", "shows", "--term", "silicon valley", "--config", broken])
         #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
         #expect(failed.stdout.contains("FAIL  shows: search: the id English is listed twice"), "\(failed.stdout)")
+        // The last line counts against every check, as the lines above it do (a search that found
+        // nothing said "failed (1 of 1 checks)" under nine).
+        #expect(failed.stdout.hasSuffix("shows: 6 of 9 checks failed\n"), "\(failed.stdout)")
+        let nothing = try await harness.run(["providers", "check", "shows", "--term", "zzzqx", "--config", good])
+        #expect(nothing.stdout.hasSuffix("shows: 1 of 9 checks failed (8 skipped)\n"), "\(nothing.stdout)")
 
         let json = try await harness.run(
             ["providers", "check", "shows", "--term", "silicon valley", "--config", broken, "--format", "json"])

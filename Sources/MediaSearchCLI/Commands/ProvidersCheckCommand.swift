@@ -46,7 +46,8 @@ struct ProvidersCheckCommand: ParsableCommand, ProviderCommand {
         configuration.libraryEnabled = false
         let all = environment.providers(configuration)
         let word = name.lowercased()
-        let checked = all.first { $0.kind == word }.map { [$0] } ?? all.filter { $0.source == word }
+        // A kind, a source, or a kind of media (`book`), as `kinds:` and `--kind` take them.
+        let checked = Configuration.providers(named: word, in: all)
         guard !checked.isEmpty else {
             throw MediaSearchError.usage(DidYouMean.unknownKind(word, known: Configuration.names(of: all)))
         }
@@ -92,10 +93,11 @@ struct ProvidersCheckCommand: ParsableCommand, ProviderCommand {
                 let failed = report.results.filter(\.failed).count
                 let skipped = report.results.filter { if case .skipped = $0.outcome { true } else { false } }.count
                 let ran = report.results.count - skipped
+                // Counted against every check there is, so the line agrees with those above it.
                 let summary =
                     failed == 0
                     ? "passed (\(ran) checks\(skipped > 0 ? ", \(skipped) skipped" : ""))"
-                    : "failed (\(failed) of \(ran) checks)"
+                    : "\(failed) of \(report.results.count) checks failed\(skipped > 0 ? " (\(skipped) skipped)" : "")"
                 lines.append("\(name): \(summary)")
             }
             environment.console.out(lines.joined(separator: "\n") + "\n")
