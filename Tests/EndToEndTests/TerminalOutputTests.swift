@@ -443,6 +443,30 @@ struct PagerTests {
         #expect(history.stdout == "1. jack\n")
     }
 
+    /// `search klara` of `kinds` on a pseudo-terminal, the radio held until the screen shows the
+    /// songs, so that it is late however fast or slow the machine: no clock decides the outcome.
+    func searchWithTheRadioLate(
+        _ harness: Harness, kinds: String, extra: [String] = [], columns: Int = 80
+    ) async throws -> Session {
+        let gate = FaultGate()
+        defer { gate.open() }
+        await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
+        let config = try harness.runner.write("kinds: [\(kinds)]\n", to: "late.yaml")
+        let signal = harness.runner.home.appendingPathComponent("songs-shown").path
+        let opener = Task {
+            while !FileManager.default.fileExists(atPath: signal) { try await Task.sleep(for: .milliseconds(20)) }
+            gate.open()
+        }
+        defer { opener.cancel() }
+        return try await onPTY(
+            harness, ["search", "klara", "--config", config] + extra, waitFor: "\\[SONG\\]", keys: "",
+            columns: columns,
+            environment: [
+                "MEDIASEARCH_RADIO_URL": harness.server.baseURL,
+                "MEDIASEARCH_TV_URL": harness.server.baseURL + "/tvmaze",
+            ], signalFile: signal)
+    }
+
     /// #75 item 8: with a late source, every line a search writes fits the terminal, the footer
     /// included (it wrapped mid-word at 80 and 50 columns: `2 other ki` / `nds 30`), at 50, 80
     /// and 120 columns; a late source that found something stays named as late.
@@ -450,23 +474,8 @@ struct PagerTests {
     func everyLineFitsWithALateSource(columns: Int) async throws {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }
-        let gate = FaultGate()
-        defer { gate.open() }
-        await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
-        let config = try harness.runner.write("kinds: [song, movie, podcast, tv, radio]\n", to: "late.yaml")
-        let signal = harness.runner.home.appendingPathComponent("songs-shown").path
-        let opener = Task {
-            while !FileManager.default.fileExists(atPath: signal) { try await Task.sleep(for: .milliseconds(20)) }
-            gate.open()
-        }
-        defer { opener.cancel() }
-        let session = try await onPTY(
-            harness, ["search", "klara", "--config", config, "--no-pager"], waitFor: "\\[SONG\\]", keys: "",
-            columns: columns,
-            environment: [
-                "MEDIASEARCH_RADIO_URL": harness.server.baseURL,
-                "MEDIASEARCH_TV_URL": harness.server.baseURL + "/tvmaze",
-            ], signalFile: signal)
+        let session = try await searchWithTheRadioLate(
+            harness, kinds: "song, movie, podcast, tv, radio", extra: ["--no-pager"], columns: columns)
         #expect(session.seen && session.status == 0, "\(session.output.suffix(400).debugDescription)")
         let plain = session.output.replacing(/\e\]8;;[^\e]*\e\\/, with: "").replacing(/\e\[[0-9;?]*[A-Za-z]/, with: "")
         let lines = plain.components(separatedBy: "\r\n").map { $0.components(separatedBy: "\r").last ?? "" }
@@ -478,23 +487,10 @@ struct PagerTests {
 
     /// On a terminal, the tiles of the sources that answered show while a late one is pending
     /// (the spinner names it); its tiles follow, numbered on, and the footer says it was late.
-    /// The radio is held until the screen shows the songs, so no clock decides the outcome.
     @Test func aLateSourcesTilesFollowTheOthers() async throws {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }
-        let gate = FaultGate()
-        defer { gate.open() }
-        await harness.server.inject(FaultRule(path: "/json/stations/search", fault: .hold(gate)))
-        let config = try harness.runner.write("kinds: [song, radio]\n", to: "late.yaml")
-        let signal = harness.runner.home.appendingPathComponent("songs-shown").path
-        let opener = Task {
-            while !FileManager.default.fileExists(atPath: signal) { try await Task.sleep(for: .milliseconds(20)) }
-            gate.open()
-        }
-        defer { opener.cancel() }
-        let session = try await onPTY(
-            harness, ["search", "klara", "--config", config], waitFor: "\\[SONG\\]", keys: "",
-            environment: ["MEDIASEARCH_RADIO_URL": harness.server.baseURL], signalFile: signal)
+        let session = try await searchWithTheRadioLate(harness, kinds: "song, radio")
         let output = session.output
         #expect(session.seen && session.status == 0, "\(output.suffix(400).debugDescription)")
         let songs = try #require(output.range(of: "[SONG]"))
