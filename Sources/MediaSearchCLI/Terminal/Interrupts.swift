@@ -13,15 +13,18 @@ import Synchronization
 ///
 /// Counted in the handler, not in a dispatch source's event handler, because a pager that quits
 /// on Ctrl-C (`less -K`) ends the command at once: a dispatch handler scheduled on a busy
-/// machine ran after the command had already returned, and the process exited 0, not 130. The
-/// kernel runs the handler before the thread that waits for the pager returns from `waitpid`,
-/// so whoever reads ``presses`` after that sees the key.
+/// machine ran after the command had already returned, and the process exited 0, not 130. Only
+/// the main thread takes the signal (libdispatch's threads block it), and the process exits from
+/// the main thread once the command's task is done: the key was sent before the pager quit, so
+/// the kernel runs the handler before the main thread runs anything after being woken, and the
+/// exit reads the count. If the pipe cannot be made, Ctrl-C keeps its default (the process ends).
 enum Interrupts {
     /// How many times Ctrl-C was pressed since ``install(onPress:)``.
     static let presses = Atomic<Int>(0)
 
-    /// The pipe from the handler to the thread that acts on a press: read end, write end.
-    nonisolated(unsafe) private static var pipeEnds: (Int32, Int32) = (-1, -1)
+    /// The pipe's write end, for the handler (an atomic: a plain static's access may go through
+    /// the exclusivity check, which is no signal-safe code).
+    private static let writeEnd = Atomic<Int32>(-1)
 
     /// Installs the handler; `onPress` runs on a thread of its own once per press, with the count
     /// so far.
@@ -29,8 +32,8 @@ enum Interrupts {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        pipeEnds = (ends[0], ends[1])
         // Both globals are initialized here, not first in the handler.
+        writeEnd.store(ends[1], ordering: .sequentiallyConsistent)
         _ = presses.load(ordering: .relaxed)
         let reader = ends[0]
         Thread.detachNewThread {
@@ -46,7 +49,7 @@ enum Interrupts {
             let saved = errno
             Interrupts.presses.add(1, ordering: .sequentiallyConsistent)
             var byte: UInt8 = 1
-            _ = write(Interrupts.pipeEnds.1, &byte, 1)
+            _ = write(Interrupts.writeEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
             errno = saved
         }
     }

@@ -143,9 +143,10 @@ public struct SearchOutput: Sendable {
             for status in group.statuses where status.error != nil {
                 counts.append("\(named(status)) failed")
             }
-            // A late source that found nothing is one more kind that found nothing: folded first.
+            // A late source that found nothing is one more kind that found nothing: folded first (one
+            // whose every result joined another's did find them, and stays named).
             for status in group.statuses where status.error == nil && late.contains(status.kind) {
-                if status.count == 0 {
+                if status.received == 0 {
                     empty.append(named(status))
                 } else {
                     lateAt[counts.count] = String(format: "%.1f s", status.elapsed)
