@@ -18,7 +18,7 @@ public struct ServeCommand: ParsableCommand, ProviderCommand {
             request budget, cool-down, cache, history and offline library; a page never waits for the
             budget (a kind past it says how long is left). API: /api/search,
             /api/items/<kind>/<id>, /api/providers, /api/suggest; its OpenAPI document is served
-            at /openapi.json.
+            at /openapi.json. MCP for AI assistants: /mcp (as `mediasearch mcp`).
 
             Examples:
               mediasearch serve                      # http://127.0.0.1:8080

@@ -61,34 +61,55 @@ extension WebRoutes {
         -> Response
     {
         do {
-            let list = try ListName.checked(name, lenient: false)
-            // Keeping an item looks it up, so only a kind a search here could show is taken; an
-            // item already listed is read or taken off whatever its kind is now (a kind disabled
-            // since must not leave it stuck on the list).
-            if method == .put, case .failure(let error) = checked(kind: kind, id: id, request: request) { throw error }
-            guard Self.isPlainID(id) else { throw BadRequest(key: "request.itemId") }
-            let listed = try await session.lists.items(in: list).contains { $0.kind == kind && $0.item.id == id }
-            var answer: [String: JSONValue] = [
-                "list": .string(list), "kind": .string(kind), "id": .string(id), "listed": .bool(listed),
-            ]
-            switch method {
-            case .put:
-                let (_, _, added) = try await session.star(.id(id, kind: kind), list: list)
-                answer["listed"] = .bool(true)
-                answer["changed"] = .bool(added)
-            case .delete:
-                if listed { _ = try await session.lists.remove(id: id, kind: kind, from: list) }
-                answer["listed"] = .bool(false)
-                answer["changed"] = .bool(listed)
-            default:
-                // A list's item that is not there is no resource (DELETE stays idempotent: 200).
-                guard listed else { throw MediaSearchError.notFound("\(id) of kind \(kind) in the list '\(list)'") }
-                answer["changed"] = .bool(false)
-            }
-            return WebResponse.json(JSONOutput.text(.object(answer)))
+            let change: ListChange? =
+                switch method {
+                case .put: .keep
+                case .delete: .remove
+                default: nil
+                }
+            let answer = try await listItem(
+                change, name: name, kind: kind, id: id, explicit: QueryString.parse(request.uri.query)["explicit"])
+            return WebResponse.json(JSONOutput.text(answer))
         } catch {
             return failure(error, json: true)
         }
+    }
+
+    /// What may be done to one item of a list.
+    enum ListChange { case keep, remove }
+
+    /// One item of a list, as the JSON API and the MCP tools answer it (`ListItem` in the OpenAPI
+    /// document): whether it is listed (without a change: not found when it is not), kept (looked
+    /// up as a detail is, when the library does not have it) or taken off (whether or not it was
+    /// there).
+    func listItem(_ change: ListChange?, name: String, kind: String, id: String, explicit: String?) async throws
+        -> JSONValue
+    {
+        let list = try ListName.checked(name, lenient: false)
+        // Keeping an item looks it up, so only a kind a search here could show is taken; an
+        // item already listed is read or taken off whatever its kind is now (a kind disabled
+        // since must not leave it stuck on the list).
+        if change == .keep, case .failure(let error) = checked(kind: kind, id: id, explicit: explicit) { throw error }
+        guard Self.isPlainID(id) else { throw BadRequest(key: "request.itemId") }
+        let listed = try await session.lists.items(in: list).contains { $0.kind == kind && $0.item.id == id }
+        var answer: [String: JSONValue] = [
+            "list": .string(list), "kind": .string(kind), "id": .string(id), "listed": .bool(listed),
+        ]
+        switch change {
+        case .keep:
+            let (_, _, added) = try await session.star(.id(id, kind: kind), list: list)
+            answer["listed"] = .bool(true)
+            answer["changed"] = .bool(added)
+        case .remove:
+            if listed { _ = try await session.lists.remove(id: id, kind: kind, from: list) }
+            answer["listed"] = .bool(false)
+            answer["changed"] = .bool(listed)
+        case nil:
+            // A list's item that is not there is no resource (DELETE stays idempotent: 200).
+            guard listed else { throw MediaSearchError.notFound("\(id) of kind \(kind) in the list '\(list)'") }
+            answer["changed"] = .bool(false)
+        }
+        return .object(answer)
     }
 
     /// A list read by a page's script may be kept by the browser, asked again before each use

@@ -57,7 +57,7 @@ struct RequestGuard: RouterMiddleware {
 
     /// The answer that refuses the request, or `nil` to serve it.
     func refusal(of request: Request) -> Response? {
-        let json = request.uri.path.hasPrefix("/api/")
+        let json = Self.isForPrograms(request.uri.path)
         guard let authority = request.head.authority, !request.headers.contains(HTTPField.Name("Host")!) else {
             return WebResponse.error(
                 status: 400, message: "a request needs exactly one Host header", json: json,
@@ -77,6 +77,10 @@ struct RequestGuard: RouterMiddleware {
         }
         return nil
     }
+
+    /// Whether a path is for programs (the JSON API, MCP), which no page of another site may send
+    /// a browser to, and whose refusals are JSON.
+    static func isForPrograms(_ path: String) -> Bool { path.hasPrefix("/api/") || path == "/mcp" }
 
     /// Whether `authority` (`host[:port]`) names this server.
     func accepts(authority: String) -> Bool {
@@ -110,7 +114,7 @@ struct RequestGuard: RouterMiddleware {
                 // A top-level navigation (a link, a bookmark from another site) is the user's own;
                 // but not to the JSON API, which is for scripts (they send no Sec-Fetch-Site): a
                 // page elsewhere that sends the browser there would spend the budget unasked.
-                if request.uri.path.hasPrefix("/api/") { return false }
+                if Self.isForPrograms(request.uri.path) { return false }
                 return headers[HTTPField.Name("Sec-Fetch-Mode")!] == "navigate"
                     && headers[HTTPField.Name("Sec-Fetch-Dest")!] == "document"
             }

@@ -49,11 +49,13 @@ struct SecurityHeaders: RouterMiddleware {
     ) async throws -> Response {
         var response: Response
         do {
-            // A list's item is kept (PUT) and taken off (DELETE); everything else is only read.
+            // A list's item is kept (PUT) and taken off (DELETE), and MCP's messages are posted
+            // (its route says which methods it takes); everything else is only read.
             let listItem = Self.isListItem(request.uri.path)
             guard
                 request.method == .get || request.method == .head
                     || (listItem && (request.method == .put || request.method == .delete))
+                    || request.uri.path == "/mcp"
             else {
                 var refused = WebResponse.error(
                     status: 405, message: listItem ? "only GET, PUT and DELETE are served" : "only GET is served",

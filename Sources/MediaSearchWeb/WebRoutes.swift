@@ -263,9 +263,14 @@ struct WebRoutes: Sendable {
 
     /// The request for a detail checked, without asking anything: its `explicit` flag.
     func checked(kind: String, id: String, request: Request) -> Result<Bool?, any Error> {
+        checked(kind: kind, id: id, explicit: QueryString.parse(request.uri.query)["explicit"])
+    }
+
+    /// A detail's kind, id and `explicit` flag (as its query spells it) checked, without asking anything.
+    func checked(kind: String, id: String, explicit text: String?) -> Result<Bool?, any Error> {
         let explicit: Bool?
         do {
-            explicit = try WebQuery.flag(QueryString.parse(request.uri.query)["explicit"], name: "explicit")
+            explicit = try WebQuery.flag(text, name: "explicit")
         } catch {
             return .failure(error)
         }

@@ -160,6 +160,11 @@ public struct WebServer: Sendable {
             WebResponse.asset(OpenAPIDocument.json, type: "application/json; charset=utf-8")
         }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+        // MCP for assistants (docs/mcp.md): every method answers, so that GET and DELETE say 405.
+        let mcp = MCPEndpoint(server: MCPServer(tools: MCPFace.tools(session: session)))
+        for method in [HTTPRequest.Method.post, .get, .delete] {
+            router.on("/mcp", method: method) { request, _ in await mcp.respond(request) }
+        }
         return router
     }
 

@@ -9,4 +9,5 @@ import MediaSearchServe
 // (`serve`) and the shared store in PostgreSQL (`store:`). A binary of the command line and its
 // own providers alone composes neither, and builds without Hummingbird or PostgresNIO.
 await MediaSearchCLI.main(
-    providers: .builtIn, sourceTypes: .builtIn, stores: SharedStores.openPostgres, commands: [ServeCommand.self])
+    providers: .builtIn, sourceTypes: .builtIn, stores: SharedStores.openPostgres,
+    commands: [ServeCommand.self, MCPCommand.self])

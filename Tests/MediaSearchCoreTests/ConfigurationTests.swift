@@ -88,6 +88,8 @@ struct ConfigurationTests {
             store: postgresql://team:s3cret@db.example.net/media
             egress_group: office-2
             notice: "The house's search: ask Sam"
+            mcp:
+              writes: true
             """)
         // Every key of the table is in the file above with a value other than its default, and
         // is read: a key added to the table without a line here fails this.
@@ -98,6 +100,7 @@ struct ConfigurationTests {
             #expect(setting.origin.hasPrefix("config.yaml:"), "\(setting.key): \(setting.origin)")
         }
         #expect(config.kinds == ["podcast", "song"])
+        #expect(config.mcpWrites)
         #expect(config.limit(for: "song") == 10)
         #expect(config.limit(for: "podcast") == 50)
         #expect(config.weight(for: "song") == 2)

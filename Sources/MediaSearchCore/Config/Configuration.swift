@@ -66,6 +66,9 @@ public struct Configuration: Sendable {
     /// A line every face shows with what it answers (`notice:`): the offline demo's config says
     /// "demo data" with it; a household's or a team's instance may say whose it is.
     public var notice: String? = nil
+    /// Whether an assistant over MCP may change the lists (`mcp.writes:`; its `star` and `unstar`
+    /// tools). Off unless the user turns it on: an assistant reads what it is told to.
+    public var mcpWrites = false
 
     /// `providers.<name>.base_url`, by name (a source's or a provider's): where its API is.
     public var sourceURLs: [String: URL] = [:]

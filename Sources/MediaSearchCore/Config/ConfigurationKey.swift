@@ -125,6 +125,10 @@ package struct ConfigurationKey: Sendable {
             }
             configuration.notice = text
         },
+        ConfigurationKey("mcp.writes", show: { String($0.mcpWrites) }) {
+            (parser: ConfigurationParser, node: Node, configuration: inout Configuration) throws(MediaSearchError) in
+            configuration.mcpWrites = try parser.bool(node, key: "mcp.writes")
+        },
     ]
 
     /// The names allowed directly under `prefix` (the top level when `nil`), in table order.

@@ -85,5 +85,10 @@ public enum DocumentedConfiguration {
         # e.g. whose instance this is. The offline demo's config says "demo data" with it.
         # notice: "The Smiths' media search: ask Sam for a list"
 
+        # An assistant over MCP (`mediasearch mcp`, serve's /mcp; docs/mcp.md) reads searches, items and
+        # lists; with writes on, its star and unstar tools may change the lists too.
+        mcp:
+          writes: false
+
         """
 }
