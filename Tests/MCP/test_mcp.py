@@ -218,6 +218,23 @@ def stdio_checks(bindir, fixtures, env):
     return tools
 
 
+def cancel_checks(bindir, fixtures, env):
+    """A call cancelled while its radio is held is never answered; the calls after it are."""
+    client = Stdio(bindir, env)
+    initialize(client)
+    held = client.send("tools/call", {"name": "search", "arguments": {"term": TERM}})
+    client.send("notifications/cancelled", {"requestId": held, "reason": "test"}, notify=True)
+    after, before = client.answer(client.send("ping"))
+    fixtures.send_signal(signal.SIGUSR1)
+    check(after.get("result") == {} and all(m.get("id") != held for m in before),
+          "stdio: the server answers while a cancelled call waits")
+    again, between = client.call("providers", {})
+    check("result" in again and all(m.get("id") != held for m in between),
+          "stdio: the cancelled call is not answered once its source is let go")
+    client.process.stdin.close()
+    check(client.process.wait(timeout=30) == 0 and client.read() is None, "stdio: and it ends with 0")
+
+
 def writes_checks(bindir, env, song_id):
     client = Stdio(bindir, env)
     initialize(client)
@@ -352,6 +369,9 @@ def main():
         print("stdio")
         fixtures, _, env = part(bindir, homes)
         tools = stdio_checks(bindir, fixtures, env)
+        print("cancelled")
+        fixtures, _, env = part(bindir, homes)
+        cancel_checks(bindir, fixtures, env)
         print("writes on")
         fixtures, _, env = part(bindir, homes, writes=True)
         fixtures.send_signal(signal.SIGUSR1)

@@ -41,7 +41,9 @@ public enum MCPFace {
             }
             let id = MCPServer.requestID(line)
             let call = Task {
-                if let answer = await server.handle(line, send: { await output.write($0) }) {
+                // A call the client cancelled gets no answer (MCP's cancellation: the client
+                // has stopped waiting for it).
+                if let answer = await server.handle(line, send: { await output.write($0) }), !Task.isCancelled {
                     await output.write(answer)
                 }
             }
