@@ -50,13 +50,21 @@ struct SecurityHeaders: RouterMiddleware {
         var response: Response
         do {
             // A list's item is kept (PUT) and taken off (DELETE), and MCP's messages are posted
-            // (its route says which methods it takes); everything else is only read.
+            // (and only posted: the server starts no stream, and keeps no session to delete);
+            // everything else is only read.
             let listItem = Self.isListItem(request.uri.path)
+            let mcp = request.uri.path == "/mcp"
             guard
-                request.method == .get || request.method == .head
-                    || (listItem && (request.method == .put || request.method == .delete))
-                    || request.uri.path == "/mcp"
+                mcp
+                    ? request.method == .post
+                    : request.method == .get || request.method == .head
+                        || (listItem && (request.method == .put || request.method == .delete))
             else {
+                if mcp {
+                    return secured(
+                        MCPEndpoint.error(
+                            405, "only POST: this server starts no stream of its own", headers: [.allow: "POST"]))
+                }
                 var refused = WebResponse.error(
                     status: 405, message: listItem ? "only GET, PUT and DELETE are served" : "only GET is served",
                     json: request.uri.path.hasPrefix("/api/"), configuration: configuration)

@@ -160,11 +160,9 @@ public struct WebServer: Sendable {
             WebResponse.asset(OpenAPIDocument.json, type: "application/json; charset=utf-8")
         }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
-        // MCP for assistants (docs/mcp.md): every method answers, so that GET and DELETE say 405.
+        // MCP for assistants (docs/mcp.md); any other method is 405 (SecurityHeaders).
         let mcp = MCPEndpoint(server: MCPServer(tools: MCPFace.tools(session: session)))
-        for method in [HTTPRequest.Method.post, .get, .delete] {
-            router.on("/mcp", method: method) { request, _ in await mcp.respond(request) }
-        }
+        router.post("/mcp") { request, _ in await mcp.respond(request) }
         return router
     }
 

@@ -9,11 +9,16 @@ the radio enabled. Checked:
   songs while the radio is still held, and whose answer, after the radio is let go, has both,
   valid by its output schema and by Schemas/search.schema.json; show and list answers valid by
   theirs; a refused write; bad arguments, an unknown tool, a line that is no JSON and one over
-  4 MiB answered with JSON-RPC errors, the server still answering after each; EOF ends it with 0.
+  4 MiB answered with JSON-RPC errors, the server still answering after each; EOF ends it with 0;
+  progress only grows.
+- edges: ids (2^53 - 1 echoed exactly; past it, fractions, null and others refused), null and
+  mistyped arguments, a burst of bad lines, notifications and repeated ids with a last line
+  without its newline all answered before EOF; a client that stops reading while the server's
+  stdout is non-blocking: stdin is no longer taken, and every request is answered whole after.
 - writes on in the config: star and unstar change the list, as `lists` then says.
 - HTTP: the same search over `/mcp` as an event stream, the progress event before the radio is let
   go; a JSON answer without `text/event-stream`; a foreign Host (421), a cross-site Origin (403),
-  GET (405) and a batch (400) refused.
+  GET, PUT, PATCH, OPTIONS, DELETE (405, JSON), a batch (400) and a null id refused.
 - the reference client (PyPI's `mcp`): over stdio and over Streamable HTTP, its own handshake,
   tools/list and a search with a progress callback.
 
@@ -177,6 +182,10 @@ def stdio_checks(bindir, fixtures, env):
     answer, between = client.answer(id_)
     check(all(m.get("method") == "notifications/progress" for m in between),
           f"stdio: only progress before the answer ({len(between)})")
+    steps = [m["params"] for m in [first] + between]
+    check(all(b["progress"] > a["progress"] for a, b in zip(steps, steps[1:]))
+          and all(step["progress"] <= step.get("total", step["progress"]) for step in steps),
+          f"stdio: progress only grows, never past its total ({[(p['progress'], p.get('total')) for p in steps]})")
     document = check_search(answer["result"], tools, "stdio")
 
     song = next(entry for entry in document["results"] if entry["kind"] == "song")
@@ -233,6 +242,86 @@ def cancel_checks(bindir, fixtures, env):
           "stdio: the cancelled call is not answered once its source is let go")
     client.process.stdin.close()
     check(client.process.wait(timeout=30) == 0 and client.read() is None, "stdio: and it ends with 0")
+
+
+def edge_checks(bindir, env):
+    """Hostile and odd input over stdio: ids, arguments, the last line, EOF, a client that stops reading."""
+    client = Stdio(bindir, env)
+    hello, _ = client.answer(client.send("initialize", {
+        "protocolVersion": "2024-11-05", "capabilities": {}, "clientInfo": {"name": "old", "version": "1"}}))
+    check(hello["result"]["protocolVersion"] == "2025-11-25",
+          f"edges: a version with batches is answered with the newest ({hello['result']['protocolVersion']})")
+    for id_ in [9007199254740991, -9007199254740991, "x" * 300]:
+        client.write(json.dumps({"jsonrpc": "2.0", "id": id_, "method": "ping"}).encode() + b"\n")
+        answer = client.read()
+        check(answer.get("id") == id_ and answer.get("result") == {}, f"edges: the id {str(id_)[:20]} comes back exactly")
+    for id_ in [9007199254740993, 1.5, None, [1], {"a": 1}, True]:
+        client.write(json.dumps({"jsonrpc": "2.0", "id": id_, "method": "ping"}).encode() + b"\n")
+        answer = client.read()
+        check(answer.get("error", {}).get("code") == -32600 and answer.get("id") is None,
+              f"edges: the id {id_!r} is refused as an invalid request ({answer})")
+    for arguments, what in [({"kind": None, "id": "1"}, "a required argument given as null"),
+                            ({"kind": "song", "id": "1", "explicit": "yes"}, "a string for a boolean"),
+                            ({"term": "x", "page": 1e300}, "a page past any number")]:
+        bad, _ = client.call("show" if "id" in arguments else "search", arguments)
+        message = bad.get("error", {}).get("message", "")
+        check(bad.get("error", {}).get("code") == -32602 and " a integer" not in message,
+              f"edges: {what} is refused with invalid params ({message})")
+    # Two requests with one id, a burst of bad lines and notifications, and a last line without
+    # its newline: every request is answered before EOF ends the server.
+    burst = b"".join([b"not json\n", b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+                      b'{"jsonrpc":"2.0","id":5,"method":"ping"}\n'] * 40)
+    client.write(burst + b'{"jsonrpc":"2.0","id":"last","method":"ping"}')
+    client.process.stdin.close()
+    answers = []
+    while (message := client.read()) is not None:
+        answers.append(message)
+    errors = sum(1 for m in answers if m.get("error", {}).get("code") == -32700)
+    pings = sum(1 for m in answers if m.get("id") == 5 and m.get("result") == {})
+    check(errors == 40 and pings == 40 and any(m.get("id") == "last" for m in answers),
+          f"edges: every line of a burst is answered before EOF ({errors} errors, {pings} pings, {len(answers)} in all)")
+    check(client.process.wait(timeout=30) == 0, "edges: and the server ends with 0")
+
+    # A client that writes without reading: the server's stdout is a pipe set non-blocking and
+    # left full. The server stops reading stdin (so holds a bounded amount of memory), and once
+    # the client reads, every request is answered, whole, none lost to the full pipe.
+    out_read, out_write = os.pipe()
+    os.set_blocking(out_write, False)
+    process = subprocess.Popen([os.path.join(bindir, "mediasearch"), "mcp"], env=env, stdin=subprocess.PIPE,
+                               stdout=out_write, stderr=subprocess.DEVNULL)
+    os.close(out_write)
+    os.set_blocking(process.stdin.fileno(), False)
+    # A large answer among small ones: a write the full pipe cuts short must be finished, not lost.
+    chunk = (b'{"jsonrpc":"2.0","id":"list","method":"tools/list"}\n'
+             + b'{"jsonrpc":"2.0","id":1,"method":"ping"}\n' * 63)
+    pending, sent, still = b"", 0, 0
+    while still < 30 and sent < 8 << 20:
+        pending = pending or chunk
+        try:
+            written = os.write(process.stdin.fileno(), pending)
+            sent, pending, still = sent + written, pending[written:], 0
+        except BlockingIOError:
+            still += 1
+            threading.Event().wait(0.1)
+    check(sent < 8 << 20, f"edges: a server whose answers are not read stops reading ({sent >> 10} KiB taken)")
+    chunks = (sent + len(pending)) // len(chunk)
+
+    def finish_writing():
+        os.set_blocking(process.stdin.fileno(), True)
+        process.stdin.write(pending)
+        process.stdin.close()
+    writer = threading.Thread(target=finish_writing, daemon=True)
+    writer.start()
+    lists = pings = 0
+    with os.fdopen(out_read, "rb") as answers_in:
+        for raw in answers_in:
+            message = json.loads(raw)
+            lists += message.get("id") == "list" and len(message.get("result", {}).get("tools", [])) == len(TOOLS)
+            pings += message.get("id") == 1 and message.get("result") == {}
+    writer.join()
+    check(lists == chunks and pings == 63 * chunks,
+          f"edges: every one of {64 * chunks} requests is answered whole ({lists} lists, {pings} pings)")
+    check(process.wait(timeout=30) == 0, "edges: and that server ends with 0 too")
 
 
 def writes_checks(bindir, env, song_id):
@@ -304,6 +393,18 @@ def http_checks(base, fixtures, tools):
                                           "Sec-Fetch-Dest": "document"}) == 403,
           "http: a cross-site browser request is refused (403), navigation or not")
     check(status_of(url, method="GET") == 405, "http: GET is 405 (the server starts no stream)")
+    for method in ["PUT", "PATCH", "OPTIONS", "DELETE"]:
+        request = urllib.request.Request(url, data=b"{}", method=method, headers={"Content-Type": "application/json"})
+        try:
+            urllib.request.urlopen(request, timeout=30)
+            status, body, allow = 200, {}, None
+        except urllib.error.HTTPError as error:
+            status, body, allow = error.code, json.loads(error.read() or b"{}"), error.headers.get("Allow")
+        check(status == 405 and allow == "POST" and body.get("error", {}).get("code") == -32600,
+              f"http: {method} is 405 with a JSON-RPC error and Allow: POST ({status}, {allow}, {body})")
+    with post(url, {"jsonrpc": "2.0", "id": None, "method": "ping"}, accept="application/json") as response:
+        answer = json.load(response)
+        check(answer.get("error", {}).get("code") == -32600, f"http: a null id is an invalid request ({answer})")
     check(status_of(url, [listed]) == 400, "http: a batch is refused (400)")
 
 
@@ -380,6 +481,8 @@ def main():
         found, _ = client.call("search", {"term": TERM, "kind": "song", "limit": 1})
         client.process.stdin.close()
         writes_checks(bindir, env, found["result"]["structuredContent"]["results"][0]["id"])
+        print("edges")
+        edge_checks(bindir, env)
         print("http")
         fixtures, base = served(bindir, homes)
         http_checks(base, fixtures, tools)

@@ -116,11 +116,12 @@ extension JSONValue {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
     }
 
-    /// Whole numbers without a fraction (`15`, not `15.0`); others in Swift's shortest form that
-    /// reads back the same (`1.29`, `1e-05`); a value JSON cannot hold (infinity, NaN) as `null`.
+    /// Whole numbers without a fraction (`15`, not `15.0`), every digit up to 2^53 (an MCP
+    /// request's id comes back as it was sent); others in Swift's shortest form that reads back the
+    /// same (`1.29`, `1e-05`, `1e+16`); a value JSON cannot hold (infinity, NaN) as `null`.
     private static func write(number: Double, to bytes: inout [UInt8]) {
         guard number.isFinite else { return bytes.append(contentsOf: "null".utf8) }
-        if number == number.rounded(), abs(number) < 1e15 {
+        if number == number.rounded(), abs(number) <= 9_007_199_254_740_992 {
             // The digits written straight in, last first (no `String` made for each number).
             var whole = Int64(number)
             if whole < 0 {

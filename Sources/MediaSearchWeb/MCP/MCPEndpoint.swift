@@ -8,9 +8,10 @@ import NIOCore
 /// `serve`'s `/mcp`: MCP's Streamable HTTP transport without sessions, behind the same Host and
 /// Origin rules as every route (``RequestGuard``). Each POST carries one JSON-RPC message: a
 /// request's answer comes as JSON, or, when the client accepts `text/event-stream`, as an event
-/// stream carrying the search's progress notifications and then the answer. Nothing is kept between requests (the tools keep no state of their own),
-/// so no session can pile up; GET (a stream the server would start) and DELETE (ending a session)
-/// are 405, as the specification allows.
+/// stream carrying the search's progress notifications and then the answer. Nothing is kept
+/// between requests (the tools keep no state of their own), so no session can pile up; every
+/// method but POST is 405 (``SecurityHeaders``), GET (a stream the server would start) and DELETE
+/// (ending a session) as the specification allows.
 struct MCPEndpoint: Sendable {
     let server: MCPServer
 
@@ -18,9 +19,6 @@ struct MCPEndpoint: Sendable {
     static let maxBody = 1 << 20
 
     func respond(_ request: Request) async -> Response {
-        guard request.method == .post else {
-            return Self.error(405, "only POST: this server starts no stream of its own", headers: [.allow: "POST"])
-        }
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("application/json") else {
             return Self.error(415, "a message is sent as application/json")
@@ -39,22 +37,24 @@ struct MCPEndpoint: Sendable {
         } catch {
             return Self.error(413, "a message is at most \(Self.maxBody / 1024) KiB")
         }
-        let data = Data(buffer: bytes)
-        guard let message = try? JSONDecoder().decode(JSONValue.self, from: data), message.objectValue != nil else {
+        guard let message = MCPServer.parse(Data(buffer: bytes)), message.objectValue != nil else {
             return Self.error(400, "the body is one JSON-RPC message (an object; batches are not taken)", rpc: -32700)
         }
         // A notification or a client's answer needs no answer, and there is no session to tell.
-        guard let id = message["id"], id != .null else { return Response(status: .accepted) }
+        // (`notifications/cancelled` too: without sessions, the id it names could be any
+        // client's; a call is cancelled by closing its stream, docs/mcp.md.)
+        let answer = message["method"] == nil && (message["result"] != nil || message["error"] != nil)
+        guard message["id"] != nil, !answer else { return Response(status: .accepted) }
         let accept = request.headers[.accept]?.lowercased() ?? ""
         guard accept.contains("text/event-stream") else {
             // JSON: the answer alone (progress has nowhere to go).
-            guard let answer = await server.handle(data, send: { _ in }) else { return Response(status: .accepted) }
+            guard let answer = await server.handle(message, send: { _ in }) else { return Response(status: .accepted) }
             return Self.json(answer, status: 200)
         }
         let (messages, sent) = AsyncStream<JSONValue>.makeStream()
         let server = self.server
         let call = Task {
-            if let answer = await server.handle(data, send: { sent.yield($0) }) { sent.yield(answer) }
+            if let answer = await server.handle(message, send: { sent.yield($0) }) { sent.yield(answer) }
             sent.finish()
         }
         let body = ResponseBody { writer in

@@ -210,7 +210,7 @@ struct MCPTools: Sendable {
     /// source failed, writes off) is a result with `isError`, for the assistant to read.
     func call(
         _ name: String, arguments: [String: JSONValue],
-        progress: @escaping @Sendable (_ done: Double, _ total: Double, _ message: String) async -> Void
+        progress: @escaping @Sendable (_ done: Double, _ total: Double?, _ message: String) async -> Void
     ) async throws -> JSONValue {
         guard let spec = Self.specs.first(where: { $0.name == name }) else {
             throw MCPFailure.invalidParams(
@@ -236,7 +236,7 @@ struct MCPTools: Sendable {
 
     private func answer(
         _ spec: Spec, _ values: [String: String],
-        progress: @escaping @Sendable (Double, Double, String) async -> Void
+        progress: @escaping @Sendable (Double, Double?, String) async -> Void
     ) async throws -> JSONValue {
         let session = routes.apiSession
         switch spec.name {
@@ -266,7 +266,7 @@ struct MCPTools: Sendable {
     /// A search, its sources' answers told to `progress` as they come: which source, how many, and
     /// the first titles, so the assistant has the fast sources' results before the slow one's.
     private func search(
-        _ values: [String: String], progress: @escaping @Sendable (Double, Double, String) async -> Void
+        _ values: [String: String], progress: @escaping @Sendable (Double, Double?, String) async -> Void
     ) async throws -> JSONValue {
         let query = try WebQuery(values, catalog: routes.catalog, configuration: routes.configuration)
         guard !query.isEmpty else {
@@ -275,11 +275,16 @@ struct MCPTools: Sendable {
         let search = try routes.apiSession.stream(
             query.request(configuration: routes.configuration), order: query.order,
             patience: query.order == ResultOrder() && query.page == 1 ? .zero : nil)
-        let total = Double(search.plan.count)
+        // MCP's progress only grows: the sources answered so far, of those asked; the offline
+        // library's answer (every source failed) is one step past them, with no total.
+        let asked = Double(search.plan.count)
+        var done = 0.0
         for try await event in search.events {
             switch event {
             case .arrived(let arrival):
-                await progress(Double(arrival.answered.count), total, Self.progressLine(arrival))
+                done = max(Double(arrival.answered.count), done + 1)
+                let line = (arrival.fromLibrary ? "from the offline library: " : "") + Self.progressLine(arrival)
+                await progress(done, done <= asked ? asked : nil, line)
             case .finished(let page):
                 if let failed = WebRoutes.upstreamFailure(page) { return Self.refusal(failed) }
                 return try Self.document(JSONOutput.text(page.document().json))
@@ -325,14 +330,23 @@ struct MCPTools: Sendable {
             case (.null, _): continue
             case (.string(let string), "string"): text = string
             case (.bool(let flag), "boolean"): text = flag ? "on" : "off"
-            case (.number(let number), "integer") where number.rounded() == number && abs(number) < 1e15:
+            case (.number(let number), "integer") where number.rounded() == number:
+                // A number past any range the API takes is refused here, before `Int` could trap.
+                guard abs(number) < 1e15 else {
+                    let range = [property["minimum"], property["maximum"]].compactMap { $0?.text(pretty: false) }
+                    throw MCPFailure.invalidParams(
+                        "\(spec.name): '\(clean)' is too large"
+                            + (range.count == 2 ? " (it is from \(range[0]) to \(range[1]))" : ""))
+                }
                 text = String(Int(number))
             case (_, let type):
-                throw MCPFailure.invalidParams("\(spec.name): '\(clean)' takes a \(type ?? "value") here")
+                let article = type.map { "aeiou".contains($0.prefix(1)) ? "an \($0)" : "a \($0)" } ?? "a value"
+                throw MCPFailure.invalidParams("\(spec.name): '\(clean)' takes \(article) here")
             }
             values[original[name] ?? name] = text
         }
-        for case .string(let name) in schema?["required"]?.arrayValue ?? [] where given[name] == nil {
+        for case .string(let name) in schema?["required"]?.arrayValue ?? [] where values[original[name] ?? name] == nil
+        {
             throw MCPFailure.invalidParams("\(spec.name) needs '\(name)'")
         }
         return values
