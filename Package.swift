@@ -58,6 +58,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's malloc set up before `main`, for the `mediasearch` executable only.
         .target(name: "CMallocTuning", path: "Sources/CMallocTuning"),
+        // Artwork decoded and scaled for the terminal (Debian's libstb-dev, compiled in when its
+        // headers are there: docs/design.md, "Artwork in the terminal").
+        .target(name: "CArtwork", path: "Sources/CArtwork"),
         // The provider contract: Foundation only, so a provider costs nothing to build.
         .target(name: "MediaSearchKit"),
         // The iTunes Search API: client, record and the provider protocol the built-in kinds share.
@@ -126,7 +129,7 @@ let package = Package(
         .target(
             name: "MediaSearchCLI",
             dependencies: [
-                "MediaSearchCore", "MediaSearchKit", "MediaSearchSpawn",
+                "MediaSearchCore", "MediaSearchKit", "MediaSearchSpawn", "CArtwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

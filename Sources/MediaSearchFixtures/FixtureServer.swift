@@ -190,8 +190,8 @@ public actor FixtureServer {
 
     private func recorded(path: String, query: [String: String]) -> Answer {
         if path.hasPrefix("/artwork/") {
-            var answer = Answer.json(Self.artwork(seed: path))
-            answer.contentType = "image/svg+xml"
+            var answer = Answer(body: Self.artwork(seed: path))
+            answer.contentType = "image/png"
             return answer
         }
         if path.hasPrefix("/preview/") {
@@ -400,14 +400,28 @@ public actor FixtureServer {
         return Data(bytes)
     }
 
-    /// A square SVG in a color of the path's own, with a note.
-    static func artwork(seed: String) -> String {
+    /// A square PNG in colours of the path's own: a gradient with a light ring, 120 px a side (what
+    /// the terminal's artwork decodes, and the pages show).
+    public static func artwork(seed: String) -> Data {
         var hash: UInt32 = 2_166_136_261
         for byte in seed.split(separator: "/").dropLast().joined().utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let hue = hash % 360
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">            <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(\(hue),70%,55%)"/>            <stop offset="1" stop-color="hsl(\((hue + 50) % 360),70%,35%)"/></linearGradient></defs>            <rect width="600" height="600" fill="url(#g)"/>            <circle cx="300" cy="300" r="120" fill="none" stroke="white" stroke-opacity=".5" stroke-width="24"/>            <circle cx="300" cy="300" r="24" fill="white" fill-opacity=".6"/></svg>
-            """
+        let side = 120
+        let base = (
+            UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash >> 16)
+        )
+        var rows = Data()
+        for y in 0..<side {
+            rows.append(0)  // no filter
+            for x in 0..<side {
+                let shade = 255 - (x + y) * 160 / (2 * side)
+                let distance = abs(Int(Double((x - 60) * (x - 60) + (y - 60) * (y - 60)).squareRoot()) - 30)
+                let ring = distance < 5
+                for channel in [base.0, base.1, base.2] {
+                    rows.append(ring ? 240 : UInt8((Int(channel) / 2 + 64) * shade / 255))
+                }
+            }
+        }
+        return PNGFile.rgb(width: side, height: side, rows: rows)
     }
 
     /// One audiobook whose every text is an attack: script tags, event attributes, `javascript:`

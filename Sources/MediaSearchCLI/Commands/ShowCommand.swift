@@ -17,17 +17,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
               mediasearch show 1038991417 --kind album --format m3u > album.m3u && mpv --playlist=album.m3u
             """))
 
-    @Argument(help: "The item's id (the id in search results).")
-    var id: String?
-
-    @Option(help: "Open the Nth result of the last search.")
-    var result: Int?
-
-    @Option(
-        help:
-            "The kind of the id (a provider, source or kind of media, as search takes); without it, every enabled kind that can look ids up is asked.",
-        completion: CompletionWords.kind)
-    var kind: String?
+    @OptionGroup var item: ItemTarget
 
     @Flag(help: "Show names uncensored even when explicit content is off.")
     var uncensored = false
@@ -49,9 +39,6 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
-        guard (id == nil) != (result == nil) else { throw ValidationError("give an id or --result N (one of them)") }
-        if let id, id.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the id is blank") }
-        if let result, result < 1 { throw ValidationError("--result starts at 1") }
         if let width, width < 30 || width > 1000 { throw ValidationError("--width takes 30 to 1000 columns") }
     }
 
@@ -60,7 +47,7 @@ struct ShowCommand: ParsableCommand, ProviderCommand {
             explicitPath: configOption.config, store: storeOption.store)
         let session = try await environment.session(configuration, network: network)
         environment.announce(configuration)
-        let target: DetailTarget = id.map { .id($0, kind: kind) } ?? .result(result ?? 1)
+        let target = item.target
         let console = environment.console
         let spinner = Spinner(
             console: console, kinds: ["the detail"], enabled: console.stderrIsTerminal,

@@ -79,6 +79,12 @@ public struct Console: Sendable {
     private var lineStart: String { stderrIsTerminal ? "\r\u{1B}[2K" : "" }
 
     private static func querySize(_ descriptor: Int32 = STDOUT_FILENO) -> (width: Int, height: Int)? {
+        windowSize(descriptor).map { (Int($0.ws_col), Int($0.ws_row)) }
+    }
+
+    /// The terminal's size (`TIOCGWINSZ`) on `descriptor`, in cells and, where it says, in pixels;
+    /// `nil` when it is no terminal or says no width.
+    static func windowSize(_ descriptor: Int32) -> winsize? {
         var size = winsize()
         #if canImport(Glibc)
             let request = UInt(TIOCGWINSZ)
@@ -86,6 +92,6 @@ public struct Console: Sendable {
             let request = TIOCGWINSZ
         #endif
         guard ioctl(descriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
+        return size
     }
 }

@@ -16,6 +16,8 @@ public struct SearchSession: Sendable {
     /// How each source is reached (the response cache, the source's request budget, retries,
     /// same-host redirects), by source; handed to its providers in their ``ProviderContext``.
     public var transports: [String: any HTTPTransport]
+    /// The transport artwork is fetched through (``artwork(of:size:)``), made when first asked.
+    let artworkTransport: @Sendable () -> any HTTPTransport
     /// The offline library every record seen goes to; `nil` when `library.enabled` is off.
     public var library: (any LibraryStore)?
     /// The shared store's cache, budgets and library, when `store:` names one.
@@ -52,6 +54,12 @@ public struct SearchSession: Sendable {
                     shared: shared)
         }
         self.transports = transports
+        self.artworkTransport = { @Sendable in
+            transport
+                ?? StandardTransport.make(
+                    configuration: configuration, paths: paths, policy: policy, source: SearchSession.artworkSource,
+                    shared: shared)
+        }
         self.library =
             library
             ?? (configuration.libraryEnabled
