@@ -151,12 +151,21 @@ def browser(page_load_strategy="normal"):
 
 
 def stop(driver, *homes):
-    """Quits the browser, stops every server started, and removes their homes."""
-    driver.quit()
+    """Quits the browser (when there is one), stops every server started, and removes their homes."""
+    if driver is not None:
+        driver.quit()
     for process in PROCESSES:
         process.terminate()
     for home in homes:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def report(what):
+    """Exits 1 on any failure, after saying how many; else says the checks passed."""
+    if FAILURES:
+        print(f"{len(FAILURES)} {what} check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print(f"{what} checks passed")
 
 
 def finish(args, screenshots, what):
@@ -166,10 +175,7 @@ def finish(args, screenshots, what):
         os.makedirs(docs, exist_ok=True)
         for name in screenshots:
             shutil.copy(os.path.join(args.artifacts, name), os.path.join(docs, name))
-    if FAILURES:
-        print(f"{len(FAILURES)} {what} check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print(f"{what} checks passed")
+    report(what)
 
 
 def main():

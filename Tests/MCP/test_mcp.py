@@ -24,7 +24,7 @@ the radio enabled. Checked:
 
     python3 Tests/MCP/test_mcp.py --bin "$(swift build -c release --show-bin-path)"
 """
-import argparse, asyncio, json, os, queue, shutil, signal, subprocess, sys, threading, urllib.error
+import argparse, asyncio, json, os, queue, signal, subprocess, sys, threading, urllib.error
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -489,14 +489,8 @@ def main():
         print("the reference client")
         asyncio.run(reference_client(bindir, part(bindir, homes), served(bindir, homes)))
     finally:
-        for process in test_web.PROCESSES:
-            process.terminate()
-        for folder in homes:
-            shutil.rmtree(folder, ignore_errors=True)
-    if test_web.FAILURES:
-        print(f"{len(test_web.FAILURES)} MCP check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("MCP checks passed")
+        test_web.stop(None, *homes)
+    test_web.report("MCP")
 
 
 if __name__ == "__main__":

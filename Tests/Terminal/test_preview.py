@@ -165,13 +165,8 @@ def main():
     finally:
         for session in sessions:
             session.close()
-        for process in test_web.PROCESSES:
-            process.terminate()
-        shutil.rmtree(home, ignore_errors=True)
-    if test_web.FAILURES:
-        print(f"{len(test_web.FAILURES)} preview check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("preview checks passed")
+        test_web.stop(None, home)
+    test_web.report("preview")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ package struct RootCommand: ParsableCommand {
                 """),
             version: MediaSearchVersion.number,
             subcommands: [
-                SearchCommand.self, ShowCommand.self, PreviewCommand.self, OpenCommand.self, ProvidersCommand.self,
+                SearchCommand.self, ShowCommand.self, PreviewCommand.self, PickCommand.self, OpenCommand.self,
+                ProvidersCommand.self,
                 HistoryCommand.self,
                 StarCommand.self, UnstarCommand.self, ListsCommand.self, ListCommand.self, SuggestCommand.self,
                 CacheCommand.self, LibraryCommand.self, ConfigCommand.self,

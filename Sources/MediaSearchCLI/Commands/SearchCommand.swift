@@ -29,7 +29,7 @@ package struct SearchCommand: ParsableCommand, ProviderCommand {
     package static let reservedOptionNames: Set<String> = [
         "kind", "limit", "offset", "page", "country", "lang", "explicit", "no-explicit", "sort", "reverse", "group",
         "width", "artwork", "uncensored", "config", "format", "no-cache", "refresh", "no-wait", "verbose", "help",
-        "version", "term", "color", "no-pager", "offline", "source", "store",
+        "version", "term", "color", "no-pager", "offline", "source", "store", "interactive",
     ]
 
     @Argument(help: "What to search for; several words are one term.")
@@ -80,6 +80,11 @@ package struct SearchCommand: ParsableCommand, ProviderCommand {
     @Option(help: "Layout width in columns (default: the terminal's, or $COLUMNS, or 80).")
     var width: Int?
 
+    @Flag(
+        name: [.customShort("i"), .long],
+        help: "Pick from the results in a full-screen list as they come, with each one's cover (as pick).")
+    package var interactive = false
+
     @Flag(help: "Show each tile's artwork link.")
     var artwork = false
 
@@ -119,6 +124,12 @@ package struct SearchCommand: ParsableCommand, ProviderCommand {
         let session = try await environment.session(configuration, network: network)
         environment.announce(configuration)
         let request = makeRequest(configuration, filters: environment.filterArguments)
+        if interactive {
+            return try await PickerLoop(
+                session: session, request: request, order: ResultOrder(sort: sort, reversed: reverse, grouped: false),
+                environment: environment, offline: network.offline
+            ).run()
+        }
         let spinner = Spinner(
             console: console, kinds: [], enabled: console.stderrIsTerminal || network.verbose,
             animated: console.stderrIsTerminal, waits: environment.waits)
@@ -313,6 +324,7 @@ extension SearchCommand {
         command.reverse = false
         command.group = false
         command.width = nil
+        command.interactive = false
         command.artwork = false
         command.uncensored = false
         command.format = nil

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""`mediasearch pick` (#73 item 2) as a person meets it: in tmux, typed at, resized, and left.
+
+Against the release binary and a fixture server that holds Radio Browser's answers until it is
+sent SIGUSR1 (a slow source whose release the test decides: no timing), with songs and the radio
+enabled:
+- at 80x24 and at 200x50: the songs are listed while the header says the radio is still asked,
+  the first one's cover (half-blocks) and tile beside the list; once the radio is let go, its
+  stations join and the header stops asking; no line is wider than the window;
+- keys: j and k move (the pane follows), typing filters (and Esc clears, the selection kept),
+  Enter on a new term searches it, Enter opens the detail and q goes back, ? shows the keys,
+  s stars (as `mediasearch lists` then says);
+- a resize to 60x20 and to 120x40: the screen is drawn again to the new width;
+- every way out gives the terminal back as it was: q (status 0), Ctrl-C (130), SIGTERM (143): the
+  normal screen with what was on it before, the cursor shown, the line discipline cooked and
+  echoing (`stty -a`);
+- `search -i` is the same picker; `pick` without a terminal is a one-line error (64).
+
+    python3 Tests/Terminal/test_picker.py --bin "$(swift build -c release --show-bin-path)"
+"""
+import argparse, json, os, re, signal, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Terminal"))
+import harness  # noqa: E402
+import test_web  # noqa: E402  (start, check and the fixture server's banner)
+from test_preview import Tmux, blocks  # noqa: E402
+from test_web import check  # noqa: E402
+
+HELD = "/json/stations/search"
+TERM = "klara"
+
+
+def width_of(line):
+    """Columns a captured line takes (the box-drawing and block characters are one column each)."""
+    return len(line)
+
+
+def until(tmux, done, seconds=30):
+    """The screen once `done(screen)` holds, or as it is after `seconds` (the check then fails)."""
+    deadline = time.monotonic() + seconds
+    screen = tmux.screen()
+    while not done(screen) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        screen = tmux.screen()
+    return screen
+
+
+def part(bindir, homes):
+    """A fixture server holding the radio, and a private home over it: (the server, the home's env)."""
+    test_web.start([harness.fixtures(bindir), "--port", "0", "--hold", HELD], os.environ,
+                   r"on (http://127\.0\.0\.1:\d+)")
+    fixtures = test_web.PROCESSES[-1]
+    home, env = harness.private_home(bindir, "mediasearch-picker-")
+    homes.append(home)
+    config = os.path.join(home, "config.yaml")
+    with open(config, "w") as f:
+        f.write("providers:\n  itunes: {rate_limit: 1000/min}\nkinds: [song, radio]\n")
+    env.update(MEDIASEARCH_CONFIG=config, LANG="C.UTF-8", TERM="xterm-256color",
+               **test_web.announced_variables(fixtures))
+    env.pop("NO_COLOR", None)
+    return fixtures, env
+
+
+def restored(tmux, status, where):
+    """After the picker: the shell's screen back (the marker before it), the cursor shown, the
+    terminal cooked and echoing."""
+    screen = tmux.wait_for(r"EXIT-\d+")
+    check(f"EXIT-{status}" in screen, f"{where}: the picker ends with {status} ({re.findall(r'EXIT-[0-9]+', screen)})")
+    check("before-pick" in screen, f"{where}: the screen before it is back (the alternate screen left)")
+    flags = tmux.run("display-message", "-p", "-t", "t", "#{cursor_flag} #{alternate_on}").stdout.split()
+    check(flags == ["1", "0"], f"{where}: the cursor is shown, the normal screen on ({flags})")
+    tmux.type("clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '; echo STTY", "Enter")
+    screen = tmux.wait_for(r"STTY\s*$|STTY\n")
+    check(re.search(r"(^|\s)icanon\s+echo(\s|$)", screen) is not None,
+          f"{where}: the line discipline is cooked and echoes ({screen.strip()[-60:]!r})")
+
+
+def start_picker(tmux, mediasearch, words="pick " + TERM):
+    tmux.type(f"clear; echo before-pick; {mediasearch} {words}; echo EXIT-$?", "Enter")
+
+
+def streaming(bindir, homes, mediasearch, columns, rows):
+    fixtures, env = part(bindir, homes)
+    tmux = Tmux(env, columns, rows)
+    try:
+        start_picker(tmux, mediasearch)
+        screen = tmux.wait_for(r"asking radio")
+        where = f"{columns}x{rows}"
+        check("song" in screen and "radio" not in "".join(line[:columns // 2] for line in screen.splitlines()[2:]),
+              f"{where}: the songs are listed while the radio is still asked")
+        screen = tmux.wait_for(r"▀")
+        check(sum(1 for line in screen.splitlines() if blocks(line) >= 6) >= 4, f"{where}: the first song's cover beside it")
+        fixtures.send_signal(signal.SIGUSR1)
+        screen = until(tmux, lambda screen: "asking radio" not in screen and re.search(r"\bradio\b", screen))
+        check("asking radio" not in screen and re.search(r"\bradio\b", screen),
+              f"{where}: the stations join once the radio answers, and the header stops asking")
+        widths = [width_of(line) for line in screen.splitlines()]
+        check(max(widths) <= columns and len(screen.splitlines()) <= rows,
+              f"{where}: every line fits the window ({max(widths)} of {columns}, {len(screen.splitlines())} lines)")
+        tmux.type("q")
+        restored(tmux, 0, where)
+    finally:
+        tmux.close()
+        fixtures.terminate()
+
+
+def keys(bindir, homes, mediasearch):
+    fixtures, env = part(bindir, homes)
+    fixtures.send_signal(signal.SIGUSR1)
+    tmux = Tmux(env, 120, 32)
+    try:
+        start_picker(tmux, mediasearch)
+        screen = tmux.wait_for(r"results")
+        tmux.wait_for(r"\d+ results(?! · asking)")
+        selected = lambda screen: next((line for line in screen.splitlines() if line.startswith("› ")), "")  # noqa: E731
+        pane = lambda screen: "\n".join(line.split("│", 1)[1] for line in screen.splitlines() if "│" in line)  # noqa: E731
+        first = selected(tmux.screen())
+        tmux.type("j")
+        screen = until(tmux, lambda screen: selected(screen) not in ("", first))
+        second = selected(screen)
+        title = second[2:].split(" · ")[0].strip()
+        check(second != first and title and title in pane(screen), f"keys: j moves, and the pane shows that result ({title!r})")
+        tmux.type("k")
+        screen = until(tmux, lambda screen: selected(screen) == first)
+        check(selected(screen) == first, "keys: k moves back")
+
+        # Typing filters; Esc clears it and the selection stays on the result it was on.
+        word = title.split()[0]
+        tmux.type("/", word)
+        screen = tmux.wait_for(re.escape("/ " + word))
+        listed = [line for line in screen.splitlines()[2:] if line[:2] in ("› ", "  ") and line.strip()
+                  and "│" in line and line.split("│")[0].strip()]
+        check(listed and all(word.lower() in line.split("│")[0].lower() for line in listed),
+              f"keys: typing filters the list ({len(listed)} shown for {word!r})")
+        tmux.type("Escape")
+        screen = tmux.wait_for(r"type to filter")
+
+        # Enter on a new term searches it.
+        tmux.type("/", "jack johnson", "Enter")
+        screen = tmux.wait_for(r"mediasearch jack johnson · [1-9]\d* results")
+        check("Jack Johnson" in screen, "keys: Enter on a new term searches it")
+
+        # Enter opens the detail, q goes back; ? shows the keys.
+        tmux.type("Enter")
+        screen = tmux.wait_for(r"Kind\s+Song|Artist")
+        check("──" in screen, "keys: Enter opens the detail")
+        tmux.type("q")
+        screen = tmux.wait_for(r"type to filter")
+        tmux.type("?")
+        screen = tmux.wait_for(r"Keys")
+        check("star it" in screen and "Ctrl-C quits" in screen, "keys: ? shows the keys")
+        tmux.type("x")
+        tmux.wait_for(r"type to filter")
+
+        # s stars the selected result.
+        tmux.type("s")
+        screen = tmux.wait_for(r"Starred ")
+        tmux.type("q")
+        restored(tmux, 0, "keys")
+        lists = subprocess.run([mediasearch, "lists", "--format", "json"], env=env, capture_output=True, text=True,
+                               timeout=60)
+        counts = {entry["name"]: entry["count"] for entry in json.loads(lists.stdout)["lists"]}
+        check(counts.get("starred") == 1, f"keys: s starred it ({counts})")
+    finally:
+        tmux.close()
+        fixtures.terminate()
+
+
+def ways_out(bindir, homes, mediasearch):
+    fixtures, env = part(bindir, homes)
+    fixtures.send_signal(signal.SIGUSR1)
+    tmux = Tmux(env, 100, 30)
+    try:
+        # A resize: drawn again at the new width.
+        start_picker(tmux, mediasearch)
+        tmux.wait_for(r"\d+ results(?! · asking)")
+        for columns, rows in [(60, 20), (120, 40)]:
+            tmux.run("resize-window", "-t", "t", "-x", str(columns), "-y", str(rows))
+            fits = lambda screen, columns=columns, rows=rows: (  # noqa: E731
+                len(screen.rstrip("\n").splitlines()) == rows and "quit" in screen.rstrip("\n").splitlines()[-1]
+                and max(width_of(line) for line in screen.splitlines()) <= columns
+                and (columns < 70) == ("│" not in screen))
+            screen = until(tmux, fits)
+            lines = screen.splitlines()
+            check(max(width_of(line) for line in lines) <= columns and (columns < 70) == ("│" not in screen),
+                  f"resize to {columns}x{rows}: drawn again to the width (the pane only from 70 columns)")
+        tmux.type("C-c")
+        restored(tmux, 130, "Ctrl-C")
+
+        start_picker(tmux, mediasearch, "search -i " + TERM)
+        tmux.wait_for(r"\d+ results(?! · asking)")
+        pid = subprocess.run(["pgrep", "-n", "-f", f"{mediasearch} search -i"], capture_output=True, text=True).stdout
+        check(pid.strip().isdigit(), "search -i is the same picker")
+        os.kill(int(pid.strip()), signal.SIGTERM)
+        restored(tmux, 143, "SIGTERM")
+
+        piped = subprocess.run([mediasearch, "pick", TERM], env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                               text=True, timeout=60, start_new_session=True)
+        check(piped.returncode == 64 and len(piped.stderr.strip().splitlines()) == 1 and "terminal" in piped.stderr,
+              f"without a terminal: one line, status 64 ({piped.returncode}, {piped.stderr.strip()!r})")
+    finally:
+        tmux.close()
+        fixtures.terminate()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    args = parser.parse_args()
+    bindir = os.path.abspath(args.bin)
+    mediasearch = os.path.join(bindir, "mediasearch")
+    homes = []
+    try:
+        for columns, rows in [(80, 24), (200, 50)]:
+            print(f"streaming at {columns}x{rows}")
+            streaming(bindir, homes, mediasearch, columns, rows)
+        print("keys")
+        keys(bindir, homes, mediasearch)
+        print("resizes and ways out")
+        ways_out(bindir, homes, mediasearch)
+    finally:
+        test_web.stop(None, *homes)
+    test_web.report("picker")
+
+
+if __name__ == "__main__":
+    main()
