@@ -14,6 +14,8 @@ enabled:
 - every way out gives the terminal back as it was: q (status 0), Ctrl-C (130), SIGTERM (143): the
   normal screen with what was on it before, the cursor shown, the line discipline cooked and
   echoing (`stty -a`);
+- under kitty's TERM, the cover in Kitty's graphics protocol at the pane's corner (the bytes read on
+  a pseudo-terminal), placed again when the selection moves, taken off on the way out;
 - `search -i` is the same picker; `pick` without a terminal is a one-line error (64).
 
     python3 Tests/Terminal/test_picker.py --bin "$(swift build -c release --show-bin-path)"
@@ -206,6 +208,45 @@ def ways_out(bindir, homes, mediasearch):
         fixtures.terminate()
 
 
+def kitty(bindir, homes, mediasearch):
+    """Under kitty's TERM (on a pseudo-terminal of 100x30, the bytes read as written): the cover in
+    Kitty's graphics protocol at the pane's corner, sent again only when the selection moves, and
+    taken off on the way out; no half-block anywhere."""
+    import fcntl, pty, select, struct, termios
+    fixtures, env = part(bindir, homes)
+    fixtures.send_signal(signal.SIGUSR1)
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        os.execve(mediasearch, [mediasearch, "pick", TERM], dict(env, TERM="xterm-kitty"))
+    output = b""
+
+    def read_until(pattern, seconds=30):
+        nonlocal output
+        deadline = time.monotonic() + seconds
+        while not re.search(pattern, output) and time.monotonic() < deadline:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    output += os.read(fd, 65536)
+                except OSError:
+                    break
+        return re.search(pattern, output) is not None
+
+    placed = rb"\x1b\[3;49H\x1b_Ga=d,d=A,q=2\x1b\\\x1b_Ga=T,f=24,s=\d+,v=\d+,c=\d+,r=\d+,C=1,q=2,m="
+    check(read_until(placed), "kitty: the cover is placed at the pane's corner (row 3, column 49)")
+    os.write(fd, b"j")
+    check(read_until(placed + rb"[\s\S]*" + placed), "kitty: moving the selection places the next one's cover")
+    os.write(fd, b"q")
+    read_until(rb"\x1b\[\?1049l")
+    status = os.waitpid(pid, 0)[1]
+    os.close(fd)
+    last = output.rfind(b"\x1b_Ga=T")
+    check(os.waitstatus_to_exitcode(status) == 0 and output.find(b"\x1b_Ga=d,d=A,q=2\x1b\\", last) > last,
+          "kitty: the cover is taken off on the way out, and the picker ends with 0")
+    check("▀".encode() not in output, "kitty: no half-block is drawn")
+    fixtures.terminate()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -219,6 +260,8 @@ def main():
             streaming(bindir, homes, mediasearch, columns, rows)
         print("keys")
         keys(bindir, homes, mediasearch)
+        print("kitty")
+        kitty(bindir, homes, mediasearch)
         print("resizes and ways out")
         ways_out(bindir, homes, mediasearch)
     finally:

@@ -47,6 +47,9 @@ public enum PictureProtocol: String, Sendable, CaseIterable, ExpressibleByArgume
 
 /// A picture written in a terminal's protocol, fitted into a box of cells.
 public struct TerminalPicture: Sendable {
+    /// What takes every picture of Kitty's protocol off the screen.
+    public static let kittyClear = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+
     /// The pixels of one cell, where the terminal does not say (`TIOCGWINSZ`'s pixel size).
     public static let defaultCell = (width: 10, height: 20)
 
@@ -126,10 +129,10 @@ public struct TerminalPicture: Sendable {
 
     /// Kitty's graphics protocol: every earlier picture of ours taken off the screen, then this
     /// one's RGB sent in chunks of 4,096 base64 bytes and shown over `columns` x `rows` cells,
-    /// the cursor left where it was (`C=1`) and then moved below it.
-    func kitty(_ picture: Picture, columns: Int, rows: Int) -> [UInt8] {
+    /// the cursor left where it was (`C=1`) and then, when `advance`, moved below it.
+    func kitty(_ picture: Picture, columns: Int, rows: Int, advance: Bool = true) -> [UInt8] {
         let payload = Array(Data(picture.pixels).base64EncodedString().utf8)
-        var out = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+        var out = Self.kittyClear
         var start = 0
         repeat {
             let end = min(start + 4096, payload.count)
@@ -141,7 +144,7 @@ public struct TerminalPicture: Sendable {
             out += Array("\u{1B}_G\(control);".utf8) + payload[start..<end] + Array("\u{1B}\\".utf8)
             start = end
         } while start < payload.count
-        out += Array(String(repeating: "\r\n", count: rows).utf8)
+        if advance { out += Array(String(repeating: "\r\n", count: rows).utf8) }
         return out
     }
 

@@ -15,12 +15,26 @@ import Synchronization
 /// tile beside it. One loop takes every event (a key, a search's step, a picture, a resize) and
 /// draws the screen again; searches, pictures, opening and starring are the session's.
 struct PickerLoop {
+    /// A result's cover as the pane draws it: half-block lines inside the frame, or Kitty's
+    /// protocol drawn over blank cells after it (`rows` of them).
+    enum Cover: Sendable {
+        case lines([String])
+        case kitty([UInt8], rows: Int)
+
+        var lines: [String] {
+            switch self {
+            case .lines(let lines): lines
+            case .kitty(_, let rows): Array(repeating: "", count: rows)
+            }
+        }
+    }
+
     enum Event: Sendable {
         case keys([Key])
         case arrived(SearchArrival, generation: Int)
         case finished(SearchPage, generation: Int)
         case failed(String, generation: Int)
-        case picture(ResultEntry.ID, [String])
+        case picture(ResultEntry.ID, Cover)
         case resize
     }
 
@@ -77,10 +91,17 @@ struct PickerLoop {
         var state = Picker(term: request.term ?? request.historyText)
         var generation = 0
         var searching: Task<Void, Never>? = nil
-        var pictures: [ResultEntry.ID: [String]] = [:]
+        var pictures: [ResultEntry.ID: Cover] = [:]
+        // The cover of Kitty's protocol on the screen now (it stays until taken off).
+        var shownCover: ResultEntry.ID? = nil
         var asked: Set<ResultEntry.ID> = []
         var size = Self.size(of: tty)
-        let painter = TerminalPicture(drawing: .blocks, trueColor: PreviewCommand.trueColor(environment.variables))
+        // Kitty's protocol where the terminal has it; half-blocks elsewhere (a screen drawn again
+        // at each key would have to send a Sixel or iTerm2 picture again each time).
+        let kitty = PictureProtocol.detect(environment: environment.variables, isTerminal: true) == .kitty
+        let cell = PreviewBox.terminalPixels() ?? TerminalPicture.defaultCell
+        let painter = TerminalPicture(
+            drawing: kitty ? .kitty : .blocks, trueColor: PreviewCommand.trueColor(environment.variables), cell: cell)
         let draws =
             environment.variables["NO_COLOR"] == nil && Picture.canDecode
             && (environment.variables["TERM"] ?? "dumb") != "dumb"
@@ -118,15 +139,26 @@ struct PickerLoop {
             Task {
                 guard let data = try? await session.artwork(of: entry.item), let picture = Picture(decoding: data)
                 else {
-                    post.yield(.picture(entry.id, []))
+                    post.yield(.picture(entry.id, .lines([])))
                     return
                 }
                 let size = painter.fit(width: picture.width, height: picture.height, columns: columns, rows: rows)
+                if kitty {
+                    let pixels = (
+                        min(size.columns * painter.cell.width, picture.width),
+                        min(size.rows * painter.cell.height, picture.height)
+                    )
+                    let bytes = picture.scaled(width: pixels.0, height: pixels.1).map {
+                        painter.kitty($0, columns: size.columns, rows: size.rows, advance: false)
+                    }
+                    post.yield(.picture(entry.id, bytes.map { .kitty($0, rows: size.rows) } ?? .lines([])))
+                    return
+                }
                 let lines = picture.scaled(width: size.columns, height: size.rows * 2).map {
                     String(decoding: painter.halfBlocks($0), as: UTF8.self).components(separatedBy: "\r\n")
                         .filter { !$0.isEmpty }
                 }
-                post.yield(.picture(entry.id, lines ?? []))
+                post.yield(.picture(entry.id, .lines(lines ?? [])))
             }
         }
 
@@ -177,14 +209,29 @@ struct PickerLoop {
                 size = Self.size(of: tty)
                 pictures = [:]
                 asked = []
+                shownCover = nil
             default: break
             }
             let fresh = PickerView(width: size.columns, height: size.rows, style: environment.textStyle(.auto))
             state.clamp(rows: fresh.listRows)
             askPicture(rows: fresh.pictureRows, columns: fresh.paneWidth)
-            FullScreen.write(fresh.frame(state, picture: state.current.flatMap { pictures[$0.id] } ?? []))
+            let cover = state.current.flatMap { pictures[$0.id] }
+            var frame = fresh.frame(state, picture: cover?.lines ?? [])
+            if kitty {
+                // The cover goes over the blank cells the frame left for it, only when it changes.
+                let wanted = state.screen == .list && fresh.paneWidth > 0 ? state.current?.id : nil
+                if case .kitty(let bytes, _) = cover, let wanted, wanted != shownCover {
+                    frame += Array("\u{1B}[3;\(fresh.listWidth + 4)H".utf8) + bytes
+                    shownCover = wanted
+                } else if wanted == nil || cover == nil, shownCover != nil {
+                    frame += TerminalPicture.kittyClear
+                    shownCover = nil
+                }
+            }
+            FullScreen.write(frame)
         }
         searching?.cancel()
+        if shownCover != nil { FullScreen.write(TerminalPicture.kittyClear) }
         return status
     }
 
