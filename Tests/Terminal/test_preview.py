@@ -11,6 +11,8 @@ the last results; then
   protocol, the picture over 16 x 8 cells of a 30 x 16 box;
 - piped, or on a dumb terminal: the tile alone, no escape code;
 - offline, the picture again (it was kept in the response cache);
+- a real terminal where Debian has one: xterm as a VT340 under Xvfb draws the Sixel cover (a
+  screenshot's corner in the cover's colours; not without the picture);
 - an id nobody has: one line on stderr, a failure's exit status, nothing on stdout.
 
     python3 Tests/Terminal/test_preview.py --bin "$(swift build -c release --show-bin-path)"
@@ -62,6 +64,47 @@ class Tmux:
 
 def blocks(line):
     return line.count("▀")
+
+
+def xterm_checks(mediasearch, env, song, home):
+    """xterm as a VT340 (Sixel) on a virtual X display: a screenshot once the preview is written
+    shows the cover where it was drawn (colours in its corner), and nothing there without it."""
+    display = f":{70 + os.getpid() % 200}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.5)
+        for artwork in ["sixel", "none"]:
+            done = os.path.join(home, f"xterm-{artwork}")
+            shot = os.path.join(home, f"xterm-{artwork}.ppm")
+            command = (f"{mediasearch} preview {song} --kind song --artwork {artwork} --columns 40 --lines 24; "
+                       f"touch {done}; sleep 30")
+            xterm = subprocess.Popen(["xterm", "-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm",
+                                      "XTerm*numColorRegisters: 256", "-geometry", "80x30+0+0", "-e", "sh", "-c",
+                                      command], env=dict(env, DISPLAY=display), stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+            deadline = time.monotonic() + 60
+            while not os.path.exists(done) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.5)  # xterm draws what it read
+            subprocess.run(["import", "-display", display, "-window", "root", "-crop", "100x100+4+4", shot],
+                           check=True, timeout=60)
+            xterm.terminate()
+            with open(shot, "rb") as f:
+                data = f.read()
+            header = data.split(b"\n", 3)
+            pixels = header[3]
+            # The share of the corner that is not xterm's white background (the cover's ring is
+            # white too; text is a few thin strokes).
+            painted = sum(1 for at in range(0, len(pixels) - 2, 3) if min(pixels[at:at + 3]) < 200)
+            share = painted / (len(pixels) // 3)
+            print(f"  ({artwork}: {share:.0%} of the corner painted)")
+            if artwork == "sixel":
+                check(share > 0.6, f"xterm: the cover is drawn where the preview put it ({share:.0%} of the corner)")
+            else:
+                check(share < 0.3, f"xterm: without the picture that corner is mostly background ({share:.0%})")
+    finally:
+        xvfb.terminate()
 
 
 def main():
@@ -156,6 +199,12 @@ def main():
                                  timeout=60)
         check(offline.returncode == 0 and sum(1 for line in offline.stdout.splitlines() if blocks(line) == 20) == 10,
               f"offline: the picture again, from the response cache ({offline.stderr.strip()[:120]})")
+
+        if all(shutil.which(tool) for tool in ["Xvfb", "xterm", "convert", "import"]):
+            print("a real terminal: xterm drawing Sixel under Xvfb")
+            xterm_checks(mediasearch, shell, first[0], home)
+        else:
+            print("  (Xvfb, xterm or ImageMagick is not installed: the real terminal's part is skipped)")
 
         print("a bad id")
         bad = subprocess.run([mediasearch, "preview", "999999999999", "--kind", "song", "--offline"], env=shell,
