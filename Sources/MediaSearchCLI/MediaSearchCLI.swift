@@ -41,6 +41,8 @@ public enum MediaSearchCLI {
         // keeps: writes to it fail quietly (Console.standard) and the command ends as it would.
         signal(SIGPIPE, SIG_IGN)
         Interrupts.install { presses in
+            // A player the picker started has the terminal: the key is its (it stops).
+            if PickerLoop.childHasTheKeys.load(ordering: .sequentiallyConsistent) { return }
             if presses > 1 { exit(ExitStatus.interrupted) }
             if !stopGracefully(exitingWith: ExitStatus.interrupted) { task.cancel() }
         }

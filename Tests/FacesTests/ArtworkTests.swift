@@ -130,6 +130,11 @@ struct ArtworkTests {
         (["TERM": "xterm-kitty"], false, .none),
         (["TERM": "xterm-kitty", "FZF_PREVIEW_COLUMNS": "40"], false, .kitty),
         (["TERM": "xterm-256color", "FZF_PREVIEW_COLUMNS": "40"], false, .blocks),
+        // The user's choice wins on a terminal, not on a pipe; a word it does not know is no choice.
+        (["TERM": "xterm", "MEDIASEARCH_ARTWORK": "sixel"], true, .sixel),
+        (["TERM": "tmux-256color", "TMUX": "x", "MEDIASEARCH_ARTWORK": "kitty"], true, .kitty),
+        (["TERM": "xterm", "MEDIASEARCH_ARTWORK": "sixel"], false, .none),
+        (["TERM": "xterm-256color", "MEDIASEARCH_ARTWORK": "pictures"], true, .blocks),
     ])
     func theProtocolIsTheTerminals(environment: [String: String], isTerminal: Bool, expected: PictureProtocol) {
         #expect(PictureProtocol.detect(environment: environment, isTerminal: isTerminal) == expected)

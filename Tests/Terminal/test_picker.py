@@ -14,8 +14,9 @@ enabled:
 - every way out gives the terminal back as it was: q (status 0), Ctrl-C (130), SIGTERM (143): the
   normal screen with what was on it before, the cursor shown, the line discipline cooked and
   echoing (`stty -a`);
-- under kitty's TERM, the cover in Kitty's graphics protocol at the pane's corner (the bytes read on
-  a pseudo-terminal), placed again when the selection moves, taken off on the way out;
+- under kitty's TERM, and with MEDIASEARCH_ARTWORK=sixel, the cover in that protocol at the pane's
+  corner (the bytes read on a pseudo-terminal), not sent again by a key that moves nothing, sent
+  again when the selection moves; Kitty's taken off on the way out;
 - `search -i` is the same picker; `pick` without a terminal is a one-line error (64).
 
     python3 Tests/Terminal/test_picker.py --bin "$(swift build -c release --show-bin-path)"
@@ -189,6 +190,12 @@ def ways_out(bindir, homes, mediasearch):
             lines = screen.splitlines()
             check(max(width_of(line) for line in lines) <= columns and (columns < 70) == ("│" not in screen),
                   f"resize to {columns}x{rows}: drawn again to the width (the pane only from 70 columns)")
+        tmux.run("resize-window", "-t", "t", "-x", "12", "-y", "4")
+        screen = until(tmux, lambda screen: "Too small" in screen)
+        check("Too small" in screen and max(width_of(line) for line in screen.splitlines()) <= 12,
+              "resize to 12x4: the screen says it is too small, within the width")
+        tmux.run("resize-window", "-t", "t", "-x", "100", "-y", "30")
+        until(tmux, lambda screen: "│" in screen)
         tmux.type("C-c")
         restored(tmux, 130, "Ctrl-C")
 
@@ -199,6 +206,9 @@ def ways_out(bindir, homes, mediasearch):
         os.kill(int(pid.strip()), signal.SIGTERM)
         restored(tmux, 143, "SIGTERM")
 
+        helped = subprocess.run([mediasearch, "pick", "--help"], env=env, capture_output=True, text=True, timeout=60)
+        check(helped.returncode == 0 and "full-screen list" in helped.stdout and "pick daft punk" in helped.stdout,
+              "pick --help is pick's own help")
         piped = subprocess.run([mediasearch, "pick", TERM], env=env, stdin=subprocess.DEVNULL, capture_output=True,
                                text=True, timeout=60, start_new_session=True)
         check(piped.returncode == 64 and len(piped.stderr.strip().splitlines()) == 1 and "terminal" in piped.stderr,
@@ -208,17 +218,19 @@ def ways_out(bindir, homes, mediasearch):
         fixtures.terminate()
 
 
-def kitty(bindir, homes, mediasearch):
-    """Under kitty's TERM (on a pseudo-terminal of 100x30, the bytes read as written): the cover in
-    Kitty's graphics protocol at the pane's corner, sent again only when the selection moves, and
-    taken off on the way out; no half-block anywhere."""
+def graphics(bindir, homes, mediasearch, drawing):
+    """Under kitty's TERM, or with MEDIASEARCH_ARTWORK=sixel (on a pseudo-terminal of 100x30, the
+    bytes read as written): the cover drawn in that protocol at the pane's corner (row 3, column
+    49), not again when a key leaves the selection where it was (the frame leaves its cells alone),
+    again when the selection moves; Kitty's taken off on the way out; no half-block anywhere."""
     import fcntl, pty, select, struct, termios
     fixtures, env = part(bindir, homes)
     fixtures.send_signal(signal.SIGUSR1)
+    variables = dict(env, TERM="xterm-kitty") if drawing == "kitty" else dict(env, MEDIASEARCH_ARTWORK="sixel")
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        os.execve(mediasearch, [mediasearch, "pick", TERM], dict(env, TERM="xterm-kitty"))
+        os.execve(mediasearch, [mediasearch, "pick", TERM], variables)
     output = b""
 
     def read_until(pattern, seconds=30):
@@ -232,19 +244,63 @@ def kitty(bindir, homes, mediasearch):
                     break
         return re.search(pattern, output) is not None
 
-    placed = rb"\x1b\[3;49H\x1b_Ga=d,d=A,q=2\x1b\\\x1b_Ga=T,f=24,s=\d+,v=\d+,c=\d+,r=\d+,C=1,q=2,m="
-    check(read_until(placed), "kitty: the cover is placed at the pane's corner (row 3, column 49)")
-    os.write(fd, b"j")
-    check(read_until(placed + rb"[\s\S]*" + placed), "kitty: moving the selection places the next one's cover")
+    placed = (rb"\x1b\[3;49H\x1b_Ga=d,d=A,q=2\x1b\\\x1b_Ga=T,f=24,s=\d+,v=\d+,c=\d+,r=\d+,C=1,q=2,m="
+              if drawing == "kitty" else rb"\x1b\[3;49H\x1bP0;1;0q\"1;1;\d+;\d+#")
+    check(read_until(rb"\d+ results(?! \xc2\xb7 asking)") and read_until(placed),
+          f"{drawing}: the cover is drawn at the pane's corner (row 3, column 49)")
+    # k at the top moves nothing: the screen is drawn again, the cover is not.
+    frames = output.count(b"\x1b[H")
+    os.write(fd, b"k")
+    deadline = time.monotonic() + 30
+    while output.count(b"\x1b[H") <= frames and time.monotonic() < deadline:
+        read_until(rb"$^", seconds=0.2)
+    check(len(re.findall(placed, output)) == 1, f"{drawing}: a key that moves nothing draws the screen, not the cover again")
+    if drawing == "sixel":
+        # The down arrow in two reads, 50 ms apart (a slow link): one key, not Esc and letters.
+        os.write(fd, b"\x1b")
+        time.sleep(0.05)
+        os.write(fd, b"[B")
+    else:
+        os.write(fd, b"j")
+    check(read_until(placed + rb"[\s\S]*" + placed), f"{drawing}: moving the selection draws the next one's cover")
     os.write(fd, b"q")
     read_until(rb"\x1b\[\?1049l")
     status = os.waitpid(pid, 0)[1]
     os.close(fd)
-    last = output.rfind(b"\x1b_Ga=T")
-    check(os.waitstatus_to_exitcode(status) == 0 and output.find(b"\x1b_Ga=d,d=A,q=2\x1b\\", last) > last,
-          "kitty: the cover is taken off on the way out, and the picker ends with 0")
-    check("▀".encode() not in output, "kitty: no half-block is drawn")
+    check(os.waitstatus_to_exitcode(status) == 0, f"{drawing}: the picker ends with 0")
+    if drawing == "kitty":
+        last = output.rfind(b"\x1b_Ga=T")
+        check(output.find(b"\x1b_Ga=d,d=A,q=2\x1b\\", last) > last, "kitty: the cover is taken off on the way out")
+    check("▀".encode() not in output, f"{drawing}: no half-block is drawn")
     fixtures.terminate()
+
+
+def hostile(bindir, homes, mediasearch):
+    """A source's `javascript:` link: `o` says there is no page to open, and no browser is started."""
+    test_web.start([harness.fixtures(bindir), "--port", "0", "--hostile", "audiobook"], os.environ,
+                   r"on (http://127\.0\.0\.1:\d+)")
+    fixtures = test_web.PROCESSES[-1]
+    home, env = harness.private_home(bindir, "mediasearch-picker-")
+    homes.append(home)
+    browser, opened = os.path.join(home, "browser"), os.path.join(home, "opened")
+    with open(browser, "w") as f:
+        f.write(f"#!/bin/sh\necho \"$@\" >> {opened}\n")
+    os.chmod(browser, 0o755)
+    env.update(LANG="C.UTF-8", TERM="xterm-256color", BROWSER=browser, **test_web.announced_variables(fixtures))
+    tmux = Tmux(env, 100, 30)
+    try:
+        start_picker(tmux, mediasearch, "pick hostile --kind audiobook")
+        screen = tmux.wait_for(r"[1-9]\d* results")
+        check("<script>" in screen, "hostile: the attack's book is listed, its markup as plain text")
+        tmux.type("o")
+        screen = tmux.wait_for(r"No store page to open|Opened")
+        check("No store page to open" in screen and not os.path.exists(opened),
+              "hostile: o hands no javascript: link to a browser")
+        tmux.type("q")
+        restored(tmux, 0, "hostile")
+    finally:
+        tmux.close()
+        fixtures.terminate()
 
 
 def main():
@@ -260,8 +316,11 @@ def main():
             streaming(bindir, homes, mediasearch, columns, rows)
         print("keys")
         keys(bindir, homes, mediasearch)
-        print("kitty")
-        kitty(bindir, homes, mediasearch)
+        for drawing in ["kitty", "sixel"]:
+            print(drawing)
+            graphics(bindir, homes, mediasearch, drawing)
+        print("a hostile source")
+        hostile(bindir, homes, mediasearch)
         print("resizes and ways out")
         ways_out(bindir, homes, mediasearch)
     finally:

@@ -12,7 +12,8 @@ the last results; then
 - piped, or on a dumb terminal: the tile alone, no escape code;
 - offline, the picture again (it was kept in the response cache);
 - a real terminal where Debian has one: xterm as a VT340 under Xvfb draws the Sixel cover (a
-  screenshot's corner in the cover's colours; not without the picture);
+  screenshot's corner in the cover's colours; not without the picture), and the picker's (its
+  pane, with MEDIASEARCH_ARTWORK=sixel);
 - an id nobody has: one line on stderr, a failure's exit status, nothing on stdout.
 
     python3 Tests/Terminal/test_preview.py --bin "$(swift build -c release --show-bin-path)"
@@ -66,6 +67,15 @@ def blocks(line):
     return line.count("▀")
 
 
+def painted_share(ppm):
+    """The share of a screenshot (a binary PPM) that is not xterm's white background (the cover's
+    ring is white too; text is a few thin strokes)."""
+    with open(ppm, "rb") as f:
+        pixels = f.read().split(b"\n", 3)[3]
+    painted = sum(1 for at in range(0, len(pixels) - 2, 3) if min(pixels[at:at + 3]) < 200)
+    return painted / max(1, len(pixels) // 3)
+
+
 def xterm_checks(mediasearch, env, song, home):
     """xterm as a VT340 (Sixel) on a virtual X display: a screenshot once the preview is written
     shows the cover where it was drawn (colours in its corner), and nothing there without it."""
@@ -74,6 +84,23 @@ def xterm_checks(mediasearch, env, song, home):
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         time.sleep(0.5)
+        # The picker in xterm, told to draw Sixel: its cover in the pane (column 49 of 100, row 3;
+        # xterm's cell is 6 x 13 pixels), polled until drawn.
+        picker = subprocess.Popen(["xterm", "-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm",
+                                   "XTerm*numColorRegisters: 256", "-geometry", "100x30+0+0", "-e", mediasearch,
+                                   "pick", "jack johnson", "--kind", "song"],
+                                  env=dict(env, DISPLAY=display, MEDIASEARCH_ARTWORK="sixel"),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shot = os.path.join(home, "xterm-picker.ppm")
+        deadline = time.monotonic() + 30
+        share = 0
+        while share <= 0.6 and time.monotonic() < deadline:
+            time.sleep(0.3)
+            subprocess.run(["import", "-display", display, "-window", "root", "-crop", "60x60+294+32", shot],
+                           check=True, timeout=60)
+            share = painted_share(shot)
+        picker.terminate()
+        check(share > 0.6, f"xterm: the picker draws the selected result's Sixel cover in its pane ({share:.0%})")
         for artwork in ["sixel", "none"]:
             done = os.path.join(home, f"xterm-{artwork}")
             shot = os.path.join(home, f"xterm-{artwork}.ppm")
@@ -90,14 +117,7 @@ def xterm_checks(mediasearch, env, song, home):
             subprocess.run(["import", "-display", display, "-window", "root", "-crop", "100x100+4+4", shot],
                            check=True, timeout=60)
             xterm.terminate()
-            with open(shot, "rb") as f:
-                data = f.read()
-            header = data.split(b"\n", 3)
-            pixels = header[3]
-            # The share of the corner that is not xterm's white background (the cover's ring is
-            # white too; text is a few thin strokes).
-            painted = sum(1 for at in range(0, len(pixels) - 2, 3) if min(pixels[at:at + 3]) < 200)
-            share = painted / (len(pixels) // 3)
+            share = painted_share(shot)
             print(f"  ({artwork}: {share:.0%} of the corner painted)")
             if artwork == "sixel":
                 check(share > 0.6, f"xterm: the cover is drawn where the preview put it ({share:.0%} of the corner)")

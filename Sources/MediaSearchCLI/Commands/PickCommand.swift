@@ -26,6 +26,11 @@ struct PickCommand: ParsableCommand, ProviderCommand {
     var arguments: [String] = []
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        // The arguments pass through whole, so pick's own help is asked here.
+        if arguments.first == "-h" || arguments.first == "--help" || arguments == ["help"] {
+            environment.console.out(Self.helpMessage())
+            return ExitStatus.success
+        }
         let search = try SearchCommand.parse(arguments + ["--interactive"])
         try search.validate()
         return try await search.execute(in: environment)

@@ -111,11 +111,16 @@ struct PreviewBox {
     var cell = TerminalPicture.defaultCell
 
     init(columns: Int?, lines: Int?, variables: [String: String], console: Console) {
-        let number = { (name: String) in
-            variables[name].flatMap(Int.init).flatMap { (1...1000).contains($0) ? $0 : nil }
+        // Sizes as --columns and --lines take them; anything else is no size.
+        let number = { (name: String, least: Int) in
+            variables[name].flatMap(Int.init).flatMap { (least...1000).contains($0) ? $0 : nil }
         }
-        self.columns = columns ?? number("FZF_PREVIEW_COLUMNS") ?? console.terminalWidth ?? number("COLUMNS") ?? 80
-        self.lines = lines ?? number("FZF_PREVIEW_LINES") ?? console.terminalHeight ?? number("LINES") ?? 24
+        self.columns =
+            columns ?? number("FZF_PREVIEW_COLUMNS", 10) ?? console.terminalWidth.map { max(10, min($0, 1000)) }
+            ?? number("COLUMNS", 10) ?? 80
+        self.lines =
+            lines ?? number("FZF_PREVIEW_LINES", 1) ?? console.terminalHeight.map { max(1, min($0, 1000)) }
+            ?? number("LINES", 1) ?? 24
         if let size = Self.terminalPixels() { cell = size }
     }
 

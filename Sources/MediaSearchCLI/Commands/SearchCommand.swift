@@ -108,6 +108,9 @@ package struct SearchCommand: ParsableCommand, ProviderCommand {
             throw ValidationError(
                 "--lang takes one of \(LanguageCode.supported.joined(separator: ", ")), not '\(lang)'")
         }
+        if interactive, format != nil {
+            throw ValidationError("--interactive (pick) shows the results itself: no --format")
+        }
         if let page, page < 1 { throw ValidationError("--page starts at 1") }
         if let offset, offset < 0 { throw ValidationError("--offset cannot be negative") }
         if let width, width < 20 || width > 1000 { throw ValidationError("--width takes 20 to 1000 columns") }

@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchKit
+import Synchronization
 
 /// One user's search session: the single entry point that every front end (the CLI, a web UI)
 /// drives. It plans, runs, orders and pages searches, detects repeated pages, keeps the history
@@ -54,11 +55,16 @@ public struct SearchSession: Sendable {
                     shared: shared)
         }
         self.transports = transports
+        let made = Mutex<(any HTTPTransport)?>(transport)
         self.artworkTransport = { @Sendable in
-            transport
-                ?? StandardTransport.make(
+            made.withLock { made in
+                if let made { return made }
+                let stack = StandardTransport.make(
                     configuration: configuration, paths: paths, policy: policy, source: SearchSession.artworkSource,
                     shared: shared)
+                made = stack
+                return stack
+            }
         }
         self.library =
             library

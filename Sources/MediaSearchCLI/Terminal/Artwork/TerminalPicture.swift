@@ -17,14 +17,19 @@ public enum PictureProtocol: String, Sendable, CaseIterable, ExpressibleByArgume
     /// No picture.
     case none
 
-    /// The protocol for the terminal `environment` describes. Without a terminal (a pipe, a file)
-    /// there is none, unless fzf's preview window is the terminal (`FZF_PREVIEW_COLUMNS`). Inside
+    /// The protocol for the terminal `environment` describes (or `MEDIASEARCH_ARTWORK` names).
+    /// Without a terminal (a pipe, a file) there is none, unless fzf's preview window is the
+    /// terminal (`FZF_PREVIEW_COLUMNS`). Inside
     /// tmux, which passes graphics through only when set to (`allow-passthrough`), half-blocks:
     /// never escape-code garbage on the screen.
     public static func detect(environment: [String: String], isTerminal: Bool) -> PictureProtocol {
         let term = environment["TERM"] ?? ""
         guard isTerminal || environment["FZF_PREVIEW_COLUMNS"] != nil, !term.isEmpty, term != "dumb" else {
             return .none
+        }
+        // The user's standing choice, for a terminal this cannot tell (xterm -ti vt340 draws Sixel).
+        if let chosen = environment["MEDIASEARCH_ARTWORK"].flatMap(PictureProtocol.init(rawValue:)), chosen != .auto {
+            return chosen
         }
         let program = environment["TERM_PROGRAM"] ?? ""
         if environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
@@ -87,22 +92,39 @@ public struct TerminalPicture: Sendable {
             guard let scaled = picture.scaled(width: size.columns, height: size.rows * 2) else { return [] }
             return halfBlocks(scaled)
         case .kitty:
-            let pixels = (min(size.columns * cell.width, picture.width), min(size.rows * cell.height, picture.height))
-            guard let scaled = picture.scaled(width: pixels.0, height: pixels.1) else { return [] }
-            return kitty(scaled, columns: size.columns, rows: size.rows)
+            let drawn = overlay(picture, original: original, columns: size.columns, rows: size.rows)
+            return drawn.isEmpty ? [] : drawn + Array(String(repeating: "\r\n", count: size.rows).utf8)
         case .iterm:
-            var out = Array(
-                "\u{1B}]1337;File=inline=1;size=\(original.count);width=\(size.columns);height=\(size.rows);preserveAspectRatio=1:"
-                    .utf8)
-            out += Array(original.base64EncodedString().utf8)
-            out += Array("\u{07}\r\n".utf8)
-            return out
+            return iterm(original, columns: size.columns, rows: size.rows) + Array("\r\n".utf8)
         case .sixel:
-            guard let scaled = picture.scaled(width: size.columns * cell.width, height: size.rows * cell.height) else {
-                return []
-            }
-            return sixel(scaled) + Array("\r\n".utf8)
+            let drawn = overlay(picture, original: original, columns: size.columns, rows: size.rows)
+            return drawn.isEmpty ? [] : drawn + Array("\r\n".utf8)
         }
+    }
+
+    /// The bytes that draw `picture` over `columns` x `rows` cells from the cursor in a graphics
+    /// protocol (Kitty's, Sixel, iTerm2's), the cursor not moved on after it; empty for the others.
+    public func overlay(_ picture: Picture, original: Data, columns: Int, rows: Int) -> [UInt8] {
+        switch drawing {
+        case .kitty:
+            let pixels = (min(columns * cell.width, picture.width), min(rows * cell.height, picture.height))
+            return picture.scaled(width: pixels.0, height: pixels.1).map {
+                kitty($0, columns: columns, rows: rows, advance: false)
+            } ?? []
+        case .sixel:
+            return picture.scaled(width: columns * cell.width, height: rows * cell.height).map(sixel) ?? []
+        case .iterm:
+            return iterm(original, columns: columns, rows: rows)
+        case .auto, .blocks, .none:
+            return []
+        }
+    }
+
+    /// iTerm2's inline image of the source's own bytes, over `columns` x `rows` cells.
+    func iterm(_ original: Data, columns: Int, rows: Int) -> [UInt8] {
+        Array(
+            "\u{1B}]1337;File=inline=1;size=\(original.count);width=\(columns);height=\(rows);preserveAspectRatio=1:"
+                .utf8) + Array(original.base64EncodedString().utf8) + [0x07]
     }
 
     /// Two pixels a cell: the upper one the foreground of `▀`, the lower one its background.

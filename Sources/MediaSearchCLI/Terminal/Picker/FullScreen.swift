@@ -30,6 +30,8 @@ enum FullScreen {
         guard isatty(tty) == 1, tcgetattr(tty, &settings) == 0 else { return false }
         saved = settings
         descriptor = tty
+        // Made now, not first in a signal handler (no allocation there).
+        _ = leave.count
         installHandlers()
         cfmakeraw(&settings)
         // Reads return what is there after at most 0.1 s (a lone Esc is told from an arrow's).
@@ -73,7 +75,9 @@ enum FullScreen {
         atexit {
             if FullScreen.taken.exchange(false, ordering: .sequentiallyConsistent) { FullScreen.restore() }
         }
-        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGHUP] {
+        for signal in [
+            SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU,
+        ] {
             var action = sigaction()
             #if canImport(Glibc)
                 action.__sigaction_handler.sa_handler = { number in
@@ -101,30 +105,35 @@ enum Key: Equatable, Sendable {
     case enter, escape, backspace, tab
     case control(Character)  // Ctrl and a letter: `control("c")`
 
-    /// The keys in `bytes` (what one read gave), in order; an escape sequence that is not known is
-    /// dropped whole, never read as letters.
-    static func parse(_ bytes: [UInt8]) -> [Key] {
+    /// The keys in `bytes` (what the reads gave so far), in order, and the bytes at the end that
+    /// begin a key not yet whole (an escape sequence, a character), for the next read. An escape
+    /// sequence that is not known is dropped whole, never read as letters; Esc and a printable
+    /// key (Alt and a key) are dropped together; an Esc at the very end is left for the next read
+    /// (the caller makes it a lone Esc when nothing follows).
+    static func parse<Bytes: Collection<UInt8>>(_ input: Bytes) -> (keys: [Key], rest: [UInt8]) {
+        let bytes = Array(input)
         var keys: [Key] = []
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case 0x1B:
-                guard index + 1 < bytes.count else {
+                guard index + 1 < bytes.count else { return (keys, Array(bytes[index...])) }
+                let next = bytes[index + 1]
+                if next == 0x1B {
                     keys.append(.escape)
                     index += 1
                     continue
                 }
-                let next = bytes[index + 1]
                 guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else {
-                    keys.append(.escape)
-                    index += 1
+                    // Alt and a key: neither is a key of the picker's.
+                    index += 2
                     continue
                 }
                 // CSI or SS3: parameters, then one final byte in 0x40...0x7E.
                 var end = index + 2
                 while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-                guard end < bytes.count else { return keys }
+                guard end < bytes.count else { return (keys, Array(bytes[index...])) }
                 let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
                 switch (bytes[end], parameters) {
                 case (UInt8(ascii: "A"), _): keys.append(.up)
@@ -153,9 +162,10 @@ enum Key: Equatable, Sendable {
             case 0x00...0x1F:
                 index += 1
             default:
-                // One UTF-8 character: its length from its first byte.
+                // One UTF-8 character: its length from its first byte (the rest in the next read).
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                let end = min(index + length, bytes.count)
+                guard index + length <= bytes.count else { return (keys, Array(bytes[index...])) }
+                let end = index + length
                 if let text = String(validating: bytes[index..<end], as: UTF8.self), let character = text.first,
                     !character.isNewline
                 {
@@ -164,6 +174,6 @@ enum Key: Equatable, Sendable {
                 index = end
             }
         }
-        return keys
+        return (keys, [])
     }
 }

@@ -210,7 +210,7 @@ struct Picker {
         "",
         "  ↑ ↓  j k      move (PgUp PgDn, g G: a page, the ends)",
         "  Enter  →      the detail of the selected result (q or ← back)",
-        "  /  or typing  filter the results; Enter searches the words typed, Esc clears",
+        "  /  or a letter  filter (a letter that is a key here is that key); Enter searches the words, Esc clears",
         "  o             open the store page",
         "  p             play the preview (or a station's stream)",
         "  s             star it (keep it in the starred list)",

@@ -15,16 +15,20 @@ import Synchronization
 /// tile beside it. One loop takes every event (a key, a search's step, a picture, a resize) and
 /// draws the screen again; searches, pictures, opening and starring are the session's.
 struct PickerLoop {
-    /// A result's cover as the pane draws it: half-block lines inside the frame, or Kitty's
-    /// protocol drawn over blank cells after it (`rows` of them).
+    /// Whether a program the picker started (a player) has the terminal: Ctrl-C is then its.
+    static let childHasTheKeys = Atomic<Bool>(false)
+
+    /// A result's cover as the pane draws it: half-block lines inside the frame, or a graphics
+    /// protocol's picture (Kitty's, Sixel, iTerm2's) drawn at the pane's corner after the frame,
+    /// over `rows` rows the frame then leaves alone until the selection moves.
     enum Cover: Sendable {
         case lines([String])
-        case kitty([UInt8], rows: Int)
+        case overlay([UInt8], rows: Int)
 
         var lines: [String] {
             switch self {
             case .lines(let lines): lines
-            case .kitty(_, let rows): Array(repeating: "", count: rows)
+            case .overlay(_, let rows): Array(repeating: "", count: rows)
             }
         }
     }
@@ -34,7 +38,8 @@ struct PickerLoop {
         case arrived(SearchArrival, generation: Int)
         case finished(SearchPage, generation: Int)
         case failed(String, generation: Int)
-        case picture(ResultEntry.ID, Cover)
+        /// A cover, for the window size of its `layout` (a resize makes the ones before stale).
+        case picture(ResultEntry.ID, Cover, layout: Int)
         case resize
     }
 
@@ -46,7 +51,11 @@ struct PickerLoop {
 
     /// Runs until the picker is left; the exit status.
     func run() async throws -> Int32 {
-        let tty = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        #if canImport(Glibc)
+            let tty = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        #else
+            let tty = Darwin.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        #endif
         guard tty >= 0, FullScreen.take(tty) else {
             if tty >= 0 { close(tty) }
             throw MediaSearchError.usage("pick needs a terminal (search prints lines for a pipe)")
@@ -61,6 +70,10 @@ struct PickerLoop {
         let pause = Atomic<Int>(0)
         let reader = Thread {
             var buffer = [UInt8](repeating: 0, count: 256)
+            // What a read ended in the middle of (an escape sequence, a character), for the next;
+            // a lone Esc is one when the next read, a tenth of a second on, brings nothing.
+            var pending: [UInt8] = []
+            defer { stop.store(true, ordering: .relaxed) }
             while !stop.load(ordering: .relaxed) {
                 if pause.load(ordering: .sequentiallyConsistent) != 0 {
                     pause.store(2, ordering: .sequentiallyConsistent)
@@ -70,7 +83,12 @@ struct PickerLoop {
                 // Raw mode: a read returns within 0.1 s, keys or none.
                 let count = buffer.withUnsafeMutableBytes { read(tty, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    post.yield(.keys(Key.parse(Array(buffer[0..<count]))))
+                    let (keys, rest) = Key.parse(pending + buffer[0..<count])
+                    pending = rest
+                    if !keys.isEmpty { post.yield(.keys(keys)) }
+                } else if count == 0, !pending.isEmpty {
+                    post.yield(.keys(pending == [0x1B] ? [.escape] : []))
+                    pending = []
                 } else if count < 0 && errno != EINTR && errno != EAGAIN {
                     post.yield(.keys([.control("c")]))
                     return
@@ -92,19 +110,22 @@ struct PickerLoop {
         var generation = 0
         var searching: Task<Void, Never>? = nil
         var pictures: [ResultEntry.ID: Cover] = [:]
-        // The cover of Kitty's protocol on the screen now (it stays until taken off).
+        // The graphics protocol's cover on the screen now (it stays until drawn over or taken off).
         var shownCover: ResultEntry.ID? = nil
+        var clearScreen = false
+        var layout = 0
+        // The detail shown, laid out again when the window's width changes.
+        var detailShown: DetailPage? = nil
         var asked: Set<ResultEntry.ID> = []
         var size = Self.size(of: tty)
-        // Kitty's protocol where the terminal has it; half-blocks elsewhere (a screen drawn again
-        // at each key would have to send a Sixel or iTerm2 picture again each time).
-        let kitty = PictureProtocol.detect(environment: environment.variables, isTerminal: true) == .kitty
+        // The terminal's protocol (as preview draws it), or half-blocks.
+        let drawing = PictureProtocol.detect(environment: environment.variables, isTerminal: true)
+        let overlay = [.kitty, .sixel, .iterm].contains(drawing)
+        let kitty = drawing == .kitty
         let cell = PreviewBox.terminalPixels() ?? TerminalPicture.defaultCell
         let painter = TerminalPicture(
-            drawing: kitty ? .kitty : .blocks, trueColor: PreviewCommand.trueColor(environment.variables), cell: cell)
-        let draws =
-            environment.variables["NO_COLOR"] == nil && Picture.canDecode
-            && (environment.variables["TERM"] ?? "dumb") != "dumb"
+            drawing: drawing, trueColor: PreviewCommand.trueColor(environment.variables), cell: cell)
+        let draws = drawing != .none && Picture.canDecode
 
         func search(_ term: String?) {
             searching?.cancel()
@@ -136,29 +157,26 @@ struct PickerLoop {
             guard draws, let entry = state.current, !asked.contains(entry.id), columns > 4, rows > 2 else { return }
             asked.insert(entry.id)
             let session = self.session
+            let layout = layout
             Task {
                 guard let data = try? await session.artwork(of: entry.item), let picture = Picture(decoding: data)
                 else {
-                    post.yield(.picture(entry.id, .lines([])))
+                    post.yield(.picture(entry.id, .lines([]), layout: layout))
                     return
                 }
                 let size = painter.fit(width: picture.width, height: picture.height, columns: columns, rows: rows)
-                if kitty {
-                    let pixels = (
-                        min(size.columns * painter.cell.width, picture.width),
-                        min(size.rows * painter.cell.height, picture.height)
-                    )
-                    let bytes = picture.scaled(width: pixels.0, height: pixels.1).map {
-                        painter.kitty($0, columns: size.columns, rows: size.rows, advance: false)
-                    }
-                    post.yield(.picture(entry.id, bytes.map { .kitty($0, rows: size.rows) } ?? .lines([])))
+                if overlay {
+                    let bytes = painter.overlay(picture, original: data, columns: size.columns, rows: size.rows)
+                    post.yield(
+                        .picture(
+                            entry.id, bytes.isEmpty ? .lines([]) : .overlay(bytes, rows: size.rows), layout: layout))
                     return
                 }
                 let lines = picture.scaled(width: size.columns, height: size.rows * 2).map {
                     String(decoding: painter.halfBlocks($0), as: UTF8.self).components(separatedBy: "\r\n")
                         .filter { !$0.isEmpty }
                 }
-                post.yield(.picture(entry.id, .lines(lines ?? [])))
+                post.yield(.picture(entry.id, .lines(lines ?? []), layout: layout))
             }
         }
 
@@ -182,17 +200,33 @@ struct PickerLoop {
                         break loop
                     case .search(let term):
                         state.searched(term)
+                        pictures = [:]
+                        asked = []
                         search(term)
-                    case .detail(let id): await showDetail(id, in: &state, width: size.columns)
+                    case .detail(let id):
+                        // Said at once: the detail may ask its source.
+                        state.message = "Loading the detail…"
+                        FullScreen.write(view.frame(state, picture: []))
+                        state.message = nil
+                        do {
+                            let page = try await session.detail(of: entry(id))
+                            detailShown = page
+                            state.screen = detail(page, width: size.columns)
+                        } catch {
+                            state.message = MediaSearchError.wrap(error).description
+                        }
                     case .open(let id): state.message = await open(id, preview: false)
                     case .play(let id):
                         // The player has the terminal, and its keys, until it ends.
                         pause.store(1, ordering: .sequentiallyConsistent)
-                        while pause.load(ordering: .sequentiallyConsistent) != 2 {
+                        while pause.load(ordering: .sequentiallyConsistent) != 2 && !stop.load(ordering: .relaxed) {
                             try? await Task.sleep(for: .milliseconds(10))
                         }
                         FullScreen.give()
+                        // Ctrl-C stops the player, not the picker.
+                        PickerLoop.childHasTheKeys.store(true, ordering: .sequentiallyConsistent)
                         let said = await open(id, preview: true)
+                        PickerLoop.childHasTheKeys.store(false, ordering: .sequentiallyConsistent)
                         _ = FullScreen.take(tty)
                         pause.store(0, ordering: .sequentiallyConsistent)
                         state.message = said
@@ -204,29 +238,42 @@ struct PickerLoop {
             case .failed(let message, let step) where step == generation:
                 state.searching = false
                 state.message = message
-            case .picture(let id, let lines): pictures[id] = lines
+            case .picture(let id, let cover, let made) where made == layout: pictures[id] = cover
             case .resize:
                 size = Self.size(of: tty)
                 pictures = [:]
                 asked = []
+                layout += 1
+                if kitty && shownCover != nil { FullScreen.write(TerminalPicture.kittyClear) }
                 shownCover = nil
+                clearScreen = true
+                if let page = detailShown, case .detail(_, _, let top) = state.screen {
+                    state.screen = detail(page, width: size.columns, top: top)
+                }
             default: break
             }
             let fresh = PickerView(width: size.columns, height: size.rows, style: environment.textStyle(.auto))
             state.clamp(rows: fresh.listRows)
             askPicture(rows: fresh.pictureRows, columns: fresh.paneWidth)
-            let cover = state.current.flatMap { pictures[$0.id] }
-            var frame = fresh.frame(state, picture: cover?.lines ?? [])
-            if kitty {
-                // The cover goes over the blank cells the frame left for it, only when it changes.
-                let wanted = state.screen == .list && fresh.paneWidth > 0 ? state.current?.id : nil
-                if case .kitty(let bytes, _) = cover, let wanted, wanted != shownCover {
+            let wanted = state.screen == .list && fresh.paneWidth > 0 ? state.current?.id : nil
+            let cover = wanted.flatMap { pictures[$0] }
+            var frame: [UInt8] = clearScreen ? Array("\u{1B}[2J".utf8) : []
+            clearScreen = false
+            if case .overlay(let bytes, let rows) = cover, let wanted {
+                if wanted == shownCover {
+                    // On the screen already: the frame leaves its cells alone.
+                    frame += fresh.frame(state, picture: cover?.lines ?? [], untouched: rows)
+                } else {
+                    // The frame blanks its cells (a Sixel or iTerm2 picture is text's cells), then
+                    // it is drawn at the pane's corner (Kitty's takes the one before off itself).
+                    frame += fresh.frame(state, picture: cover?.lines ?? [])
                     frame += Array("\u{1B}[3;\(fresh.listWidth + 4)H".utf8) + bytes
                     shownCover = wanted
-                } else if wanted == nil || cover == nil, shownCover != nil {
-                    frame += TerminalPicture.kittyClear
-                    shownCover = nil
                 }
+            } else {
+                frame += fresh.frame(state, picture: cover?.lines ?? [])
+                if kitty && shownCover != nil { frame += TerminalPicture.kittyClear }
+                shownCover = nil
             }
             FullScreen.write(frame)
         }
@@ -235,24 +282,22 @@ struct PickerLoop {
         return status
     }
 
-    /// The terminal's size in cells (80 x 24 when it does not say).
+    /// The terminal's size in cells (80 x 24 when it does not say; under 20 x 6 the screen says it
+    /// is too small).
     static func size(of tty: Int32) -> (columns: Int, rows: Int) {
         guard let size = Console.windowSize(tty) else { return (80, 24) }
-        return (max(20, Int(size.ws_col)), max(6, Int(size.ws_row)))
+        return (max(1, Int(size.ws_col)), max(1, Int(size.ws_row)))
     }
 
     private func entry(_ id: ResultEntry.ID) -> DetailTarget { .id(id.id, kind: id.kind) }
 
-    private func showDetail(_ id: ResultEntry.ID, in state: inout Picker, width: Int) async {
-        do {
-            let page = try await session.detail(of: entry(id))
-            let text = DetailLayout(width: min(width, 120), style: environment.textStyle(.auto)).render(page.detail)
-            state.screen = .detail(
-                title: TextSanitizer.line(page.item.title ?? page.item.id),
-                lines: text.components(separatedBy: "\n"), top: 0)
-        } catch {
-            state.message = MediaSearchError.wrap(error).description
-        }
+    /// The detail screen of `page`, laid out at `width`.
+    private func detail(_ page: DetailPage, width: Int, top: Int = 0) -> Picker.Screen {
+        let text = DetailLayout(width: max(30, min(width, 120)), style: environment.textStyle(.auto))
+            .render(page.detail)
+        return .detail(
+            title: TextSanitizer.line(page.item.title ?? page.item.id), lines: text.components(separatedBy: "\n"),
+            top: top)
     }
 
     /// Opens a result's store page, or plays what it plays (the player has the terminal meanwhile);
@@ -262,7 +307,9 @@ struct PickerLoop {
         do {
             if preview {
                 let (item, playlist, _) = try await session.playlist(of: entry(id))
-                guard let url = playlist.entries.first?.url, let player = launcher.player(for: url) else {
+                guard let url = playlist.entries.first.flatMap({ SafeURL.http($0.url) }),
+                    let player = launcher.player(for: url)
+                else {
                     return
                         "\(TextSanitizer.line(item.title ?? item.id)) has no preview, or no player (mpv, ffplay, vlc)"
                 }
@@ -270,7 +317,8 @@ struct PickerLoop {
                 return "Played \(TextSanitizer.line(item.title ?? item.id))"
             }
             let found = try await session.entry(of: entry(id))
-            guard let url = found.item.url, let opener = launcher.opener(for: url) else {
+            // Only a web page: a source's `javascript:` or `file:` link is never handed to a browser.
+            guard let url = found.item.url.flatMap(SafeURL.http), let opener = launcher.opener(for: url) else {
                 return "No store page to open"
             }
             try launcher.run(opener, quiet: true)
@@ -303,14 +351,26 @@ struct PickerView {
     var paneWidth: Int { width >= 70 ? width - listWidth - 3 : 0 }
     var pictureRows: Int { min(listRows / 2, paneWidth / 2) }
 
+    /// `line` cut to `width` columns when its text (its escape codes aside) is wider.
+    static func cut(_ line: String, to width: Int) -> String {
+        DisplayWidth.of(TextStyle.stripEscapes(line)) <= width
+            ? line : DisplayWidth.truncate(TextStyle.stripEscapes(line), to: width)
+    }
+
     /// The whole screen, drawn from its top-left corner.
-    func frame(_ state: Picker, picture: [String]) -> [UInt8] {
+    /// `untouched`: how many rows of the pane, from its top, are left as they are on the screen
+    /// (a graphics protocol's cover drawn there before).
+    func frame(_ state: Picker, picture: [String], untouched: Int = 0) -> [UInt8] {
+        guard width >= 20, height >= 6 else {
+            return Array(
+                "\u{1B}[H\u{1B}[2J\(DisplayWidth.truncate("Too small: 20x6 at least", to: max(1, width)))".utf8)
+        }
         var lines: [String] = [header(state), input(state)]
         switch state.screen {
         case .help:
             lines += Picker.help.map { DisplayWidth.truncate($0, to: width) }
         case .detail(_, let text, let top):
-            lines += text.dropFirst(top).prefix(listRows).map { $0 }
+            lines += text.dropFirst(top).prefix(listRows).map { DisplayWidth.truncate($0, to: width) }
         case .list:
             lines += body(state, picture: picture)
         }
@@ -319,7 +379,12 @@ struct PickerView {
         lines.append(footer(state))
         var out = "\u{1B}[H"
         for (index, line) in lines.enumerated() {
-            out += line + "\u{1B}[0m\u{1B}[K"
+            if (2..<2 + untouched).contains(index), paneWidth > 0, let bar = line.range(of: " │ ") {
+                // The list's part and the bar only: the rest of the row is the cover's.
+                out += line[..<bar.upperBound] + "\u{1B}[0m"
+            } else {
+                out += line + "\u{1B}[0m\u{1B}[K"
+            }
             if index < lines.count - 1 { out += "\r\n" }
         }
         return Array(out.utf8)
@@ -345,9 +410,10 @@ struct PickerView {
 
     func input(_ state: Picker) -> String {
         if state.screen != .list { return "" }
-        if state.filtering { return DisplayWidth.truncate("/ " + state.filter + "▏", to: width) }
+        let filter = TextSanitizer.line(state.filter)
+        if state.filtering { return DisplayWidth.truncate("/ " + filter + "▏", to: width) }
         if !state.filter.isEmpty {
-            return DisplayWidth.truncate("filter: \(state.filter)  (Esc clears, / edits)", to: width)
+            return DisplayWidth.truncate("filter: \(filter)  (Esc clears, / edits)", to: width)
         }
         return style.dim(DisplayWidth.truncate("type to filter · Enter opens · ? keys", to: width))
     }
@@ -393,12 +459,12 @@ struct PickerView {
                 let cut = DisplayWidth.pad(DisplayWidth.truncate(text, to: listWidth - 2), to: listWidth - 2)
                 line = index == state.selected ? "\u{1B}[7m› \(cut)\u{1B}[0m" : "  \(cut)"
             } else if index == 0 && shown.isEmpty {
-                line = style.dim(state.searching ? "  searching…" : "  nothing found")
+                line = style.dim(DisplayWidth.pad(state.searching ? "  searching…" : "  nothing found", to: listWidth))
             } else {
                 line = String(repeating: " ", count: listWidth)
             }
             if paneWidth > 0 {
-                line += " │ " + (row < pane.count ? pane[row] : "")
+                line += " │ " + (row < pane.count ? Self.cut(pane[row], to: paneWidth) : "")
             }
             rows.append(line)
         }
