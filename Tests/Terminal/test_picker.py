@@ -75,8 +75,10 @@ def restored(tmux, status, where):
     check("before-pick" in screen, f"{where}: the screen before it is back (the alternate screen left)")
     flags = tmux.run("display-message", "-p", "-t", "t", "#{cursor_flag} #{alternate_on}").stdout.split()
     check(flags == ["1", "0"], f"{where}: the cursor is shown, the normal screen on ({flags})")
-    tmux.type("clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '; echo STTY", "Enter")
-    screen = tmux.wait_for(r"STTY\s*$|STTY\n")
+    # The marker is typed as ST""TY: the command line's echo on the screen is not its output.
+    tmux.type("clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '; echo ST\"\"TY",
+              "Enter")
+    screen = tmux.wait_for(r"-?icanon\s+-?echo\s+STTY")
     check(re.search(r"(^|\s)icanon\s+echo(\s|$)", screen) is not None,
           f"{where}: the line discipline is cooked and echoes ({screen.strip()[-60:]!r})")
 
