@@ -119,12 +119,14 @@ def keys(bindir, homes, mediasearch):
     try:
         start_picker(tmux, mediasearch)
         screen = tmux.wait_for(r"results")
-        tmux.wait_for(r"\d+ results(?! · asking)")
+        tmux.wait_for(r"[1-9]\d* results(?! · (asking|searching))")
         selected = lambda screen: next((line for line in screen.splitlines() if line.startswith("› ")), "")  # noqa: E731
         pane = lambda screen: "\n".join(line.split("│", 1)[1] for line in screen.splitlines() if "│" in line)  # noqa: E731
         first = selected(tmux.screen())
         tmux.type("j")
-        screen = until(tmux, lambda screen: selected(screen) not in ("", first))
+        # Until the pane shows the new selection too (tmux may show a frame half drawn).
+        name = lambda screen: selected(screen)[2:].split(" · ")[0].strip()  # noqa: E731
+        screen = until(tmux, lambda screen: selected(screen) not in ("", first) and name(screen) in pane(screen))
         second = selected(screen)
         title = second[2:].split(" · ")[0].strip()
         check(second != first and title and title in pane(screen), f"keys: j moves, and the pane shows that result ({title!r})")
@@ -135,10 +137,13 @@ def keys(bindir, homes, mediasearch):
         # Typing filters; Esc clears it and the selection stays on the result it was on.
         word = title.split()[0]
         tmux.type("/", word)
-        screen = tmux.wait_for(re.escape("/ " + word))
-        listed = [line for line in screen.splitlines()[2:] if line[:2] in ("› ", "  ") and line.strip()
-                  and "│" in line and line.split("│")[0].strip()]
-        check(listed and all(word.lower() in line.split("│")[0].lower() for line in listed),
+        shown = lambda screen: [line for line in screen.splitlines()[2:] if line[:2] in ("› ", "  ")  # noqa: E731
+                                and "│" in line and line.split("│")[0].strip()]
+        filtered = lambda screen: ("/ " + word) in screen and shown(screen) and all(  # noqa: E731
+            word.lower() in line.split("│")[0].lower() for line in shown(screen))
+        screen = until(tmux, filtered)
+        listed = shown(screen)
+        check(filtered(screen),
               f"keys: typing filters the list ({len(listed)} shown for {word!r})")
         tmux.type("Escape")
         screen = tmux.wait_for(r"type to filter")
@@ -181,7 +186,7 @@ def ways_out(bindir, homes, mediasearch):
     try:
         # A resize: drawn again at the new width.
         start_picker(tmux, mediasearch)
-        tmux.wait_for(r"\d+ results(?! · asking)")
+        tmux.wait_for(r"[1-9]\d* results(?! · (asking|searching))")
         for columns, rows in [(60, 20), (120, 40)]:
             tmux.run("resize-window", "-t", "t", "-x", str(columns), "-y", str(rows))
             fits = lambda screen, columns=columns, rows=rows: (  # noqa: E731
@@ -202,7 +207,7 @@ def ways_out(bindir, homes, mediasearch):
         restored(tmux, 130, "Ctrl-C")
 
         start_picker(tmux, mediasearch, "search -i " + TERM)
-        tmux.wait_for(r"\d+ results(?! · asking)")
+        tmux.wait_for(r"[1-9]\d* results(?! · (asking|searching))")
         pid = subprocess.run(["pgrep", "-n", "-f", f"{mediasearch} search -i"], capture_output=True, text=True).stdout
         check(pid.strip().isdigit(), "search -i is the same picker")
         os.kill(int(pid.strip()), signal.SIGTERM)
@@ -248,7 +253,7 @@ def graphics(bindir, homes, mediasearch, drawing):
 
     placed = (rb"\x1b\[3;49H\x1b_Ga=d,d=A,q=2\x1b\\\x1b_Ga=T,f=24,s=\d+,v=\d+,c=\d+,r=\d+,C=1,q=2,m="
               if drawing == "kitty" else rb"\x1b\[3;49H\x1bP0;1;0q\"1;1;\d+;\d+#")
-    check(read_until(rb"\d+ results(?! \xc2\xb7 asking)") and read_until(placed),
+    check(read_until(rb"[1-9]\d* results(?! \xc2\xb7 (asking|searching))") and read_until(placed),
           f"{drawing}: the cover is drawn at the pane's corner (row 3, column 49)")
     # k at the top moves nothing: the screen is drawn again, the cover is not.
     frames = output.count(b"\x1b[H")
