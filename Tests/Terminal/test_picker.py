@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Terminal"))
 import harness  # noqa: E402
 import test_web  # noqa: E402  (start, check and the fixture server's banner)
-from test_preview import Tmux, blocks  # noqa: E402
+from test_preview import Tmux, blocks, until  # noqa: E402
 from test_web import check  # noqa: E402
 
 HELD = "/json/stations/search"
@@ -39,16 +39,6 @@ TERM = "klara"
 def width_of(line):
     """Columns a captured line takes (the box-drawing and block characters are one column each)."""
     return len(line)
-
-
-def until(tmux, done, seconds=30):
-    """The screen once `done(screen)` holds, or as it is after `seconds` (the check then fails)."""
-    deadline = time.monotonic() + seconds
-    screen = tmux.screen()
-    while not done(screen) and time.monotonic() < deadline:
-        time.sleep(0.1)
-        screen = tmux.screen()
-    return screen
 
 
 def part(bindir, homes):

@@ -63,6 +63,16 @@ class Tmux:
         self.run("kill-server")
 
 
+def until(tmux, done, seconds=30):
+    """The screen once `done(screen)` holds, or as it is after `seconds` (the check then fails)."""
+    deadline = time.monotonic() + seconds
+    screen = tmux.screen()
+    while not done(screen) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        screen = tmux.screen()
+    return screen
+
+
 def blocks(line):
     return line.count("▀")
 
@@ -113,11 +123,17 @@ def xterm_checks(mediasearch, env, song, home):
             deadline = time.monotonic() + 60
             while not os.path.exists(done) and time.monotonic() < deadline:
                 time.sleep(0.1)
-            time.sleep(0.5)  # xterm draws what it read
-            subprocess.run(["import", "-display", display, "-window", "root", "-crop", "100x100+4+4", shot],
-                           check=True, timeout=60)
+            # xterm draws what it has read in its own time: the screenshot is taken again until the
+            # cover shows (for `none`, whatever shows once the preview is done).
+            deadline = time.monotonic() + 30
+            while True:
+                subprocess.run(["import", "-display", display, "-window", "root", "-crop", "100x100+4+4", shot],
+                               check=True, timeout=60)
+                share = painted_share(shot)
+                if artwork == "none" or share > 0.6 or time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
             xterm.terminate()
-            share = painted_share(shot)
             print(f"  ({artwork}: {share:.0%} of the corner painted)")
             if artwork == "sixel":
                 check(share > 0.6, f"xterm: the cover is drawn where the preview put it ({share:.0%} of the corner)")
@@ -173,19 +189,14 @@ def main():
                       f"--preview '{mediasearch} preview {{1}} --kind {{2}}' --preview-window right:50%; echo picked-$?",
                       "Enter")
             pane = lambda screen: "\n".join(line[61:] for line in screen.splitlines())  # noqa: E731
-            screen = tmux.wait_for(r"▀")
-            deadline = time.monotonic() + 30
-            while first[3][:20] not in pane(screen) and time.monotonic() < deadline:
-                time.sleep(0.1)
-                screen = tmux.screen()
-            check(first[3][:20] in pane(screen) and sum(1 for line in pane(screen).splitlines() if blocks(line) >= 8) >= 6,
-                  "fzf: the preview window shows the first result's cover and tile")
+            # Each until the whole preview is drawn (fzf draws it as it comes).
+            shows = lambda screen, row: (row[3][:20] in pane(screen)  # noqa: E731
+                                         and sum(1 for line in pane(screen).splitlines() if blocks(line) >= 8) >= 6)
+            screen = until(tmux, lambda screen: shows(screen, first))
+            check(shows(screen, first), "fzf: the preview window shows the first result's cover and tile")
             tmux.type("Up")  # fzf lists from the bottom up: the second result is above the first
-            while second[3][:20] not in pane(screen) and time.monotonic() < deadline + 30:
-                time.sleep(0.1)
-                screen = tmux.screen()
-            check(second[3][:20] in pane(screen) and blocks(pane(screen)) >= 48,
-                  "fzf: Up shows the second result's cover and tile")
+            screen = until(tmux, lambda screen: shows(screen, second))
+            check(shows(screen, second), "fzf: Up shows the second result's cover and tile")
             tmux.type("Enter")
             screen = tmux.wait_for(r"picked-\d")
             check("picked-0" in screen and second[0] in screen, "fzf: Enter prints the chosen line")
