@@ -8,7 +8,7 @@ import MediaSearchKit
 public struct AlbumProvider: ITunesProvider {
     public let kind = "album"
     public let displayName = "Albums"
-    public let exampleTerm: String? = "abbey road"
+    public let exampleTerm: String? = "nemesis"
     public let media = "music"
     public let entity = "album"
 

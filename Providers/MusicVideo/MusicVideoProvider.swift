@@ -8,7 +8,7 @@ import MediaSearchKit
 public struct MusicVideoProvider: ITunesProvider {
     public let kind = "music-video"
     public let displayName = "Music videos"
-    public let exampleTerm: String? = "daft punk"
+    public let exampleTerm: String? = "u can't touch this"
     public let media = "musicVideo"
     public let entity = "musicVideo"
 

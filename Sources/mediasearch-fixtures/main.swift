@@ -7,8 +7,9 @@ import Synchronization
 //                        [--log FILE] [--remote-artwork] [--hostile MEDIA] [--fail MEDIA=STATUS]
 //                        [--slow PATH=MS] [--hold PATH] [--answer PATH=FILE] [--demo FILE]
 // --demo FILE is the offline demo: it writes FILE, a config that points every source here and
-// enables them all (any shell can use it, nothing to export), and a search's answer keeps only
-// the recorded results that have its words (a term no recording has finds nothing).
+// enables them all, and prints the one line that points a shell at it (`export
+// MEDIASEARCH_CONFIG=FILE`, or `--config FILE` on a command); a search's answer keeps only the
+// recorded results that have its words (a term no recording has finds nothing).
 // --slow /json/stations/search=3000 answers that path 3 s late (one slow source among fast ones);
 // --hold PATH holds its answers until the server gets SIGUSR1 (which lets those held so far go:
 // a browser test's slow source that answers when the test says, whatever the machine's speed);
@@ -188,27 +189,33 @@ do {
         }
     }
     releases.resume()
-    // The demo's config: every source at this server, for any shell (nothing to export).
-    var written = ""
+    // The demo's config: every source at this server, for any shell. Its banner is the one line
+    // to paste (docs/demo.md); without --demo, the variables that move each source (the tests').
+    let banner: String
     if let configPath {
+        let path = URL(fileURLWithPath: configPath).path
         do {
             try SourceVariables.configuration(base: server.baseURL).write(
-                toFile: configPath, atomically: true, encoding: .utf8)
-            written =
-                "Or, in any shell, with every source on: swift run mediasearch search daft punk --config \(URL(fileURLWithPath: configPath).path)\n"
-                + "(demo data: a search finds the recorded results that have its words)\n"
+                toFile: path, atomically: true, encoding: .utf8)
         } catch {
             FileHandle.standardError.write(Data("mediasearch-fixtures: cannot write \(configPath): \(error)\n".utf8))
             exit(73)
         }
+        banner = """
+            Serving the recorded answers of every source on \(server.baseURL) (Ctrl-C to stop)
+            Demo data: a search finds the recorded results that have its words. In any shell:
+            export MEDIASEARCH_CONFIG=\(SourceVariables.shellWord(path))
+
+            """
+    } else {
+        banner = """
+            Serving recorded responses of every source on \(server.baseURL) (Ctrl-C to stop)
+            Point every source at it, in each shell that runs mediasearch:
+            \(SourceVariables.exportLine(base: server.baseURL))
+            Then try: swift run mediasearch search jack johnson
+
+            """
     }
-    let banner = """
-        Serving recorded responses of every source on \(server.baseURL) (Ctrl-C to stop)
-        Point every source at it, in each shell that runs mediasearch:
-        \(SourceVariables.exportLine(base: server.baseURL))
-        Then try: swift run mediasearch search jack johnson
-        \(written)
-        """
     FileHandle.standardOutput.write(Data(banner.utf8))
     while true { try await Task.sleep(for: .seconds(3600)) }
 } catch {

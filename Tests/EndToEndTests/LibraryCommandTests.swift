@@ -97,7 +97,7 @@ struct LibraryCommandTests {
         #expect(lines.count == 2, "\(result.stderr)")
         #expect(lines.last?.hasPrefix("mediasearch: could not reach 127.0.0.1:9; is this machine online?") == true)
         #expect(lines.last?.contains("nothing has been seen yet for --offline") == true)
-        #expect(lines.last?.contains("\"Offline demo\" in the README") == true)
+        #expect(lines.last?.contains("\"Try it in two minutes\" in the README") == true)
         let off = try runner.write("library:\n  enabled: false\n", to: "off.yaml")
         let disabled = try await runner.run(["search", "jack", "--config", off], environment: down)
         #expect(disabled.stderr.contains("the offline library is off"), "\(disabled.stderr)")

@@ -12,12 +12,7 @@ struct SourcesTests {
     /// server with nothing exported (#60 item 8): from a shell with no variables, a search asks
     /// every kind it has recordings for, and each finds something for its own example.
     @Test func theDemosConfigReachesEverySourceWithNothingExported() async throws {
-        var routes = FixtureRoutes.default
-        routes.followTerms = true
-        let harness = try await Harness.start(routes: routes)
-        TestLifetime.stopAtEnd { await harness.stop() }
-        let config = try harness.runner.write(
-            SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
+        let (harness, config) = try await Self.demo()
         for (term, kind) in [
             ("jack johnson", "song"), ("daft punk", "deezer"), ("klara", "radio"), ("silicon valley", "tv"),
             ("sabriel", "openlibrary"), ("all", "librivox"), ("harder better", "musicbrainz"),
@@ -59,33 +54,56 @@ struct SourcesTests {
         #expect(await harness.server.requests().count > 10)
     }
 
-    /// The README's demo lines, run as written against the demo's config (#60 item 8): each
-    /// command the "Offline demo" section shows (but `serve`) exits 0 and prints something.
-    @Test func theReadmesDemoLinesWork() async throws {
-        var routes = FixtureRoutes.default
-        routes.followTerms = true  // as `mediasearch-fixtures --demo` answers
-        let harness = try await Harness.start(routes: routes)
-        TestLifetime.stopAtEnd { await harness.stop() }
-        let config = try harness.runner.write(
-            SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
-        let readme = try String(
+    /// #75 item 8: `providers check` passes on every shipped source against the demo, each for its
+    /// own example term (they are terms the recordings hold, as the live sources do).
+    @Test func everyShippedSourcePassesItsCheckAgainstTheDemo() async throws {
+        let (harness, config) = try await Self.demo()
+        let listed = try await harness.runner.run(["providers", "--format", "json", "--config", config])
+        let document = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+        let kinds = (document?["providers"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        #expect(kinds.count == SourceVariables.demoKinds.count + 1, "every kind, Deezer's two: \(kinds)")
+        for kind in kinds {
+            let checked = try await harness.runner.run(["providers", "check", kind, "--config", config], timeout: 120)
+            #expect(
+                checked.status == 0 && checked.stdout.contains("\(kind): passed"),
+                "\(kind): \(checked.stdout.suffix(300)) \(checked.stderr)")
+        }
+    }
+
+    /// The demo's lines ("More to try" in docs/demo.md), run as written against the demo's config
+    /// (#60 item 8): each exits 0 and prints something. The README's own lines are run word by
+    /// word in a shell by Tests/Docs/test_readme.py.
+    @Test func theDemosLinesWork() async throws {
+        let (harness, config) = try await Self.demo()
+        let page = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-                "../../README.md"), encoding: .utf8)
+                "../../docs/demo.md"), encoding: .utf8)
         let section =
-            try #require(readme.components(separatedBy: "### Offline demo").dropFirst().first)
+            try #require(page.components(separatedBy: "## More to try").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         let commands = section.split(separator: "\n").compactMap { line -> [String]? in
             let code = line.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
-            var words = Self.words(code)
-            if words.first == "swift", words.dropFirst().first == "run" { words.removeFirst(2) }
+            let words = Self.words(code)
             guard words.first == "mediasearch", words.count > 1, words[1] != "serve" else { return nil }
-            return Array(words.dropFirst().filter { $0 != "--config" && $0 != "demo.yaml" })
+            return Array(words.dropFirst())
         }
         #expect(commands.count >= 10, "the demo's lines: \(commands)")
         for arguments in commands {
             let result = try await harness.runner.run(arguments + ["--config", config])
             #expect(result.status == 0 && !result.stdout.isEmpty, "mediasearch \(arguments): \(result.stderr)")
         }
+    }
+
+    /// A fixture server that answers as `mediasearch-fixtures --demo` does (by the words of a
+    /// search), stopped at the test's end, and the demo's config for it.
+    static func demo() async throws -> (harness: Harness, config: String) {
+        var routes = FixtureRoutes.default
+        routes.followTerms = true
+        let harness = try await Harness.start(routes: routes)
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let config = try harness.runner.write(
+            SourceVariables.configuration(base: harness.server.baseURL), to: "demo.yaml")
+        return (harness, config)
     }
 
     /// A command line's words, as a shell splits them (double quotes keep spaces).

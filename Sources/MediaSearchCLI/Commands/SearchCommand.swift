@@ -233,7 +233,7 @@ package struct SearchCommand: ParsableCommand, ProviderCommand {
             : unreachable.records == 0
                 ? "nothing has been seen yet for --offline to search" : "--offline searches what was seen before"
         return "could not reach \(unreachable.host); is this machine online? Meanwhile, \(next); to try MediaSearch"
-            + " without a network, run the recorded demo (\"Offline demo\" in the README)"
+            + " without a network, run the recorded demo (\"Try it in two minutes\" in the README)"
     }
 
     /// The request as typed; the session clamps its limit and plans it.
