@@ -89,6 +89,15 @@ public struct CommandRunner: Sendable {
         _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil,
         timeout: Double = 60
     ) async throws -> Result {
+        try await run(program: executable, arguments, environment: extra, in: directory, timeout: timeout)
+    }
+
+    /// Runs another program (`/bin/sh`, to read a line as a shell does) as ``run(_:environment:in:timeout:)``
+    /// runs the executable: in the home, with its environment, its time bounded.
+    public func run(
+        program executable: URL, _ arguments: [String], environment extra: [String: String] = [:],
+        in directory: URL? = nil, timeout: Double = 60
+    ) async throws -> Result {
         let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments

@@ -80,9 +80,11 @@ struct TerminalOutputTests {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }
         let config = try harness.runner.write(CommandRunner.userConfiguration + "limit: 2\n", to: "two.yaml")
-        let result = try await harness.run([
-            "search", "jack", "johnson", "--width", "80", "--config", config, "--format", "text",
-        ])
+        // The config by its variable, so that the next page's command (which names what was
+        // typed) is as short as a person's, not a temporary folder's path longer than the line.
+        let result = try await harness.run(
+            ["search", "jack", "johnson", "--width", "80", "--format", "text"],
+            environment: ["MEDIASEARCH_CONFIG": config])
         #expect(result.status == 0)
         let expected = """
             1. [SONG] Jack Johnson                   2. [MOVIE] Star Wars: The Force Awake…
@@ -98,7 +100,7 @@ struct TerminalOutputTests {
                2:56 · Keep Dancing · $0.99 · Pop        1980 · 2 h 7 min · PG · $7.99
 
             6 results · song 2 · movie 2 · audiobook 1 · podcast 1 · page 1
-            More: mediasearch search jack johnson --config \(config) --page 2
+            More: mediasearch search jack johnson --page 2
             Details: mediasearch show --result N
 
             """
@@ -150,6 +152,38 @@ struct TerminalOutputTests {
         #expect(repeated.stdout == "No more results: page 2 repeats page 1.\n")
     }
 
+    /// #75 item 8: the next page's command, wider than the terminal, is broken between words as
+    /// a shell continues a line (` \`, the next line indented), never inside a word, a quoted term
+    /// or between an option and its value; pasted into a shell, its lines are the one command.
+    @Test func theNextPagesCommandFitsANarrowTerminalAndStaysOneCommand() async throws {
+        let harness = try await Harness.start(
+            routes: FixtureRoutes(search: FixtureRoutes.default.search, fillToLimit: true))
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let result = try await harness.run([
+            "search", "jack johnson", "--kind", "song", "--limit", "1", "--genre", "Alternative", "--country", "gb",
+            "--sort", "price", "--format", "text", "--width", "50",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 50 }, "\(lines.filter { DisplayWidth.of($0) > 50 })")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("More: ") }, "\(result.stdout)")
+        let end = try #require(lines[start...].firstIndex { !$0.hasSuffix(" \\") })
+        #expect(end > start, "the command takes more than one line at 50 columns: \(lines[start...end])")
+        #expect(lines[(start + 1)...end].allSatisfy { $0.hasPrefix("  ") && !$0.hasPrefix("   ") })
+        #expect(
+            lines[start..<end].allSatisfy { !($0.dropLast(2).split(separator: " ").last?.hasPrefix("-") ?? true) },
+            "an option is never parted from its value: \(lines[start...end])")
+        // As a shell reads the lines: the words of the one command, the quoted term one word.
+        let pasted = lines[start...end].joined(separator: "\n").dropFirst("More: mediasearch ".count)
+        let shell = try await harness.runner.run(
+            program: URL(fileURLWithPath: "/bin/sh"), ["-c", "printf '%s\\n' " + pasted])
+        #expect(
+            shell.stdout.split(separator: "\n").map(String.init) == [
+                "search", "jack johnson", "--kind", "song", "--genre", "Alternative", "--limit", "1", "--country", "gb",
+                "--sort", "price", "--page", "2",
+            ], "\(shell.stdout)")
+    }
+
     /// The "More:" line is this search one page on: following it keeps the filters, storefront,
     /// explicitness and order, so page 2 continues page 1 (it used to drop all of them).
     @Test func theNextPagesCommandKeepsEverythingThatShapesTheResults() async throws {
@@ -158,8 +192,8 @@ struct TerminalOutputTests {
         TestLifetime.stopAtEnd { await harness.stop() }
         let first = try await harness.run([
             "search", "jack", "--kind", "song", "--limit", "1", "--genre", "Alternative", "--country", "gb",
-            "--no-explicit", "--sort", "price", "--reverse", "--format", "text", "--width", "100",
-        ])
+            "--no-explicit", "--sort", "price", "--reverse", "--format", "text", "--width", "160",
+        ])  // wide enough for the whole command on one line (a narrower one: the test above)
         #expect(first.status == 0, "\(first.stderr)")
         let more = try #require(first.stdout.split(separator: "\n").first { $0.hasPrefix("More: ") }, "\(first.stdout)")
         #expect(

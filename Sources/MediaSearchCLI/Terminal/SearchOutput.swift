@@ -187,9 +187,57 @@ public struct SearchOutput: Sendable {
         // on as many lines as it takes, broken between two entries, never inside a word.
         let first = forms.first { DisplayWidth.of($0) <= width } ?? Self.wrap(forms[forms.count - 1], width: width)
         var line = first.split(separator: "\n").map { style.dim(String($0)) + "\n" }.joined()
-        if hasMore { line += style.dim("More: \(commandLine)") + "\n" }
+        if hasMore {
+            line += Self.command("More: " + commandLine, width: width).map { style.dim($0) + "\n" }.joined()
+        }
         line += style.dim("Details: mediasearch show --result N") + "\n"
         return line
+    }
+
+    /// A command line on lines of at most `width` columns, as a shell reads it: broken between two
+    /// words (never inside quotes, nor between an option and its value), each line but the last
+    /// ending in ` \` and the next indented, so the lines pasted into a shell are the one command.
+    /// A word wider than a line stays whole.
+    static func command(_ text: String, width: Int) -> [String] {
+        guard DisplayWidth.of(text) > width else { return [text] }
+        var words: [String] = []
+        var word = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == " " {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+                continue
+            }
+            word.append(character)
+        }
+        if !word.isEmpty { words.append(word) }
+        // An option and its value stay on one line (`--kind song`).
+        var units: [String] = []
+        for word in words {
+            if let last = units.last, last.hasPrefix("-"), !last.contains(" "), !word.hasPrefix("-") {
+                units[units.count - 1] += " " + word
+            } else {
+                units.append(word)
+            }
+        }
+        var lines: [String] = []
+        var current = ""
+        for word in units {
+            let joined = current.isEmpty ? word : current + " " + word
+            // Room for the ` \` that a line followed by another ends in.
+            if current.isEmpty || DisplayWidth.of(joined) + 2 <= width {
+                current = joined
+            } else {
+                lines.append(current + " \\")
+                current = "  " + word
+            }
+        }
+        return lines + [current]
     }
 
     /// A footer line on lines of at most `width` columns, broken between two entries (the ` · `
