@@ -28,7 +28,8 @@ extension Assets {
           function arrived(marker) {
             let node = marker.previousElementSibling;
             if (node && node.matches("template.tabs-now")) {
-              // Each tab's number is replaced in place: a tab that has the focus keeps it.
+              // Each tab's number (and whether it found nothing) is replaced in place: a tab that has
+              // the focus keeps it.
               const tabs = document.querySelectorAll("nav.tabs a");
               const now = node.content.querySelectorAll("nav.tabs a");
               now.forEach(function (link, index) {
@@ -38,6 +39,7 @@ extension Assets {
                 if (old) old.remove();
                 const count = link.querySelector(".count");
                 if (count) tab.appendChild(count);
+                tab.classList.toggle("none", link.classList.contains("none"));
               });
               const used = node;
               node = node.previousElementSibling;

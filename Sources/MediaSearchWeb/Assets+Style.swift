@@ -23,14 +23,8 @@ extension Assets {
         .options { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
         .options > summary { cursor: pointer; color: var(--muted); padding: .25rem 0; }
         .options .fields { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; padding-top: .5rem; }
-        /* Wide screens show the options inline; a phone folds them under one line. */
-        @media (min-width: 721px) {
-          @supports selector(::details-content) {
-            .options > summary { display: none; }
-            .options::details-content { content-visibility: visible; display: contents; }
-            .options .fields { padding-top: 0; }
-          }
-        }
+        /* The options sit behind one control on every screen (#75 item 4): a quiet page. */
+        @media (min-width: 721px) { .options[open] .fields { padding-top: 0; } }
         @media (max-width: 720px) {
           .bar { padding: .5rem .75rem; gap: .4rem .6rem; }
           .options { flex-basis: 100%; }
@@ -56,6 +50,11 @@ extension Assets {
         .tabs a { padding: .35rem .8rem; border-radius: 999px; text-decoration: none; color: var(--muted); white-space: nowrap; }
         .tabs a[aria-current=page] { background: var(--fill); color: var(--on-fill); }
         .tabs a[aria-current=page] .count { color: inherit; }
+        /* A kind that found nothing is quiet and goes last (#75 item 4): smaller, its 0 said to
+           screen readers only; a pending or failed one keeps its place and its word. */
+        .tabs a.none { order: 1; font-size: .85em; align-self: center; position: relative; }
+        .tabs a.none .count { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+          clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
         main { padding: 1rem; max-width: 1400px; margin: 0 auto; }
         .messages { list-style: none; padding: 0; margin: 0 0 1rem; display: grid; gap: .4rem; }
         .messages .error { background: var(--badbg); color: var(--bad); padding: .5rem .75rem; border-radius: .5rem; }
@@ -87,7 +86,8 @@ extension Assets {
           border-radius: .4rem; padding: 0 .4rem; font-size: .8rem; }
         .badge { align-self: flex-start; font-size: .7rem; text-transform: uppercase; letter-spacing: .04em;
           color: var(--accent); margin: .4rem .6rem 0; }
-        .tile .title { font-weight: 600; margin: 0 .6rem; overflow-wrap: anywhere; }
+        .tile .title { font-weight: 600; margin: 0 .6rem; overflow-wrap: anywhere; display: -webkit-box;
+          -webkit-box-orient: vertical; -webkit-line-clamp: 3; line-clamp: 3; overflow: hidden; }
         .tile .creator { color: var(--muted); margin: 0 .6rem; font-size: .9rem; }
         .facts { list-style: none; padding: 0; margin: .2rem .6rem 0; display: flex; flex-wrap: wrap; gap: .2rem .5rem;
           font-size: .8rem; color: var(--muted); }

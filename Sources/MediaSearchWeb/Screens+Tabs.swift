@@ -28,8 +28,12 @@ extension Screens {
             "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total, pending: !pending.isEmpty && query.kind == nil))</a>"
         let kinds = mediaTabs(catalog).map { tab -> HTML in
             let here = HTML(raw: shown == tab.media ? " aria-current=\"page\"" : "")
+            // A kind whose sources all answered with nothing (not the one on screen) is quiet.
+            let none =
+                shown != tab.media && counts?.byMedia[tab.media] == 0 && !pendingMedia.contains(tab.media)
+                && counts?.failed.contains(tab.media) != true
             return
-                "<a href=\"\(local: query.link(kind: .some(tab.media)))\" data-kind=\"\(tab.media)\"\(here)>\(t.tabName(media: tab.media, entries: tab.entries))\(count(counts?.byMedia[tab.media], pending: pendingMedia.contains(tab.media), failed: counts?.failed.contains(tab.media) == true))</a>"
+                "<a href=\"\(local: query.link(kind: .some(tab.media)))\" data-kind=\"\(tab.media)\"\(HTML(raw: none ? " class=\"none\"" : ""))\(here)>\(t.tabName(media: tab.media, entries: tab.entries))\(count(counts?.byMedia[tab.media], pending: pendingMedia.contains(tab.media), failed: counts?.failed.contains(tab.media) == true))</a>"
         }
         return "<nav class=\"tabs\" aria-label=\"\(t("tabs.label"))\">\(all)\(kinds)</nav>"
     }

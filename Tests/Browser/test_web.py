@@ -544,6 +544,21 @@ def main():
         check("q=jack+johnson" in driver.current_url, "the page stays where it was")
 
         print("several sources")
+        # A kind that found nothing is quiet (#75 item 4): the radio found no "daft punk"; its tab
+        # goes last, its 0 said to screen readers only; the others keep their numbers.
+        driver.get(several + "/?q=daft+punk")
+        wait(driver, lambda d: len(tiles(d)) > 0)
+        strip = driver.execute_script(
+            "return Array.from(document.querySelectorAll('nav.tabs a')).map(a => {"
+            " const c = a.querySelector('.count'); return [a.dataset.kind || 'all', a.classList.contains('none'),"
+            " a.getBoundingClientRect().left, c ? c.getBoundingClientRect().width : -1, c ? c.textContent : '']; })")
+        quiet = [tab for tab in strip if tab[1]]
+        loud = [tab for tab in strip if not tab[1]]
+        check([tab[0] for tab in quiet] == ["radio-station"] and quiet[0][3] <= 1 and quiet[0][4] == "0",
+              f"the radio's tab, which found nothing, is quiet, its 0 for screen readers: {strip}")
+        check(all(tab[2] < quiet[0][2] for tab in loud) if quiet else False,
+              "the quiet tab comes after the others")
+        check(all(tab[3] > 1 for tab in loud), "the tabs that found something show their numbers")
         driver.get(several + "/?q=daft+punk&kind=song")
         wait(driver, lambda d: len(tiles(d)) > 0)
 
