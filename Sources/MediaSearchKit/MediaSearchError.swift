@@ -36,6 +36,8 @@ public enum MediaSearchError: Error, Sendable, Hashable, CustomStringConvertible
     case notFound(String)
     /// No list has the given name; the value holds the names of the lists there are.
     case noSuchList(String, lists: [String])
+    /// A list of the given name is there already (making or renaming one).
+    case listExists(String)
     /// A local file (history, state, cache) could not be read or written.
     case storage(path: String, message: String)
     /// Nothing on this machine can open a link or play a preview; the value says what to do.
@@ -82,6 +84,8 @@ public enum MediaSearchError: Error, Sendable, Hashable, CustomStringConvertible
             lists.isEmpty
                 ? "there is no list '\(name)', and no lists yet"
                 : "there is no list '\(name)'; the lists are: \(lists.joined(separator: ", "))"
+        case .listExists(let name):
+            "there is a list '\(name)' already"
         case .storage(let path, let message):
             "\(path): \(message)"
         case .cannotOpen(let message):

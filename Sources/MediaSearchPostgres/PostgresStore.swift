@@ -56,7 +56,7 @@ public final class PostgresStore: Sendable {
     }
 
     /// The version of the tables this program writes (``Schema``).
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// Opens the store: checks the URL with one connection, creates or migrates the tables, and
     /// starts the pool.

@@ -58,6 +58,16 @@ enum Schema {
         """
     ]
 
+    /// Version 3: the lists themselves (#75 item 5), so that a list is there until it is deleted,
+    /// empty or not; each list version 2 holds is named, made when its first item was added.
+    static let version3 = [
+        "CREATE TABLE mediasearch_list_names (name text PRIMARY KEY, created_at double precision NOT NULL)",
+        """
+        INSERT INTO mediasearch_list_names (name, created_at)
+        SELECT list, min(added_at) FROM mediasearch_lists GROUP BY list
+        """,
+    ]
+
     /// Connects once with `url`, then creates the tables or migrates them to the current version.
     /// - Throws: ``Problem`` for a schema this program cannot use; PostgresNIO's errors otherwise.
     static func prepare(url: StoreURL, logger: Logger) async throws {
@@ -116,8 +126,8 @@ enum Schema {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
             }
-            if version < 2 {
-                for statement in version2 {
+            for (number, statements) in [(2, version2), (3, version3)] where version < number {
+                for statement in statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
             }

@@ -118,6 +118,17 @@ extension Assets {
         .lists-link { margin-right: 1rem; font-size: .9rem; }
         ul.lists { list-style: none; padding: 0; display: grid; gap: .5rem; }
         ul.lists .count, main.list .count { color: var(--muted); }
+        /* Making, renaming and deleting lists (#75 item 5): the forms as the search's controls. */
+        .list-form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 1rem 0; }
+        .list-form input { padding: .5rem .6rem; border-radius: .5rem; border: 1px solid var(--line); background: var(--bg);
+          color: var(--fg); font: inherit; min-width: 0; max-width: 100%; }
+        .list-form button, a.button.quiet { padding: .5rem .8rem; border-radius: .5rem; border: 1px solid var(--fill);
+          background: var(--fill); color: var(--on-fill); font: inherit; cursor: pointer; text-decoration: none; }
+        a.button.quiet { background: transparent; color: var(--accent); border-color: var(--line); }
+        .list-form button.danger { background: var(--bad); border-color: var(--bad); color: var(--badbg); }
+        .list-actions { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
+        .list-actions details > summary { cursor: pointer; color: var(--accent); padding: .5rem 0; }
+        .list-actions .list-form { margin: .25rem 0; }
         .keys-open { margin-left: 1rem; font: inherit; font-size: .9rem; background: none; border: 0; color: var(--accent);
           cursor: pointer; padding: 0; }
         .keys-open[hidden] { display: none; }

@@ -40,6 +40,8 @@ extension Texts {
                 : self(
                     "failure.noSuchList",
                     ["name": TextSanitizer.line(name), "lists": lists.map(TextSanitizer.line).joined(separator: ", ")])
+        case .listExists(let name):
+            self("failure.listExists", ["name": TextSanitizer.line(name)])
         case .offline:
             self("failure.offline")
         case .cancelled:

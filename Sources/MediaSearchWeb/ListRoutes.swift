@@ -112,6 +112,103 @@ extension WebRoutes {
         return .object(answer)
     }
 
+    // MARK: making, renaming and deleting lists (#75 item 5)
+
+    /// The Lists page's form: a new list, then its page (303, so Back and reload do not post again).
+    func createListForm(_ request: Request) async -> Response {
+        do {
+            let made = try await session.createList(try await Self.form(request)["name"] ?? "")
+            return Self.seeOther(Screens.listPath(made))
+        } catch {
+            return failure(error, json: false)
+        }
+    }
+
+    /// A list page's rename form: the list under its new name, then its page.
+    func renameListForm(name: String, request: Request) async -> Response {
+        do {
+            let renamed = try await session.renameList(
+                try ListName.checked(name, lenient: false), to: try await Self.form(request)["to"] ?? "")
+            return Self.seeOther(Screens.listPath(renamed))
+        } catch {
+            return failure(error, json: false)
+        }
+    }
+
+    /// Whether to delete a list: a page that says what goes with it, with the button that does it.
+    func deleteListScreen(name: String) async -> Response {
+        do {
+            let list = try ListName.checked(name, lenient: false)
+            // The starred list is always there: the session says so, and deletes nothing.
+            if list == ListName.starred { _ = try await session.deleteList(list, withItems: false) }
+            guard let held = try await session.lists.lists().first(where: { $0.name == list }) else {
+                throw MediaSearchError.noSuchList(list, lists: try await session.lists.lists().map(\.name))
+            }
+            return WebResponse.html(Screens.deleteList(held, configuration: configuration, catalog: catalog))
+        } catch {
+            return failure(error, json: false)
+        }
+    }
+
+    /// The delete page's button: the list gone with its items, then the Lists page.
+    func deleteListForm(name: String) async -> Response {
+        do {
+            _ = try await session.deleteList(try ListName.checked(name, lenient: false), withItems: true)
+            return Self.seeOther("/lists")
+        } catch {
+            return failure(error, json: false)
+        }
+    }
+
+    /// What may be done to a list in the JSON API.
+    enum ListsChange { case create, delete, rename(to: String?) }
+
+    /// A list made (PUT, whether or not it was there), deleted with its items (DELETE, whether or
+    /// not it was there) or renamed (POST `…/rename?to=NEW`): `{"list", "changed"}`.
+    func listChangeAPI(_ change: ListsChange, name: String) async -> Response {
+        do {
+            let list = try ListName.checked(name, lenient: false)
+            let answer: (String, Bool)
+            switch change {
+            case .create:
+                do {
+                    answer = (try await session.createList(list), true)
+                } catch MediaSearchError.listExists {
+                    answer = (list, false)
+                }
+            case .delete:
+                do {
+                    _ = try await session.deleteList(list, withItems: true)
+                    answer = (list, true)
+                } catch MediaSearchError.noSuchList {
+                    answer = (list, false)
+                }
+            case .rename(let to):
+                guard let to, !to.isEmpty else { throw BadRequest(key: "request.listName") }
+                let renamed = try await session.renameList(list, to: to)
+                answer = (renamed, renamed != list)
+            }
+            return WebResponse.json(
+                JSONOutput.text(.object(["list": .string(answer.0), "changed": .bool(answer.1)])))
+        } catch {
+            return failure(error, json: true)
+        }
+    }
+
+    /// A form's fields (`application/x-www-form-urlencoded`, at most 4 KiB: a list's name).
+    static func form(_ request: Request) async throws -> [String: String] {
+        let body = try await request.body.collect(upTo: 4096)
+        return QueryString.parse(String(buffer: body))
+    }
+
+    /// A redirect to a page of this server, as a form's answer.
+    static func seeOther(_ path: String) -> Response {
+        var response = Response(status: .seeOther)
+        response.headers[.location] = path
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
     /// A list read by a page's script may be kept by the browser, asked again before each use
     /// (`no-cache`), rather than never kept (`no-store`): a page whose script received a `no-store`
     /// answer leaves Chromium's back/forward cache, and Back would lose its place.

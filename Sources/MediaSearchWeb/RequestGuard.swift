@@ -15,7 +15,7 @@ import Synchronization
 ///   a 421 (Misdirected Request), the way Vite's `server.allowedHosts` and Jupyter refuse them.
 /// - **Cross-site requests** (an `<img>` or `fetch` on another site's page would write the
 ///   history and spend the request budget): refused (403) when the browser says the request is
-///   `cross-site` or `same-site` (`Sec-Fetch-Site`), unless it is a top-level navigation (a
+///   `cross-site` or `same-site` (`Sec-Fetch-Site`), unless it is a top-level navigation that reads (a
 ///   link the user follows), or, from a browser that sends no `Sec-Fetch-Site`, when its
 ///   `Origin` or `Referer` is another site. curl and scripts send neither and are answered.
 struct RequestGuard: RouterMiddleware {
@@ -113,8 +113,10 @@ struct RequestGuard: RouterMiddleware {
             default:
                 // A top-level navigation (a link, a bookmark from another site) is the user's own;
                 // but not to the JSON API, which is for scripts (they send no Sec-Fetch-Site): a
-                // page elsewhere that sends the browser there would spend the budget unasked.
+                // page elsewhere that sends the browser there would spend the budget unasked. Nor
+                // a form another site posts (it would make, rename or delete lists): only reads.
                 if Self.isForPrograms(request.uri.path) { return false }
+                guard request.method == .get || request.method == .head else { return false }
                 return headers[HTTPField.Name("Sec-Fetch-Mode")!] == "navigate"
                     && headers[HTTPField.Name("Sec-Fetch-Dest")!] == "document"
             }

@@ -38,11 +38,17 @@ extension Screens {
             "<li><a href=\"\(local: listPath(list.name))\"\(HTML(raw: list.name == ListName.starred ? "" : " translate=\"no\""))>\(listName(list.name))</a> <span class=\"count\">\(t("list.count", ["n": Formatting.grouped(list.count)]))</span></li>"
         }
         let body: HTML = rows.isEmpty ? "<p>\(t("lists.empty"))</p>" : "<ul class=\"lists\">\(rows)</ul>"
+        // A new list (#75 item 5): a plain form, so it works without scripts.
+        let make: HTML = """
+            <form class="list-form" method="post" action="/lists"><label for="new-list">\(t("lists.new"))</label> \
+            <input id="new-list" name="name" required maxlength="\(String(ListName.maxLength))" autocomplete="off"> \
+            <button type="submit">\(t("lists.create"))</button></form>
+            """
         return page(
             title: "\(t("lists.title")) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration, catalog: catalog))
-                <main class="lists"><h1>\(t("lists.title"))</h1>\(body)</main>
+                <main class="lists"><h1>\(t("lists.title"))</h1>\(body)\(make)</main>
                 """, bodyClass: "screen-lists")
     }
 
@@ -93,7 +99,41 @@ extension Screens {
                 <main class="list"><p><a href="/lists">\(t("lists.title"))</a></p>\
                 <h1\(HTML(raw: name == ListName.starred ? "" : " translate=\"no\""))>\(listName(name))</h1>\
                 <p class="count">\(t("list.count", ["n": Formatting.grouped(entries.count)]))</p>
+                \(actions(name))
                 \(content)
+                </main>
+                """, bodyClass: "screen-list")
+    }
+
+    /// What may be done to a list of the user's own (not the starred list): rename it (a fold with
+    /// its field) and delete it (a page that asks first).
+    static func actions(_ name: String) -> HTML {
+        guard name != ListName.starred else { return "" }
+        let t = Texts.current
+        return """
+            <div class="list-actions"><details class="rename"><summary>\(t("list.rename"))</summary>\
+            <form class="list-form" method="post" action="\(local: listPath(name) + "/rename")">\
+            <label for="rename-to">\(t("list.renameTo"))</label> \
+            <input id="rename-to" name="to" value="\(name)" required maxlength="\(String(ListName.maxLength))" autocomplete="off"> \
+            <button type="submit">\(t("list.rename"))</button></form></details> \
+            <a class="button quiet" href="\(local: listPath(name) + "/delete")">\(t("list.delete"))</a></div>
+            """
+    }
+
+    /// Whether to delete a list: what goes with it, the button that deletes it, the way back.
+    static func deleteList(_ list: ListSummary, configuration: Configuration, catalog: ProviderCatalog? = nil) -> HTML {
+        let t = Texts.current
+        let holds =
+            list.count == 0 ? t("list.deleteEmpty") : t("list.deleteHolds", ["n": Formatting.grouped(list.count)])
+        return page(
+            title: "\(t("list.delete")) – MediaSearch",
+            body: """
+                \(form(nil, configuration: configuration, catalog: catalog))
+                <main class="list"><p><a href="/lists">\(t("lists.title"))</a></p>\
+                <h1>\(t("list.deleteTitle", ["name": list.name]))</h1><p>\(holds)</p>
+                <form class="list-form" method="post" action="\(local: listPath(list.name) + "/delete")">\
+                <button type="submit" class="danger">\(t("list.deleteConfirm"))</button> \
+                <a class="button quiet" href="\(local: listPath(list.name))">\(t("list.keep"))</a></form>
                 </main>
                 """, bodyClass: "screen-list")
     }

@@ -49,26 +49,25 @@ struct SecurityHeaders: RouterMiddleware {
     ) async throws -> Response {
         var response: Response
         do {
-            // A list's item is kept (PUT) and taken off (DELETE), and MCP's messages are posted
-            // (and only posted: the server starts no stream, and keeps no session to delete);
+            // What each path takes: MCP's messages are posted (and only posted: the server starts
+            // no stream, and keeps no session to delete); lists and their items are changed;
             // everything else is only read.
-            let listItem = Self.isListItem(request.uri.path)
-            let mcp = request.uri.path == "/mcp"
-            guard
-                mcp
-                    ? request.method == .post
-                    : request.method == .get || request.method == .head
-                        || (listItem && (request.method == .put || request.method == .delete))
-            else {
-                if mcp {
+            let methods = Self.methods(request.uri.path)
+            guard methods.contains(request.method) || (request.method == .head && methods.contains(.get)) else {
+                if request.uri.path == "/mcp" {
                     return secured(
                         MCPEndpoint.error(
                             405, "only POST: this server starts no stream of its own", headers: [.allow: "POST"]))
                 }
+                let names = methods.map(\.rawValue)
+                let said =
+                    names.count < 2
+                    ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
                 var refused = WebResponse.error(
-                    status: 405, message: listItem ? "only GET, PUT and DELETE are served" : "only GET is served",
+                    status: 405, message: "only \(said) \(names.count == 1 ? "is" : "are") served",
                     json: request.uri.path.hasPrefix("/api/"), configuration: configuration)
-                refused.headers[.allow] = listItem ? "GET, HEAD, PUT, DELETE" : "GET, HEAD"
+                let allowed = methods.contains(.get) ? ["GET", "HEAD"] + names.dropFirst() : names
+                refused.headers[.allow] = allowed.joined(separator: ", ")
                 // An answer to CONNECT carries no body framing a client can rely on (a 2xx would
                 // open a tunnel), so the connection is closed after it: the client sees the end
                 // at once instead of waiting for the idle time-out.
@@ -90,11 +89,23 @@ struct SecurityHeaders: RouterMiddleware {
         return secured(response)
     }
 
-    /// Whether a path is a list's item (`/api/lists/{name}/items/{kind}/{id}`).
-    static func isListItem(_ path: String) -> Bool {
+    /// The methods a path is served with (GET first where it is read; HEAD goes with GET): a
+    /// list's item is kept (PUT) and taken off (DELETE); a list is made (PUT), deleted (DELETE) and
+    /// renamed (POST `…/rename`) in the API, and by the pages' forms (POST `/lists`,
+    /// `/lists/{name}/rename`, `/lists/{name}/delete`); MCP's messages are posted.
+    static func methods(_ path: String) -> [HTTPRequest.Method] {
+        if path == "/mcp" { return [.post] }
+        if path == "/lists" { return [.get, .post] }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 7 && parts[1] == "api" && parts[2] == "lists" && parts[4] == "items"
-            && !parts[3].isEmpty && !parts[5].isEmpty && !parts[6].isEmpty
+        guard parts.count >= 3, parts.dropFirst().allSatisfy({ !$0.isEmpty }) else { return [.get] }
+        switch (parts.count, parts[1], parts[2]) {
+        case (7, "api", "lists") where parts[4] == "items": return [.get, .put, .delete]
+        case (4, "api", "lists"): return [.get, .put, .delete]
+        case (5, "api", "lists") where parts[4] == "rename": return [.post]
+        case (4, "lists", _) where parts[3] == "rename": return [.post]
+        case (4, "lists", _) where parts[3] == "delete": return [.get, .post]
+        default: return [.get]
+        }
     }
 
     private func secured(_ response: Response) -> Response {

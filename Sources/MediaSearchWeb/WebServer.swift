@@ -136,7 +136,27 @@ public struct WebServer: Sendable {
         }
         router.get("/lists") { _, _ in await routes.listsScreen() }
         router.get("/lists/:name") { _, context in await routes.listScreen(name: Self.parameter("name", context)) }
+        router.post("/lists") { request, _ in await routes.createListForm(request) }
+        router.post("/lists/:name/rename") { request, context in
+            await routes.renameListForm(name: Self.parameter("name", context), request: request)
+        }
+        router.get("/lists/:name/delete") { _, context in
+            await routes.deleteListScreen(name: Self.parameter("name", context))
+        }
+        router.post("/lists/:name/delete") { _, context in
+            await routes.deleteListForm(name: Self.parameter("name", context))
+        }
         router.get("/api/lists") { _, _ in await routes.listsAPI() }
+        router.put("/api/lists/:name") { _, context in
+            await routes.listChangeAPI(.create, name: Self.parameter("name", context))
+        }
+        router.delete("/api/lists/:name") { _, context in
+            await routes.listChangeAPI(.delete, name: Self.parameter("name", context))
+        }
+        router.post("/api/lists/:name/rename") { request, context in
+            await routes.listChangeAPI(
+                .rename(to: QueryString.parse(request.uri.query)["to"]), name: Self.parameter("name", context))
+        }
         router.get("/api/lists/:name") { request, context in
             await routes.listAPI(name: Self.parameter("name", context), request: request)
         }

@@ -181,11 +181,15 @@ def main():
             ("error page", every + "/item/song/0"),
             ("lists", every + "/lists"),
             ("a list", every + "/lists/starred"),
+            ("a list of your own, to rename or delete", every + "/lists/road%20trip"),
+            ("deleting a list", every + "/lists/road%20trip/delete"),
         ]
         # Something to list: a song and an album, kept through the API as a page's star keeps them.
         for item in ("song/1038991437", "album/1038991417"):
             urllib.request.urlopen(urllib.request.Request(every + "/api/lists/starred/items/" + item, method="PUT"),
                                    timeout=30)
+        urllib.request.urlopen(urllib.request.Request(every + "/api/lists/road%20trip/items/song/1038991437",
+                                                      method="PUT"), timeout=30)
         # A detail of each other kind, opened from its first result.
         for kind, term in (("movie", "star wars"), ("audiobook", "moby dick"), ("deezer-song", "daft punk"),
                            ("radio", "klara"), ("tv", "silicon valley"), ("librivox", "all"),

@@ -504,6 +504,41 @@ def main():
         document = json.load(urllib.request.urlopen(clean + "/api/lists/starred", timeout=30))
         check([r["id"] for r in document["results"]] == [kept[0]], "unstarred on the list page, it is off the list")
 
+        print("lists of your own (#75 item 5)")
+        driver.get(clean + "/lists")
+        field = driver.find_element(By.ID, "new-list")
+        field.send_keys("road trip", Keys.ENTER)
+        wait(driver, lambda d: d.current_url.endswith("/lists/road%20trip"))
+        check(driver.find_element(By.CSS_SELECTOR, "main.list h1").text == "road trip"
+              and driver.find_element(By.CSS_SELECTOR, "main.list p.count").text == "Items: 0",
+              "a list is made on the Lists page, and opens empty")
+        driver.find_element(By.CSS_SELECTOR, "details.rename > summary").click()
+        renamed = driver.find_element(By.ID, "rename-to")
+        renamed.clear()
+        renamed.send_keys("long drive", Keys.ENTER)
+        wait(driver, lambda d: d.current_url.endswith("/lists/long%20drive"))
+        check(driver.find_element(By.CSS_SELECTOR, "main.list h1").text == "long drive", "renamed, it opens by its new name")
+        names = [entry["name"] for entry in json.load(urllib.request.urlopen(clean + "/api/lists", timeout=30))["lists"]]
+        check("long drive" in names and "road trip" not in names, f"the API says so too: {names}")
+        driver.back()  # to the list's page under its old name: it is no more, and says which lists there are
+        wait(driver, lambda d: d.current_url.endswith("/lists/road%20trip"))
+        driver.refresh()
+        check("long drive" in driver.find_element(By.TAG_NAME, "main").text,
+              "the old name's page names the lists there are")
+        driver.get(clean + "/lists/long%20drive")
+        driver.find_element(By.LINK_TEXT, "Delete the list").click()
+        wait(driver, lambda d: d.current_url.endswith("/lists/long%20drive/delete"))
+        check("It is empty." in driver.find_element(By.TAG_NAME, "main").text, "deleting asks first, saying what goes")
+        driver.find_element(By.CSS_SELECTOR, "main button.danger").click()
+        wait(driver, lambda d: d.current_url.endswith("/lists"))
+        check("long drive" not in driver.find_element(By.TAG_NAME, "main").text, "deleted, it is off the Lists page")
+        field = driver.find_element(By.ID, "new-list")
+        field.send_keys("starred", Keys.ENTER)
+        wait(driver, lambda d: "already" in d.find_element(By.TAG_NAME, "body").text)
+        check("There is a list “Starred” already." in driver.find_element(By.TAG_NAME, "body").text
+              or "There is a list “starred” already." in driver.find_element(By.TAG_NAME, "body").text,
+              "a name that is taken is said in words")
+
         print("the results as files to keep")
         downloads = tempfile.mkdtemp(prefix="mediasearch-downloads-")
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})

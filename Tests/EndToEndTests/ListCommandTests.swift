@@ -47,7 +47,8 @@ struct ListCommandTests {
         #expect(unstar.status == 0 && unstar.stdout.hasPrefix("Took \(first[2])"))
         let twice = try await harness.run(["unstar", first[0]])
         #expect(twice.status == 66 && lines(twice.stderr).count == 1, "\(twice.stderr)")
-        #expect(try await harness.run(["lists"]).stdout == "to hear\t1\n")
+        // Emptied, the starred list stays (#75 item 5: a list is there until it is deleted).
+        #expect(try await harness.run(["lists"]).stdout == "starred\t0\nto hear\t1\n")
         let empty = try await harness.run(["list"])
         #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.contains("The list starred is empty"))
         // A list that is not there is an error (66) that names the lists there are, not "empty".
@@ -57,7 +58,9 @@ struct ListCommandTests {
             let missing = try await harness.run(arguments)
             #expect(missing.status == 66, "\(arguments): \(missing.stderr)")
             #expect(missing.stdout.isEmpty && lines(missing.stderr).count == 1, "\(arguments): \(missing.stderr)")
-            #expect(missing.stderr.contains("there is no list 'nope'; the lists are: to hear"), "\(missing.stderr)")
+            #expect(
+                missing.stderr.contains("there is no list 'nope'; the lists are: starred, to hear"), "\(missing.stderr)"
+            )
         }
     }
 
@@ -83,6 +86,52 @@ struct ListCommandTests {
         // Letters of other scripts make names too; spaces around and inside are tidied.
         #expect(try await harness.run(["star", "--result", "1", "--list", "  Послушать  потом "]).status == 0)
         #expect(try await harness.run(["lists"]).stdout == "Послушать потом\t1\n")
+    }
+
+    /// #75 item 5: lists are made, renamed and deleted on the command line; an emptied list stays;
+    /// each refusal is one line with its code, and changes nothing.
+    @Test func listsAreMadeRenamedAndDeleted() async throws {
+        let harness = try await Harness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        func run(_ arguments: [String]) async throws -> CommandRunner.Result { try await harness.run(arguments) }
+        #expect(try await run(["lists", "create", "  to  watch "]).stdout == "Made the list 'to watch'.\n")
+        #expect(try await run(["lists"]).stdout == "to watch\t0\n", "an empty list is listed")
+        let empty = try await run(["list", "to watch"])
+        #expect(empty.status == 0 && empty.stderr.contains("The list to watch is empty"), "\(empty.stderr)")
+        _ = try await run(["search", "jack", "--format", "lines"])
+        #expect(try await run(["star", "--result", "1", "--list", "to watch"]).status == 0)
+        #expect(try await run(["star", "--result", "2", "--list", "to watch"]).status == 0)
+        let renamed = try await run(["lists", "rename", "to watch", "watched"])
+        #expect(renamed.status == 0 && renamed.stdout == "Renamed the list 'to watch' to 'watched'.\n")
+        #expect(try await run(["lists", "--format", "json"]).stdout.contains("\"watched\""))
+        #expect(try await run(["list", "watched", "--format", "lines"]).stdout.split(separator: "\n").count == 2)
+        for (arguments, status, said) in [
+            (["lists", "create", "watched"], Int32(73), "there is a list 'watched' already"),
+            (["lists", "create", "starred"], 73, "there is a list 'starred' already"),
+            (["lists", "rename", "nope", "x"], 66, "there is no list 'nope'; the lists are: watched"),
+            (["lists", "rename", "watched", "starred"], 73, "there is a list 'starred' already"),
+            (["lists", "rename", "starred", "x"], 64, "the starred list keeps its name"),
+            (["lists", "rename", "watched", "a/b"], 64, "a list's name is a letter or a digit"),
+            (["lists", "delete", "watched"], 64, "the list 'watched' holds 2 items: say --yes"),
+            (["lists", "delete", "starred", "--yes"], 64, "the starred list is always there"),
+            (["lists", "delete", "nope"], 66, "there is no list 'nope'"),
+        ] {
+            let result = try await run(arguments)
+            #expect(result.status == status && result.stderr.contains(said), "\(arguments): \(result.stderr)")
+            #expect(lines(result.stderr).count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(try await run(["lists"]).stdout == "watched\t2\n", "the refusals changed nothing")
+        // Emptied by unstarring, a list stays until it is deleted.
+        _ = try await run(["search", "jack", "--format", "lines"])
+        #expect(try await run(["unstar", "--result", "1", "--list", "watched"]).status == 0)
+        #expect(try await run(["unstar", "--result", "2", "--list", "watched"]).status == 0)
+        #expect(try await run(["lists"]).stdout == "watched\t0\n")
+        #expect(try await run(["lists", "delete", "watched"]).stdout == "Deleted the list 'watched'.\n")
+        #expect(try await run(["lists"]).stdout.hasPrefix("No lists yet"))
+        // A list that holds items goes with them when --yes says so.
+        _ = try await run(["star", "--result", "1", "--list", "mix"])
+        #expect(try await run(["lists", "delete", "mix", "-y"]).stdout == "Deleted the list 'mix' and its 1 item.\n")
+        #expect(try await run(["list", "mix"]).status == 66)
     }
 
     /// Ten processes starring ten results at once: every one is kept (each change is one

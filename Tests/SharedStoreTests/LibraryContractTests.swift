@@ -13,10 +13,6 @@ import Testing
     "Library contract: SQLite and PostgreSQL", .serialized, .slotsFirst, .tags(.postgres),
     .enabled(if: PostgresCluster.available, "needs PostgreSQL's server (apt-get install postgresql)"))
 struct LibraryContractTests {
-    enum Backend: String, CaseIterable, Sendable {
-        case sqlite, postgres
-    }
-
     /// A library of the backend, with what removes it afterwards.
     final class Subject: Sendable {
         let library: any LibraryStore

@@ -85,6 +85,28 @@ struct PostgresStoreTests {
         #expect(after.map(\.item.id).firstIndex(of: "3") == 25, "its place kept")
     }
 
+    /// #75 item 5: a store of schema 2 (lists only as their items) is brought to 3 by the next
+    /// instance that opens it: each list it holds is named, its items kept.
+    @Test("Lists of schema 2 are carried over to schema 3")
+    func listsOfSchemaTwoAreCarriedOver() async throws {
+        let cluster = try await PostgresCluster.start()
+        cluster.removeAtEnd()
+        let old = try await Self.open(cluster)
+        _ = try await PostgresLists(store: old, payloadTypes: .none).add(
+            MediaItem(id: "1", title: "Kept", kind: "song"), kind: "song", to: "to hear",
+            at: Date(timeIntervalSince1970: 1_700_000_000))
+        // As schema 2 left it: no table of lists.
+        try await old.client.query("DROP TABLE mediasearch_list_names")
+        try await old.client.query("UPDATE mediasearch_schema SET version = 2")
+        let lists = PostgresLists(store: try await Self.open(cluster), payloadTypes: .none)
+        #expect(try await Self.scalar(lists.store, "SELECT version FROM mediasearch_schema") == 3)
+        #expect(try await lists.lists() == [ListSummary(name: "to hear", count: 1)])
+        #expect(try await lists.items(in: "to hear").map(\.item.title) == ["Kept"])
+        #expect(try await lists.create("to hear", at: Date()) == false, "the list is named: it is there")
+        #expect(try await lists.rename("to hear", to: "heard"))
+        #expect(try await lists.items(in: "heard").map(\.item.title) == ["Kept"])
+    }
+
     @Test("A URL that can never work is exit 78 in one line, never with its password")
     func wrongURLs() async throws {
         let cluster = try await PostgresCluster.start()

@@ -3,10 +3,31 @@ import Foundation
 import MediaSearchCore
 import MediaSearchKit
 
-/// `mediasearch lists`: every list, with how many items it holds.
-struct ListsCommand: ParsableCommand, ProviderCommand {
+/// `mediasearch lists`: every list with how many items it holds (`show`, the default), and making,
+/// renaming and deleting lists (#75 item 5).
+struct ListsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lists",
+        abstract: "Show your lists and how many items each holds; make, rename or delete one.",
+        discussion: HelpText.paragraphs(
+            """
+            Examples:
+              mediasearch lists
+              mediasearch lists --format json
+              mediasearch lists create "to watch"
+              mediasearch lists rename "to watch" watched
+              mediasearch lists delete watched --yes
+            """),
+        subcommands: [
+            ListsShowCommand.self, ListsCreateCommand.self, ListsRenameCommand.self, ListsDeleteCommand.self,
+        ],
+        defaultSubcommand: ListsShowCommand.self)
+}
+
+/// `mediasearch lists [show]`: every list, with how many items it holds.
+struct ListsShowCommand: ParsableCommand, ProviderCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show your lists and how many items each holds.",
         discussion: "Examples:\n  mediasearch lists\n  mediasearch lists --format json")
 
@@ -43,6 +64,89 @@ struct ListsCommand: ParsableCommand, ProviderCommand {
                 + String(repeating: " ", count: countWidth - count.count)
                 + count
         }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// What `lists create`, `rename` and `delete` share: the config and the store whose lists they change.
+protocol ListsChange: ProviderCommand {
+    var configOption: ConfigOption { get }
+    var storeOption: StoreOption { get }
+}
+
+extension ListsChange {
+    func session(_ environment: CommandEnvironment) async throws -> SearchSession {
+        try await environment.session(
+            environment.loadConfiguration(explicitPath: configOption.config, store: storeOption.store))
+    }
+}
+
+/// `mediasearch lists create NAME`: a new, empty list.
+struct ListsCreateCommand: ParsableCommand, ListsChange {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Make a new, empty list.",
+        discussion:
+            "Examples:\n  mediasearch lists create \"to watch\"\n  mediasearch star --result 2 --list \"to watch\"")
+
+    @Argument(
+        help: "The list's name: a letter or a digit, then up to 59 letters, digits, spaces, '.', '_', \"'\" or '-'.")
+    var name: String
+
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup var storeOption: StoreOption
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let made = try await session(environment).createList(name)
+        environment.console.out("Made the list '\(TextSanitizer.line(made))'.\n")
+        return ExitStatus.success
+    }
+}
+
+/// `mediasearch lists rename OLD NEW`: a list under another name, its items with it.
+struct ListsRenameCommand: ParsableCommand, ListsChange {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Give a list another name; its items go with it.",
+        discussion: "Examples:\n  mediasearch lists rename \"to watch\" watched")
+
+    @Argument(help: "The list.")
+    var name: String
+
+    @Argument(help: "Its new name.")
+    var newName: String
+
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup var storeOption: StoreOption
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let renamed = try await session(environment).renameList(name, to: newName)
+        environment.console.out("Renamed the list '\(TextSanitizer.line(name))' to '\(TextSanitizer.line(renamed))'.\n")
+        return ExitStatus.success
+    }
+}
+
+/// `mediasearch lists delete NAME [--yes]`: a list gone, with its items when `--yes` says so.
+struct ListsDeleteCommand: ParsableCommand, ListsChange {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a list (one that holds items only with --yes).",
+        discussion: "Examples:\n  mediasearch lists delete watched\n  mediasearch lists delete \"to watch\" --yes")
+
+    @Argument(help: "The list.")
+    var name: String
+
+    @Flag(name: [.customShort("y"), .long], help: "Delete it with the items it holds.")
+    var yes = false
+
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup var storeOption: StoreOption
+
+    func execute(in environment: CommandEnvironment) async throws -> Int32 {
+        let list = try ListName.checked(name)
+        let held = try await session(environment).deleteList(list, withItems: yes)
+        let items = held == 0 ? "" : " and its \(held) item\(held == 1 ? "" : "s")"
+        environment.console.out("Deleted the list '\(TextSanitizer.line(list))'\(items).\n")
+        return ExitStatus.success
     }
 }
 

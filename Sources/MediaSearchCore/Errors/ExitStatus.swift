@@ -27,7 +27,7 @@ extension MediaSearchError {
         case .invalidConfig: ExitStatus.config
         case .notFound, .noSuchList: ExitStatus.notFound
         case .cancelled: ExitStatus.interrupted
-        case .storage: ExitStatus.cannotWrite
+        case .storage, .listExists: ExitStatus.cannotWrite
         default: ExitStatus.unavailable
         }
     }

@@ -4,8 +4,8 @@ import MediaSearchKit
 
 /// The lists in a file of the user's own: `lists.sqlite` in the data directory, beside the
 /// library but apart from it, so that `library clear` and `cache clear` never touch what the user
-/// chose to keep. One row per listed item, with its whole record (JSON); every change is one
-/// write transaction, which other processes wait for (up to 10 s), so none is lost.
+/// chose to keep. One row per list and one per listed item, with its whole record (JSON); every
+/// change is one write transaction, which other processes wait for (up to 10 s), so none is lost.
 public struct ListFile: ListStore {
     public var path: String
     /// The payload types its items are read with.
@@ -16,8 +16,9 @@ public struct ListFile: ListStore {
         self.payloadTypes = payloadTypes
     }
 
-    /// 1: `items (list, kind, id, added_at, record)`.
-    static let schemaVersion = 1
+    /// 1: `items (list, kind, id, added_at, record)`; 2: `lists (name, created_at)`, so that a
+    /// list is there until it is deleted, empty or not (#75 item 5).
+    static let schemaVersion = 2
 
     public func add(
         _ item: MediaItem, kind: String, to list: String, at date: Date
@@ -29,6 +30,7 @@ public struct ListFile: ListStore {
             throw .storage(path: path, message: "the item cannot be kept (\(error))")
         }
         return try await write { db throws(SQLiteError) -> Bool in
+            try Self.name(list, at: date, in: db)
             let known = try db.prepare("SELECT count(*) FROM items WHERE list = ?1 AND kind = ?2 AND id = ?3")
             known.bind(1, list)
             known.bind(2, kind)
@@ -63,7 +65,14 @@ public struct ListFile: ListStore {
 
     public func lists() async throws(MediaSearchError) -> [ListSummary] {
         try await read { db throws(SQLiteError) -> [ListSummary] in
-            let query = try db.prepare("SELECT list, count(*) FROM items GROUP BY list ORDER BY list")
+            // A list named by its items alone counts too: a file of version 1, read as it stands
+            // where it cannot be brought up (not this user's to write), has no table of lists.
+            let named = try db.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'lists'") > 0
+            let query = try db.prepare(
+                """
+                SELECT name, (SELECT count(*) FROM items WHERE list = name)
+                FROM (\(named ? "SELECT name FROM lists UNION " : "")SELECT list AS name FROM items) ORDER BY name
+                """)
             var found: [ListSummary] = []
             while try query.step() {
                 found.append(ListSummary(name: query.string(0) ?? "", count: query.int(1)))
@@ -89,6 +98,62 @@ public struct ListFile: ListStore {
                 ListedItem(kind: kind, item: $0, addedAt: Date(timeIntervalSince1970: added))
             }
         }
+    }
+
+    public func create(_ list: String, at date: Date) async throws(MediaSearchError) -> Bool {
+        try await write { db throws(SQLiteError) -> Bool in
+            guard try !Self.exists(list, in: db) else { return false }
+            try Self.name(list, at: date, in: db)
+            return true
+        }
+    }
+
+    public func rename(_ list: String, to name: String) async throws(MediaSearchError) -> Bool {
+        let renamed = try await write { db throws(SQLiteError) -> Bool? in
+            guard try Self.exists(list, in: db) else { return false }
+            guard try !Self.exists(name, in: db) else { return nil }
+            for statement in [
+                "UPDATE lists SET name = ?2 WHERE name = ?1", "UPDATE items SET list = ?2 WHERE list = ?1",
+            ] {
+                let update = try db.prepare(statement)
+                update.bind(1, list)
+                update.bind(2, name)
+                try update.run()
+            }
+            // A list named by its items alone gets its row.
+            try Self.name(name, at: Date(), in: db)
+            return true
+        }
+        guard let renamed else { throw .listExists(name) }
+        return renamed
+    }
+
+    public func delete(_ list: String) async throws(MediaSearchError) -> Bool {
+        try await write { db throws(SQLiteError) -> Bool in
+            let there = try Self.exists(list, in: db)
+            for statement in ["DELETE FROM items WHERE list = ?1", "DELETE FROM lists WHERE name = ?1"] {
+                let delete = try db.prepare(statement)
+                delete.bind(1, list)
+                try delete.run()
+            }
+            return there
+        }
+    }
+
+    /// The list's row, made when missing.
+    private static func name(_ list: String, at date: Date, in db: SQLiteConnection) throws(SQLiteError) {
+        let insert = try db.prepare("INSERT OR IGNORE INTO lists (name, created_at) VALUES (?1, ?2)")
+        insert.bind(1, list)
+        insert.bind(2, date.timeIntervalSince1970)
+        try insert.run()
+    }
+
+    /// Whether a list is there: its row, or an item of it.
+    private static func exists(_ list: String, in db: SQLiteConnection) throws(SQLiteError) -> Bool {
+        let query = try db.prepare(
+            "SELECT EXISTS (SELECT 1 FROM lists WHERE name = ?1) OR EXISTS (SELECT 1 FROM items WHERE list = ?1)")
+        query.bind(1, list)
+        return try query.step() && query.int(0) > 0
     }
 
     // MARK: the file
@@ -130,11 +195,12 @@ public struct ListFile: ListStore {
         }
     }
 
-    /// The file opened read-only, when it is of a schema this mediasearch reads.
+    /// The file opened read-only, when it is of a schema this mediasearch reads (1 or 2: version 1
+    /// lacks only the table of lists, which ``lists()`` then does without).
     private static func readOnly(_ path: String) throws(SQLiteError) -> SQLiteConnection {
         let db = try SQLiteConnection(path: path, readOnly: true)
         let version = try db.integer("PRAGMA user_version")
-        guard version == schemaVersion else {
+        guard (1...schemaVersion).contains(version) else {
             throw SQLiteError(
                 code: SQLITE_READONLY,
                 message: "read-only, and of schema \(version) where this mediasearch reads \(schemaVersion)")
@@ -156,13 +222,16 @@ public struct ListFile: ListStore {
         }
     }
 
-    /// The lists' one table.
+    /// The lists' tables: their items, and the lists themselves (version 2 names each list a file
+    /// of version 1 holds, made when its first item was added).
     private static let schema = SQLiteSchema(version: schemaVersion) { db, _ throws(SQLiteError) in
         try db.execute(
             """
             CREATE TABLE IF NOT EXISTS items (
                 list TEXT NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL, added_at REAL NOT NULL,
                 record BLOB NOT NULL, PRIMARY KEY (list, kind, id));
+            CREATE TABLE IF NOT EXISTS lists (name TEXT PRIMARY KEY, created_at REAL NOT NULL);
+            INSERT OR IGNORE INTO lists (name, created_at) SELECT list, min(added_at) FROM items GROUP BY list;
             """)
     }
 }

@@ -85,6 +85,61 @@ extension SearchSession {
         }
     }
 
+    /// Makes an empty list (#75 item 5); its name as kept.
+    /// - Throws: `usage` for a name a list may not have, ``MediaSearchError/listExists(_:)`` when a
+    ///   list has it already (the starred list always is there).
+    public func createList(_ list: String) async throws -> String {
+        let name = try ListName.checked(list)
+        guard name != ListName.starred, try await lists.create(name, at: Date()) else {
+            throw MediaSearchError.listExists(name)
+        }
+        return name
+    }
+
+    /// Gives a list another name, its items with it; the new name as kept. The starred list keeps
+    /// its name (it is where `star` keeps things).
+    /// - Throws: `usage` for a bad name or the starred list, ``MediaSearchError/noSuchList(_:lists:)``,
+    ///   ``MediaSearchError/listExists(_:)`` when a list has the new name already.
+    public func renameList(_ list: String, to newName: String) async throws -> String {
+        let (from, to) = (try ListName.checked(list), try ListName.checked(newName))
+        guard from != ListName.starred else {
+            throw MediaSearchError.usage("the starred list keeps its name: star and unstar change what it holds")
+        }
+        guard to != ListName.starred else { throw MediaSearchError.listExists(to) }
+        if from == to {
+            guard try await lists.lists().contains(where: { $0.name == from }) else { throw try await missing(from) }
+            return to
+        }
+        guard try await lists.rename(from, to: to) else { throw try await missing(from) }
+        return to
+    }
+
+    /// Deletes a list and its items; how many items it held. A list that holds items is deleted
+    /// only when `withItems` says so, so that nothing kept is lost by a slip.
+    /// - Throws: `usage` for a bad name, the starred list, or items not allowed to go;
+    ///   ``MediaSearchError/noSuchList(_:lists:)``.
+    public func deleteList(_ list: String, withItems: Bool) async throws -> Int {
+        let name = try ListName.checked(list)
+        guard name != ListName.starred else {
+            throw MediaSearchError.usage("the starred list is always there: take its items off with unstar")
+        }
+        guard let held = try await lists.lists().first(where: { $0.name == name }) else {
+            throw try await missing(name)
+        }
+        guard held.count == 0 || withItems else {
+            throw MediaSearchError.usage(
+                "the list '\(name)' holds \(held.count) item\(held.count == 1 ? "" : "s"): say --yes to delete it with them"
+            )
+        }
+        guard try await lists.delete(name) else { throw try await missing(name) }
+        return held.count
+    }
+
+    /// The error for a list that is not there, naming those that are.
+    private func missing(_ name: String) async throws -> MediaSearchError {
+        .noSuchList(name, lists: try await lists.lists().map(\.name))
+    }
+
     private static func describe(_ target: DetailTarget) -> String {
         switch target {
         case .id(let id, _): id

@@ -35,10 +35,18 @@ public protocol ListStore: Sendable {
     func add(_ item: MediaItem, kind: String, to list: String, at date: Date) async throws(MediaSearchError) -> Bool
     /// Removes an item; whether it was listed.
     func remove(id: String, kind: String, from list: String) async throws(MediaSearchError) -> Bool
-    /// Every list that holds something, by name.
+    /// Every list, by name: each made (``create(_:at:)``) or added to, until it is deleted (an
+    /// emptied list stays).
     func lists() async throws(MediaSearchError) -> [ListSummary]
     /// A list's items, the latest added first.
     func items(in list: String) async throws(MediaSearchError) -> [ListedItem]
+    /// Makes an empty list; whether it is new (false: a list of that name is there already).
+    func create(_ list: String, at date: Date) async throws(MediaSearchError) -> Bool
+    /// Gives a list, with its items, another name; false when there is no such list.
+    /// - Throws: ``MediaSearchError/listExists(_:)`` when a list has the new name already.
+    func rename(_ list: String, to name: String) async throws(MediaSearchError) -> Bool
+    /// Deletes a list and its items; whether it was there.
+    func delete(_ list: String) async throws(MediaSearchError) -> Bool
 }
 
 /// The names lists may have: a letter or a digit, then up to 59 letters, digits, spaces, `.`,
