@@ -116,7 +116,13 @@ extension Assets {
         .heading button.star { margin: -.25rem 0 .25rem -.4rem; }
         .track button.star { justify-self: start; }
         .lists-link { margin-right: 1rem; font-size: .9rem; }
-        ul.lists { list-style: none; padding: 0; display: grid; gap: .5rem; }
+        ul.lists { list-style: none; padding: 0; display: grid; gap: .75rem; }
+        ul.lists > li { display: flex; align-items: center; gap: .75rem; }
+        ul.lists .cover { width: 64px; height: 64px; flex: none; display: grid; grid-template-columns: 1fr 1fr;
+          grid-template-rows: 1fr 1fr; border-radius: .4rem; overflow: hidden; background: var(--line); }
+        ul.lists .cover img { width: 100%; height: 100%; object-fit: cover; display: block; }
+        ul.lists .cover.one img { grid-column: 1 / span 2; grid-row: 1 / span 2; }
+        ul.lists > li > a { font-weight: 600; }
         ul.lists .count, main.list .count { color: var(--muted); }
         /* Making, renaming and deleting lists (#75 item 5): the forms as the search's controls. */
         .list-form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 1rem 0; }

@@ -9,8 +9,15 @@ import MediaSearchKit
 extension WebRoutes {
     func listsScreen() async -> Response {
         do {
+            let lists = try await session.lists.lists()
+            // Each list's cover: the artwork of its latest items, as media apps show a playlist.
+            var covers: [String: [String]] = [:]
+            for list in lists where list.count > 0 {
+                covers[list.name] = Array(
+                    try await session.listResults(list.name).compactMap(\.tile.artworkUrl).prefix(4))
+            }
             return WebResponse.html(
-                Screens.lists(try await session.lists.lists(), configuration: configuration, catalog: catalog))
+                Screens.lists(lists, covers: covers, configuration: configuration, catalog: catalog))
         } catch {
             return failure(error, json: false)
         }

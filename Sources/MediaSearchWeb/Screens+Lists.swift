@@ -31,11 +31,23 @@ extension Screens {
     /// The path of a list's page.
     static func listPath(_ name: String) -> String { "/lists/" + QueryString.encode(name) }
 
-    /// Every list, with how many items it holds.
-    static func lists(_ lists: [ListSummary], configuration: Configuration, catalog: ProviderCatalog? = nil) -> HTML {
+    /// Every list, with its cover (the artwork of up to four of its latest items: one alone when it
+    /// has fewer than four) and how many items it holds.
+    static func lists(
+        _ lists: [ListSummary], covers: [String: [String]] = [:], configuration: Configuration,
+        catalog: ProviderCatalog? = nil
+    ) -> HTML {
         let t = Texts.current
         let rows = lists.map { list -> HTML in
-            "<li><a href=\"\(local: listPath(list.name))\"\(HTML(raw: list.name == ListName.starred ? "" : " translate=\"no\""))>\(listName(list.name))</a> <span class=\"count\">\(t("list.count", ["n": Formatting.grouped(list.count)]))</span></li>"
+            let art = covers[list.name] ?? []
+            let shown = art.count >= 4 ? Array(art.prefix(4)) : Array(art.prefix(1))
+            let images = shown.map { url -> HTML in
+                "<img src=\"\(url: Formatting.artwork(url, size: 100))\" alt=\"\" loading=\"lazy\" width=\"64\" height=\"64\">"
+            }
+            let cover: HTML =
+                "<span class=\"cover\(HTML(raw: shown.count == 1 ? " one" : ""))\" aria-hidden=\"true\">\(images)</span>"
+            return
+                "<li>\(cover)<a href=\"\(local: listPath(list.name))\"\(HTML(raw: list.name == ListName.starred ? "" : " translate=\"no\""))>\(listName(list.name))</a> <span class=\"count\">\(t("list.count", ["n": Formatting.grouped(list.count)]))</span></li>"
         }
         let body: HTML = rows.isEmpty ? "<p>\(t("lists.empty"))</p>" : "<ul class=\"lists\">\(rows)</ul>"
         // A new list (#75 item 5): a plain form, so it works without scripts.

@@ -492,7 +492,17 @@ def main():
         driver.get(clean + "/")
         follow(driver, driver.find_element(By.CSS_SELECTOR, "footer a.lists-link"))
         wait(driver, lambda d: d.current_url.endswith("/lists"))
-        check("Starred Items: 2" in driver.find_element(By.TAG_NAME, "main").text, "the Lists page counts them")
+        counted = [(li.find_element(By.TAG_NAME, "a").text, li.find_element(By.CSS_SELECTOR, ".count").text)
+                   for li in driver.find_elements(By.CSS_SELECTOR, "ul.lists > li")]
+        check(("Starred", "Items: 2") in counted, f"the Lists page counts them: {counted}")
+        wait(driver, lambda d: d.execute_script(
+            "return Array.from(document.querySelectorAll('ul.lists .cover img'))"
+            ".filter(i => i.complete && i.naturalWidth > 0).length") >= 1)
+        cover = driver.execute_script(
+            "const c = document.querySelector('ul.lists li .cover'); const r = c.getBoundingClientRect();"
+            " return [c.querySelectorAll('img').length, Math.round(r.width), Math.round(r.height)]")
+        check(cover[0] == 1 and cover[1] == 64 and cover[2] == 64,
+              f"a list shows its cover, the artwork of its latest item (two items: one picture): {cover}")
         driver.find_element(By.CSS_SELECTOR, "ul.lists a").click()
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main.list li.track"))
         listed = [t.get_attribute("data-id") for t in driver.find_elements(By.CSS_SELECTOR, "main.list li.track")]
