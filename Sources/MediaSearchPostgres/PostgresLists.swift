@@ -125,52 +125,65 @@ public struct PostgresLists: ListStore {
         return made
     }
 
+    /// What a rename did.
+    private enum Renamed: Sendable { case renamed, missing, taken }
+
     public func rename(_ list: String, to name: String) async throws(MediaSearchError) -> Bool {
-        let (from, to, time) = (PostgresStore.text(list), PostgresStore.text(name), Date().timeIntervalSince1970)
-        // One statement: whether the old name is there and the new one taken, read in one
-        // snapshot, then both tables moved, only when the one is and the other is not.
-        let answer = await store.perform { client -> (Bool, Bool) in
-            let rows = try await client.query(
-                """
-                WITH state AS (
-                    SELECT EXISTS (SELECT 1 FROM mediasearch_list_names WHERE name = \(from))
-                        OR EXISTS (SELECT 1 FROM mediasearch_lists WHERE list = \(from)) AS there,
-                    EXISTS (SELECT 1 FROM mediasearch_list_names WHERE name = \(to))
-                        OR EXISTS (SELECT 1 FROM mediasearch_lists WHERE list = \(to)) AS taken),
-                gone AS (
-                    DELETE FROM mediasearch_list_names WHERE name = \(from)
-                    AND (SELECT there AND NOT taken FROM state)),
-                named AS (
-                    INSERT INTO mediasearch_list_names (name, created_at)
-                    SELECT \(to), \(time) FROM state WHERE there AND NOT taken),
-                moved AS (
-                    UPDATE mediasearch_lists SET list = \(to) WHERE list = \(from)
-                    AND (SELECT there AND NOT taken FROM state))
-                SELECT there, taken FROM state
-                """, logger: PostgresStore.quiet)
-            var state = (false, false)
-            for try await value in rows.decode((Bool, Bool).self) { state = value }
-            return state
+        let (from, to) = (PostgresStore.text(list), PostgresStore.text(name))
+        // One statement: the list's row takes the new name (its made date kept) unless the name
+        // is taken, and its items follow only when it did. Two renames of one list at once: the
+        // second waits for the first's row, then finds no list of the old name, and does nothing
+        // (no stray empty list); a name another instance takes a moment before is its unique key's
+        // refusal, said as taken.
+        let answer = await store.perform { client -> Renamed in
+            do {
+                let rows = try await client.query(
+                    """
+                    WITH taken AS (SELECT EXISTS (SELECT 1 FROM mediasearch_list_names WHERE name = \(to)) AS yes),
+                    renamed AS (
+                        UPDATE mediasearch_list_names SET name = \(to)
+                        WHERE name = \(from) AND NOT (SELECT yes FROM taken) RETURNING 1),
+                    moved AS (
+                        UPDATE mediasearch_lists SET list = \(to)
+                        WHERE list = \(from) AND EXISTS (SELECT 1 FROM renamed))
+                    SELECT (SELECT yes FROM taken), (SELECT count(*) FROM renamed)::bigint
+                    """, logger: PostgresStore.quiet)
+                var state = (false, 0)
+                for try await value in rows.decode((Bool, Int).self) { state = value }
+                return state.1 > 0 ? .renamed : state.0 ? .taken : .missing
+            } catch let error as PSQLError where error.code == .server && error.serverInfo?[.sqlState] == "23505" {
+                return .taken
+            }
         }
-        guard let (there, taken) = answer else { throw down }
-        if there, taken { throw .listExists(name) }
-        return there
+        switch answer {
+        case nil: throw down
+        case .taken?: throw .listExists(name)
+        case .renamed?: return true
+        case .missing?: return false
+        }
     }
 
-    public func delete(_ list: String) async throws(MediaSearchError) -> Bool {
+    public func delete(_ list: String, ifEmpty: Bool) async throws(MediaSearchError) -> ListDeletion {
         let name = PostgresStore.text(list)
-        let deleted = await store.perform { client -> Bool in
+        // One statement: the count and the deletes read one snapshot, so a list found holding
+        // items is not deleted when only an empty one may be.
+        let answer = await store.perform { client -> (Int, Int) in
             let rows = try await client.query(
                 """
-                WITH named AS (DELETE FROM mediasearch_list_names WHERE name = \(name) RETURNING 1),
-                items AS (DELETE FROM mediasearch_lists WHERE list = \(name) RETURNING 1)
-                SELECT (SELECT count(*) FROM named) + (SELECT count(*) FROM items)
+                WITH held AS (SELECT count(*) AS n FROM mediasearch_lists WHERE list = \(name)),
+                allowed AS (SELECT NOT \(ifEmpty) OR n = 0 AS yes FROM held),
+                named AS (
+                    DELETE FROM mediasearch_list_names WHERE name = \(name) AND (SELECT yes FROM allowed) RETURNING 1),
+                items AS (
+                    DELETE FROM mediasearch_lists WHERE list = \(name) AND (SELECT yes FROM allowed) RETURNING 1)
+                SELECT (SELECT n FROM held)::bigint, ((SELECT count(*) FROM named) + (SELECT count(*) FROM items))::bigint
                 """, logger: PostgresStore.quiet)
-            var count = 0
-            for try await value in rows.decode(Int.self) { count = value }
-            return count > 0
+            var state = (0, 0)
+            for try await value in rows.decode((Int, Int).self) { state = value }
+            return state
         }
-        guard let deleted else { throw down }
-        return deleted
+        guard let (held, gone) = answer else { throw down }
+        if ifEmpty, held > 0 { return .holds(held) }
+        return gone > 0 ? .deleted(held) : .missing
     }
 }

@@ -146,8 +146,9 @@ extension WebRoutes {
     func deleteListScreen(name: String) async -> Response {
         do {
             let list = try ListName.checked(name, lenient: false)
-            // The starred list is always there: the session says so, and deletes nothing.
-            if list == ListName.starred { _ = try await session.deleteList(list, withItems: false) }
+            guard list != ListName.starred else {
+                throw MediaSearchError.usage("the starred list is always there: take its items off with unstar")
+            }
             guard let held = try await session.lists.lists().first(where: { $0.name == list }) else {
                 throw MediaSearchError.noSuchList(list, lists: try await session.lists.lists().map(\.name))
             }
@@ -157,10 +158,12 @@ extension WebRoutes {
         }
     }
 
-    /// The delete page's button: the list gone with its items, then the Lists page.
-    func deleteListForm(name: String) async -> Response {
+    /// The delete page's button: the list gone, with its items when the page said it held some
+    /// (a list the page showed empty that has an item since is not deleted), then the Lists page.
+    func deleteListForm(name: String, request: Request) async -> Response {
         do {
-            _ = try await session.deleteList(try ListName.checked(name, lenient: false), withItems: true)
+            let holding = Int(try await Self.form(request)["holding"] ?? "") ?? 0
+            _ = try await session.deleteList(try ListName.checked(name, lenient: false), withItems: holding > 0)
             return Self.seeOther("/lists")
         } catch {
             return failure(error, json: false)
@@ -202,16 +205,22 @@ extension WebRoutes {
         }
     }
 
-    /// A form's fields (`application/x-www-form-urlencoded`, at most 4 KiB: a list's name).
+    /// A form's fields (`application/x-www-form-urlencoded`, at most 4 KiB: a list's name; more
+    /// is the request's fault, said as such).
     static func form(_ request: Request) async throws -> [String: String] {
-        let body = try await request.body.collect(upTo: 4096)
-        return QueryString.parse(String(buffer: body))
+        do {
+            return QueryString.parse(String(buffer: try await request.body.collect(upTo: 4096)))
+        } catch {
+            throw BadRequest(key: "request.formTooLong")
+        }
     }
 
-    /// A redirect to a page of this server, as a form's answer.
+    /// A redirect to a page of this server, as a form's answer; the path in ASCII, every other
+    /// byte percent-encoded (a list's name may be Cyrillic), as a header must be.
     static func seeOther(_ path: String) -> Response {
         var response = Response(status: .seeOther)
-        response.headers[.location] = path
+        let ascii = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/%")
+        response.headers[.location] = path.addingPercentEncoding(withAllowedCharacters: ascii) ?? "/lists"
         response.headers[.cacheControl] = "no-store"
         return response
     }

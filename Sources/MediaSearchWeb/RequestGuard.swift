@@ -122,8 +122,15 @@ struct RequestGuard: RouterMiddleware {
             }
         }
         let own = ["http://\(authority.lowercased())"]
+        let reads = request.method == .get || request.method == .head
         for name in ["Origin", "Referer"] {
-            guard let value = headers[HTTPField.Name(name)!]?.lowercased(), value != "null" else { continue }
+            guard let value = headers[HTTPField.Name(name)!]?.lowercased() else { continue }
+            // An opaque origin (a sandboxed frame, a page that sends no referrer) may read, but a
+            // change it posts is another site's.
+            if value == "null" {
+                if reads { continue }
+                return false
+            }
             if !own.contains(where: { value == $0 || value.hasPrefix($0 + "/") }) { return false }
         }
         return true

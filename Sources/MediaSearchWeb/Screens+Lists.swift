@@ -144,6 +144,7 @@ extension Screens {
                 <main class="list"><p><a href="/lists">\(t("lists.title"))</a></p>\
                 <h1>\(t("list.deleteTitle", ["name": list.name]))</h1><p>\(holds)</p>
                 <form class="list-form" method="post" action="\(local: listPath(list.name) + "/delete")">\
+                <input type="hidden" name="holding" value="\(String(list.count))">\
                 <button type="submit" class="danger">\(t("list.deleteConfirm"))</button> \
                 <a class="button quiet" href="\(local: listPath(list.name))">\(t("list.keep"))</a></form>
                 </main>

@@ -143,8 +143,8 @@ public struct WebServer: Sendable {
         router.get("/lists/:name/delete") { _, context in
             await routes.deleteListScreen(name: Self.parameter("name", context))
         }
-        router.post("/lists/:name/delete") { _, context in
-            await routes.deleteListForm(name: Self.parameter("name", context))
+        router.post("/lists/:name/delete") { request, context in
+            await routes.deleteListForm(name: Self.parameter("name", context), request: request)
         }
         router.get("/api/lists") { _, _ in await routes.listsAPI() }
         router.put("/api/lists/:name") { _, context in

@@ -98,7 +98,7 @@ struct ListCommandTests {
         #expect(try await run(["lists"]).stdout == "to watch\t0\n", "an empty list is listed")
         let empty = try await run(["list", "to watch"])
         #expect(empty.status == 0 && empty.stderr.contains("The list to watch is empty"), "\(empty.stderr)")
-        _ = try await run(["search", "jack", "--format", "lines"])
+        _ = try await run(["search", "jack", "--kind", "song", "--format", "lines"])  // one source: one order
         #expect(try await run(["star", "--result", "1", "--list", "to watch"]).status == 0)
         #expect(try await run(["star", "--result", "2", "--list", "to watch"]).status == 0)
         let renamed = try await run(["lists", "rename", "to watch", "watched"])
@@ -122,7 +122,7 @@ struct ListCommandTests {
         }
         #expect(try await run(["lists"]).stdout == "watched\t2\n", "the refusals changed nothing")
         // Emptied by unstarring, a list stays until it is deleted.
-        _ = try await run(["search", "jack", "--format", "lines"])
+        _ = try await run(["search", "jack", "--kind", "song", "--format", "lines"])  // one source: one order
         #expect(try await run(["unstar", "--result", "1", "--list", "watched"]).status == 0)
         #expect(try await run(["unstar", "--result", "2", "--list", "watched"]).status == 0)
         #expect(try await run(["lists"]).stdout == "watched\t0\n")

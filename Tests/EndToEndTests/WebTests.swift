@@ -77,12 +77,15 @@ struct WebHarness {
     }
 
     /// GET (or another method on) a path; the status, the headers by lower-cased name, and the body.
-    func get(_ path: String, method: HTTPMethod = .GET, headers extra: [String: String] = [:]) async throws -> (
+    func get(
+        _ path: String, method: HTTPMethod = .GET, headers extra: [String: String] = [:], body: String? = nil
+    ) async throws -> (
         status: Int, headers: [String: String], body: String
     ) {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         for (name, value) in extra { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(Array(body.utf8)) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 8 * 1_048_576)
         var headers: [String: String] = [:]
@@ -649,6 +652,71 @@ struct WebTests {
         let suggested = suggestions["suggestions"] as? [String] ?? []
         #expect(Array(suggested.prefix(2)) == ["jack", "Jack Johnson"], "the history first, then the library")
         #expect(suggested.contains("Jaymie Silk"))
+    }
+
+    /// #75 item 5 over HTTP: lists made, renamed and deleted through the JSON API and the pages'
+    /// forms (303 to the page, the Location in ASCII), with their codes; never by another site,
+    /// not even by a form it posts as a top-level navigation, nor from an opaque origin.
+    @Test func listsAreMadeRenamedAndDeletedOverHTTP() async throws {
+        let web = try await WebHarness.start()
+        TestLifetime.stopAtEnd { await web.stop() }
+        func said(_ answer: (status: Int, headers: [String: String], body: String)) -> String {
+            let object = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+            return "\(answer.status) \(object?["list"] as? String ?? "-") \(object?["changed"] as? Bool ?? false)"
+        }
+        func names() async throws -> [String] {
+            let (_, lists) = try await web.json("/api/lists")
+            return (lists["lists"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") \($0["count"] ?? "")" }
+        }
+        #expect(said(try await web.get("/api/lists/mix", method: .PUT)) == "200 mix true")
+        #expect(said(try await web.get("/api/lists/mix", method: .PUT)) == "200 mix false", "made once")
+        #expect(said(try await web.get("/api/lists/mix/rename?to=tunes", method: .POST)) == "200 tunes true")
+        #expect(try await web.get("/api/lists/nope/rename?to=x", method: .POST).status == 404)
+        #expect(try await web.get("/api/lists/tunes/rename?to=starred", method: .POST).status == 409)
+        #expect(try await web.get("/api/lists/starred/rename?to=x", method: .POST).status == 400)
+        #expect(try await web.get("/api/lists/tunes/rename", method: .POST).status == 400, "no new name")
+        #expect(try await web.get("/api/lists/starred", method: .DELETE).status == 400)
+        #expect(try await names() == ["tunes 0"])
+        // The pages' forms: a list made, renamed and deleted, each answered with a 303 to its page
+        // (sent by hand: the HTTP client would follow the redirect).
+        let form = ["Content-Type": "application/x-www-form-urlencoded", "Origin": web.base]
+        func post(_ path: String, _ body: String) async throws -> (status: Int, location: String?) {
+            let host = web.base.dropFirst("http://".count)
+            let (status, text) = try await web.raw(
+                "POST \(path) HTTP/1.1\r\nHost: \(host)\r\nOrigin: \(web.base)\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+                    + "Connection: close\r\n\r\n\(body)")
+            let location = text.firstMatch(of: /\r\n[Ll]ocation: ([^\r]*)\r\n/).map { String($0.1) }
+            return (status, location)
+        }
+        let made = try await post("/lists", "name=%D0%BC%D0%B8%D0%BA%D1%81")
+        #expect(made.status == 303 && made.location == "/lists/%D0%BC%D0%B8%D0%BA%D1%81", "\(made)")
+        let renamed = try await post("/lists/%D0%BC%D0%B8%D0%BA%D1%81/rename", "to=road+trip")
+        #expect(renamed.status == 303 && renamed.location == "/lists/road%20trip", "\(renamed)")
+        let ask = try await web.get("/lists/road%20trip/delete")
+        #expect(ask.status == 200 && ask.body.contains("name=\"holding\" value=\"0\""))
+        // Another site's form, even as a navigation, and a form from an opaque origin: refused.
+        let navigation = [
+            "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site",
+            "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document",
+        ]
+        #expect(try await web.get("/lists/road%20trip/delete", method: .POST, headers: navigation).status == 403)
+        let opaque = ["Content-Type": "application/x-www-form-urlencoded", "Origin": "null"]
+        #expect(try await web.get("/lists/road%20trip/delete", method: .POST, headers: opaque).status == 403)
+        #expect(try await web.get("/lists", method: .POST, headers: opaque, body: "name=evil").status == 403)
+        #expect(try await names() == ["road trip 0", "tunes 0"], "the refused posts changed nothing")
+        // A list the page showed empty that holds an item since is not deleted by that page's button.
+        #expect(try await web.get("/api/lists/road%20trip/items/song/1038991437", method: .PUT).status == 200)
+        let stale = try await web.get("/lists/road%20trip/delete", method: .POST, headers: form, body: "holding=0")
+        #expect(stale.status == 400 && stale.body.contains("holds 1 item"))
+        let deleted = try await post("/lists/road%20trip/delete", "holding=1")
+        #expect(deleted.status == 303 && deleted.location == "/lists", "\(deleted)")
+        #expect(said(try await web.get("/api/lists/tunes", method: .DELETE)) == "200 tunes true")
+        #expect(said(try await web.get("/api/lists/tunes", method: .DELETE)) == "200 tunes false")
+        #expect(try await names().isEmpty)
+        let huge = try await web.get(
+            "/lists", method: .POST, headers: form, body: "name=" + String(repeating: "a", count: 5000))
+        #expect(huge.status == 400, "a form over 4 KiB is the request's fault")
     }
 
     /// The lists over HTTP (#61): an item kept and taken off through the JSON API, shown on the

@@ -85,8 +85,9 @@ struct ListContractTests {
         }
         #expect(try await b.items(in: "other").map(\.item.id) == ["9"], "a refused rename moves nothing")
         // Deleted, with its items; once.
-        #expect(try await b.delete("heard"))
-        #expect(try await a.delete("heard") == false)
+        #expect(try await b.delete("heard", ifEmpty: true) == .holds(2), "only an empty one, it says")
+        #expect(try await b.delete("heard", ifEmpty: false) == .deleted(2))
+        #expect(try await a.delete("heard", ifEmpty: false) == .missing)
         #expect(try await a.items(in: "heard").isEmpty)
         #expect(try await a.lists() == [ListSummary(name: "other", count: 1)])
     }
@@ -122,13 +123,49 @@ struct ListContractTests {
         for n in 0..<10 {
             #expect(try await b.items(in: "renamed \(n)").map(\.item.id) == ["\(n)"])
         }
+        // One list renamed to two names at once: one rename wins, the other finds no such list, and
+        // no empty list is left under the loser's name.
+        let twice = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask { try await a.rename("mix", to: "mix a") }
+            group.addTask { try await b.rename("mix", to: "mix b") }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(twice.filter { $0 }.count == 1, "\(twice)")
+        let mixes = try await a.lists().map(\.name).filter { $0.hasPrefix("mix") }
+        #expect(mixes.count == 1 && mixes != ["mix"], "\(mixes)")
+        // Two lists renamed to one name at once: one takes it, the other is told it is taken.
+        let onto = try await withThrowingTaskGroup(of: String.self) { group in
+            for (store, from) in [(a, "list 10"), (b, "list 11")] {
+                group.addTask {
+                    do {
+                        return try await store.rename(from, to: "together") ? "renamed" : "missing"
+                    } catch MediaSearchError.listExists {
+                        return "taken"
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }.sorted()
+        }
+        #expect(onto == ["renamed", "taken"], "\(onto)")
+        #expect(try await b.items(in: "together").count == 1, "one list's item, not both")
+        // A list renamed and deleted at once: whichever came first, nothing is left half done.
+        async let renaming = a.rename("list 12", to: "gone")
+        async let deleting = b.delete("list 12", ifEmpty: false)
+        let (renamed, deleted) = try await (renaming, deleting)
+        let left = try await a.lists().map(\.name)
+        #expect(
+            renamed ? left.contains("gone") && deleted == .missing : !left.contains("gone") && deleted == .deleted(1),
+            "renamed \(renamed), deleted \(deleted), lists \(left)")
         // And all deleted at once: nothing left.
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            for list in lists {
-                group.addTask { try await (list.name.count.isMultiple(of: 2) ? a : b).delete(list.name) }
+        let now = try await a.lists()
+        try await withThrowingTaskGroup(of: ListDeletion.self) { group in
+            for list in now {
+                group.addTask {
+                    try await (list.name.count.isMultiple(of: 2) ? a : b).delete(list.name, ifEmpty: false)
+                }
             }
             let deleted = try await group.reduce(into: []) { $0.append($1) }
-            #expect(deleted.allSatisfy { $0 })
+            #expect(deleted.allSatisfy { $0 != .missing }, "\(deleted)")
         }
         #expect(try await b.lists().isEmpty)
     }

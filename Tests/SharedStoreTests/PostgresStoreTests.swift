@@ -102,6 +102,11 @@ struct PostgresStoreTests {
         #expect(try await Self.scalar(lists.store, "SELECT version FROM mediasearch_schema") == 3)
         #expect(try await lists.lists() == [ListSummary(name: "to hear", count: 1)])
         #expect(try await lists.items(in: "to hear").map(\.item.title) == ["Kept"])
+        // Named by the migration, not only by its item: emptied, it stays.
+        #expect(try await lists.remove(id: "1", kind: "song", from: "to hear"))
+        #expect(try await lists.lists() == [ListSummary(name: "to hear", count: 0)])
+        _ = try await lists.add(
+            MediaItem(id: "1", title: "Kept", kind: "song"), kind: "song", to: "to hear", at: Date())
         #expect(try await lists.create("to hear", at: Date()) == false, "the list is named: it is there")
         #expect(try await lists.rename("to hear", to: "heard"))
         #expect(try await lists.items(in: "heard").map(\.item.title) == ["Kept"])

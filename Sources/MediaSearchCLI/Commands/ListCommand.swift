@@ -120,7 +120,9 @@ struct ListsRenameCommand: ParsableCommand, ListsChange {
 
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let renamed = try await session(environment).renameList(name, to: newName)
-        environment.console.out("Renamed the list '\(TextSanitizer.line(name))' to '\(TextSanitizer.line(renamed))'.\n")
+        environment.console.out(
+            "Renamed the list '\(TextSanitizer.line(try ListName.checked(name)))' to '\(TextSanitizer.line(renamed))'.\n"
+        )
         return ExitStatus.success
     }
 }

@@ -71,7 +71,7 @@ public struct ListFile: ListStore {
             let query = try db.prepare(
                 """
                 SELECT name, (SELECT count(*) FROM items WHERE list = name)
-                FROM (\(named ? "SELECT name FROM lists UNION " : "")SELECT list AS name FROM items) ORDER BY name
+                FROM (\(named ? "SELECT name FROM lists UNION " : "")SELECT DISTINCT list AS name FROM items) ORDER BY name
                 """)
             var found: [ListSummary] = []
             while try query.step() {
@@ -128,15 +128,20 @@ public struct ListFile: ListStore {
         return renamed
     }
 
-    public func delete(_ list: String) async throws(MediaSearchError) -> Bool {
-        try await write { db throws(SQLiteError) -> Bool in
-            let there = try Self.exists(list, in: db)
+    public func delete(_ list: String, ifEmpty: Bool) async throws(MediaSearchError) -> ListDeletion {
+        try await write { db throws(SQLiteError) -> ListDeletion in
+            guard try Self.exists(list, in: db) else { return .missing }
+            let count = try db.prepare("SELECT count(*) FROM items WHERE list = ?1")
+            count.bind(1, list)
+            let held = try count.step() ? count.int(0) : 0
+            count.reset()
+            if ifEmpty, held > 0 { return .holds(held) }
             for statement in ["DELETE FROM items WHERE list = ?1", "DELETE FROM lists WHERE name = ?1"] {
                 let delete = try db.prepare(statement)
                 delete.bind(1, list)
                 try delete.run()
             }
-            return there
+            return .deleted(held)
         }
     }
 

@@ -123,16 +123,13 @@ extension SearchSession {
         guard name != ListName.starred else {
             throw MediaSearchError.usage("the starred list is always there: take its items off with unstar")
         }
-        guard let held = try await lists.lists().first(where: { $0.name == name }) else {
-            throw try await missing(name)
-        }
-        guard held.count == 0 || withItems else {
+        switch try await lists.delete(name, ifEmpty: !withItems) {
+        case .deleted(let held): return held
+        case .holds(let held):
             throw MediaSearchError.usage(
-                "the list '\(name)' holds \(held.count) item\(held.count == 1 ? "" : "s"): say --yes to delete it with them"
-            )
+                "the list '\(name)' holds \(held) item\(held == 1 ? "" : "s"): say --yes to delete it with them")
+        case .missing: throw try await missing(name)
         }
-        guard try await lists.delete(name) else { throw try await missing(name) }
-        return held.count
     }
 
     /// The error for a list that is not there, naming those that are.

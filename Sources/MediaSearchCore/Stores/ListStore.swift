@@ -45,8 +45,19 @@ public protocol ListStore: Sendable {
     /// Gives a list, with its items, another name; false when there is no such list.
     /// - Throws: ``MediaSearchError/listExists(_:)`` when a list has the new name already.
     func rename(_ list: String, to name: String) async throws(MediaSearchError) -> Bool
-    /// Deletes a list and its items; whether it was there.
-    func delete(_ list: String) async throws(MediaSearchError) -> Bool
+    /// Deletes a list and its items, or (`ifEmpty`) only a list that holds none, the count and
+    /// the delete read at once, so that an item kept a moment before is never deleted unasked.
+    func delete(_ list: String, ifEmpty: Bool) async throws(MediaSearchError) -> ListDeletion
+}
+
+/// What deleting a list did.
+public enum ListDeletion: Sendable, Equatable {
+    /// Deleted, with the items it held.
+    case deleted(Int)
+    /// Not deleted: only an empty list might be, and it holds these.
+    case holds(Int)
+    /// There was no such list.
+    case missing
 }
 
 /// The names lists may have: a letter or a digit, then up to 59 letters, digits, spaces, `.`,
