@@ -52,6 +52,9 @@ public struct MediaItem: Sendable, Hashable, Codable {
     /// The same work at other sources, set by the engine when it merges the results of several
     /// sources into this one (the item's own source is not among them).
     public var otherSources: [SourceOffer] = []
+    /// What plays of the work: its own preview, else the first of its other stores' (a merged
+    /// work whose own store has none, #75 item 3), so every face and playlist plays the same.
+    public var playablePreviewURL: String? { previewURL ?? otherSources.lazy.compactMap(\.previewURL).first }
     /// The source's own facts beside the shared fields, typed (#72): a book's pages, a show's
     /// status, a release's label.
     public var facts: [Fact] = []

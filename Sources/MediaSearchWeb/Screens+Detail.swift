@@ -32,7 +32,8 @@ extension Screens {
             }
             ?? "<span class=\"artwork none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(page.media ?? page.kind))</span><span class=\"name\">\(item.title ?? Texts.current.label("Untitled"))</span></span>"
         var player: HTML = ""
-        if let preview = item.previewURL.flatMap(SafeURL.http) {
+        // A merged work whose own store has no preview plays another store's (#75 item 3).
+        if let preview = item.playablePreviewURL.flatMap(SafeURL.http) {
             let video = ["movie", "music-video"].contains(page.media ?? page.kind) || preview.hasSuffix(".m4v")
             // A station's stream that fails says so in its own words, not a preview's (#60 item 6).
             let live: HTML =

@@ -645,6 +645,9 @@ def main():
         players = driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores] li[data-source=Deezer] audio")
         check(len(players) == 1 and players[0].get_attribute("src").startswith("http"),
               "a player for the store that has a preview (Deezer's; these iTunes records have none)")
+        main_player = driver.find_elements(By.CSS_SELECTOR, "audio.preview")
+        check(len(main_player) == 1 and players and main_player[0].get_attribute("src") == players[0].get_attribute("src"),
+              "the detail's own player plays a store's preview when the work's own store has none (#75 item 3)")
         check("show " not in stores[0].text and "$1.29" in stores[0].text,
               f"in the page's words, with the price, not the terminal's commands: {stores[0].text!r}")
         driver.get(several + "/item/deezer-album/deezer:album:302127")

@@ -39,6 +39,37 @@ struct OpenCommandTests {
         #expect(await harness.server.requests().count == 1, "open must not fetch the item again")
     }
 
+    /// #75 item 3: a work two stores have whose own store has no preview plays the other store's:
+    /// `open --preview`, a search's and a detail's playlists all hand the player Deezer's preview
+    /// of an iTunes result (it said "has no preview" while `show` listed Deezer's).
+    @Test func aMergedWorkPlaysAnotherStoresPreview() async throws {
+        let harness = try await Harness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let config = try harness.runner.write("kinds: [song, deezer]\n", to: "both.yaml")
+        let environment = ["MEDIASEARCH_CONFIG": config]
+        let (_, search) = try await harness.searchJSON(["daft punk", "--kind", "song"], environment: environment)
+        let index = try #require(
+            search.results.firstIndex { result in
+                let sources = result["sources"] as? [[String: Any]] ?? []
+                return result["previewUrl"] as? String == nil && sources.count == 2
+                    && sources.contains { $0["source"] as? String == "Deezer" && $0["previewUrl"] is String }
+            }, "a merged iTunes result without a preview of its own")
+        let sources = try #require(search.results[index]["sources"] as? [[String: Any]])
+        let deezer = try #require(sources.first { $0["source"] as? String == "Deezer" }?["previewUrl"] as? String)
+        let (bin, log) = try fakeBin(harness, ["mpv"])
+        var withPlayer = environment
+        withPlayer["PATH"] = bin
+        let played = try await harness.run(["open", "--result", "\(index + 1)", "--preview"], environment: withPlayer)
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(calls(log).last == "mpv \(deezer)")
+        let detail = try await harness.run(
+            ["show", "--result", "\(index + 1)", "--format", "m3u"], environment: environment)
+        #expect(detail.stdout.split(separator: "\n").contains { $0 == deezer }, "\(detail.stdout)")
+        let playlist = try await harness.run(
+            ["search", "daft punk", "--kind", "song", "--format", "m3u"], environment: environment)
+        #expect(playlist.stdout.split(separator: "\n").contains { $0 == deezer }, "\(playlist.stdout.prefix(400))")
+    }
+
     /// A radio station plays its live stream, and says so: a stream, not a preview (#60 item 6).
     @Test func aStationPlaysItsStream() async throws {
         let harness = try await Harness.start()

@@ -26,7 +26,7 @@ public struct Playlist: Sendable, Equatable {
             let item = result.shown
             Self.add(
                 title: Self.title(result.tile.title, by: result.tile.subtitle), milliseconds: item.durationMilliseconds,
-                url: result.tile.previewUrl ?? item.previewURL, to: &entries)
+                url: result.tile.previewUrl ?? item.playablePreviewURL, to: &entries)
         }
         self.entries = entries
     }
@@ -40,23 +40,23 @@ public struct Playlist: Sendable, Equatable {
             for tile in section.items {
                 Self.add(
                     title: Self.title(tile.title, by: tile.subtitle), milliseconds: tile.item?.durationMilliseconds,
-                    url: tile.previewUrl ?? tile.item?.previewURL, to: &entries)
+                    url: tile.previewUrl ?? tile.item?.playablePreviewURL, to: &entries)
             }
         }
         var own: [Entry] = []
         Self.add(
             title: Self.title(page.item.title ?? "", by: page.item.creator),
-            milliseconds: page.item.durationMilliseconds, url: page.item.previewURL, to: &own)
+            milliseconds: page.item.durationMilliseconds, url: page.item.playablePreviewURL, to: &own)
         if let first = own.first, !entries.contains(where: { $0.url == first.url }) { entries.insert(first, at: 0) }
         self.entries = entries
     }
 
-    /// What one item plays of its own: its preview, or a station's stream.
+    /// What one item plays of its own: its preview (or, merged, another store's), or a station's stream.
     public init(item: MediaItem) {
         var entries: [Entry] = []
         Self.add(
             title: Self.title(item.title ?? "", by: item.creator), milliseconds: item.durationMilliseconds,
-            url: item.previewURL, to: &entries)
+            url: item.playablePreviewURL, to: &entries)
         self.entries = entries
     }
 
