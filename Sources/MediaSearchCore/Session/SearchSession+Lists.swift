@@ -127,7 +127,8 @@ extension SearchSession {
         case .deleted(let held): return held
         case .holds(let held):
             throw MediaSearchError.usage(
-                "the list '\(name)' holds \(held) item\(held == 1 ? "" : "s"): say --yes to delete it with them")
+                "the list '\(name)' holds \(held) item\(held == 1 ? "" : "s"): say --yes to delete it with \(held == 1 ? "it" : "them")"
+            )
         case .missing: throw try await missing(name)
         }
     }
