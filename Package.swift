@@ -209,7 +209,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .executableTarget(name: "mediasearch-fixtures", dependencies: ["MediaSearchFixtures"]),
+        .executableTarget(name: "mediasearch-fixtures", dependencies: ["MediaSearchFixtures", "MediaSearchSpawn"]),
         .executableTarget(
             name: "mediasearch-bench",
             dependencies: [

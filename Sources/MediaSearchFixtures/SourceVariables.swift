@@ -52,12 +52,4 @@ public enum SourceVariables {
     public static func exportLine(base: String) -> String {
         "export " + paths.map { "\($0.variable)=\(base)\($0.path)" }.joined(separator: " ")
     }
-
-    /// `text` as one word of a POSIX shell: as it is when it holds only characters no shell reads
-    /// specially, else in single quotes (a quote inside written `'\''`).
-    public static func shellWord(_ text: String) -> String {
-        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%")
-        if !text.isEmpty, text.allSatisfy(plain.contains) { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
 }

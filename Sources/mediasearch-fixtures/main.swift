@@ -1,5 +1,6 @@
 import Foundation
 import MediaSearchFixtures
+import MediaSearchSpawn
 import Synchronization
 
 // Serves the recorded iTunes responses on 127.0.0.1, for offline demos and benchmarks:
@@ -204,7 +205,7 @@ do {
         banner = """
             Serving the recorded answers of every source on \(server.baseURL) (Ctrl-C to stop)
             Demo data: a search finds the recorded results that have its words. In any shell:
-            export MEDIASEARCH_CONFIG=\(SourceVariables.shellWord(path))
+            export MEDIASEARCH_CONFIG=\(ShellWord.quoted(path))
 
             """
     } else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
+import MediaSearchSpawn
 
 extension ResultSort: ExpressibleByArgument {}
 
@@ -290,11 +291,7 @@ package struct SearchCommand: ParsableCommand, ProviderCommand {
         return words.joined(separator: " ")
     }
 
-    private static func quoted(_ word: String) -> String {
-        // Characters a POSIX shell takes as they are; anything else is single-quoted.
-        !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:+,=@%".contains($0) }
-            ? word : "'\(word.replacingOccurrences(of: "'", with: "'\\''"))'"
-    }
+    private static func quoted(_ word: String) -> String { ShellWord.quoted(word) }
 }
 
 extension SearchCommand {
