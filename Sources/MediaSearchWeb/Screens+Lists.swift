@@ -74,7 +74,7 @@ extension Screens {
         let t = Texts.current
         let tiles = entries.map { entry -> Tile in
             var tile = entry.tile
-            tile.previewUrl = tile.previewUrl ?? entry.shown.previewURL.flatMap(SafeURL.http)
+            tile.previewUrl = tile.previewUrl ?? entry.shown.playablePreviewURL.flatMap(SafeURL.http)
             return tile
         }
         let rows = tiles.map { tile -> HTML in

@@ -111,7 +111,7 @@ extension Screens {
 
     /// What a tile plays: its own preview, else its item's (a track listed in an album's detail).
     static func preview(of tile: Tile) -> String? {
-        tile.previewUrl ?? tile.item?.previewURL.flatMap(SafeURL.http)
+        tile.previewUrl ?? tile.item?.playablePreviewURL.flatMap(SafeURL.http)
     }
 
     /// A player's own words for when it cannot play: a station's live stream says "stream" (#60
