@@ -112,7 +112,7 @@ extension Assets {
               case "n":
               case "b": {
                 const player = window.MediaSearchPlayer;
-                if (!player || !document.querySelector("p.play-all")) { handled = false; break; }
+                if (!player || !player.can()) { handled = false; break; }
                 if (event.key === "p") { player.toggle(); } else if (event.key === "n") { player.next(); } else { player.previous(); }
                 break;
               }

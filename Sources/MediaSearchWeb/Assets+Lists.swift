@@ -13,6 +13,8 @@ extension Assets {
             button.setAttribute("aria-pressed", pressed ? "true" : "false");
             button.title = pressed ? button.dataset.remove : button.dataset.add;
             button.firstElementChild.textContent = pressed ? "★" : "☆";
+            const label = button.querySelector(".label");
+            if (label) { label.textContent = pressed ? label.dataset.on : label.dataset.off; }
           }
           // Where a failure is said, politely, for screen readers too.
           const status = document.createElement("p");

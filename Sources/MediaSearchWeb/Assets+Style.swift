@@ -92,19 +92,65 @@ extension Assets {
         .facts { list-style: none; padding: 0; margin: .2rem .6rem 0; display: flex; flex-wrap: wrap; gap: .2rem .5rem;
           font-size: .8rem; color: var(--muted); }
         .reveal { margin: 0 .6rem .6rem; font-size: .85rem; color: var(--muted); }
-        .episode { width: calc(100% - 1.2rem); margin: 0 .6rem .6rem; }
         .pager { display: flex; justify-content: space-between; margin: 1.5rem 0; }
         .pager .next { margin-left: auto; }
         .downloads { color: var(--muted); font-size: .85rem; margin: 0 0 .5rem; text-align: right; }
         .downloads.end { display: none; text-align: left; margin: 1rem 0; }
         @media (max-width: 640px) { .downloads.top { display: none; } .downloads.end { display: block; } }
         p.play-all { display: flex; align-items: center; gap: .75rem; flex-wrap: wrap; margin: .5rem 0 0; }
-        p.play-all[hidden] { display: none; }
-        p.play-all button { padding: .4rem .9rem; border-radius: .5rem; border: 0; background: var(--fill);
-          color: var(--on-fill); font: inherit; cursor: pointer; }
-        p.play-all .now { color: var(--muted); font-size: .9rem; }
-        .track.current { box-shadow: inset 4px 0 0 var(--accent); }
-        .track.current .title::before { content: "▶ "; color: var(--accent); }
+        p.play-all[hidden], button.play-list[hidden] { display: none; }
+        p.play-all button, button.play-list { min-height: 2.25rem; padding: 0 1rem; border-radius: 999px; border: 0;
+          background: var(--fill); color: var(--on-fill); font: inherit; font-weight: 600; cursor: pointer; }
+        .track.current, .offer.current { box-shadow: inset 4px 0 0 var(--accent); }
+        .track.current .title a, .track.current .title > span { color: var(--accent); }
+        /* The Plays that feed the page's one player (#75 item 3): a round button of the icon set;
+           the detail's main one says its word. */
+        a.play { display: inline-flex; align-items: center; justify-content: center; gap: .4rem; width: 2.25rem;
+          height: 2.25rem; flex: none; border-radius: 999px; background: var(--fill); color: var(--on-fill);
+          text-decoration: none; }
+        a.play .i { width: 1.15rem; height: 1.15rem; }
+        a.play.primary { width: auto; padding: 0 1.1rem 0 .85rem; font-weight: 600; }
+        a.play[data-failed] { background: var(--line); color: var(--fg); }
+        span.play.none { width: 2.25rem; height: 2.25rem; }
+        .tile { container-type: inline-size; }
+        .tile a.play { position: absolute; right: .5rem; top: calc(100cqw - 2.75rem); box-shadow: 0 1px 4px rgb(0 0 0 / .3); }
+        /* The now-playing bar: on screen while anything plays, on every page (#75 item 3). */
+        section.now-playing { position: fixed; left: 0; right: 0; bottom: 0; z-index: 4; display: grid;
+          grid-template-columns: auto minmax(0, 1fr) auto minmax(8rem, 24rem) auto;
+          grid-template-areas: "cover what controls place close"; align-items: center; gap: .4rem 1rem;
+          padding: .5rem 1rem calc(.5rem + env(safe-area-inset-bottom)); background: var(--card);
+          border-top: 1px solid var(--line); box-shadow: 0 -2px 12px rgb(0 0 0 / .08); }
+        section.now-playing[hidden] { display: none; }
+        .now-playing img.cover { grid-area: cover; width: 48px; height: 48px; border-radius: .4rem; object-fit: cover; }
+        .now-playing img.cover[hidden] { display: none; }
+        .now-playing .what { grid-area: what; display: flex; flex-direction: column; min-width: 0; }
+        .now-playing .title { font-weight: 600; color: var(--fg); white-space: nowrap; overflow: hidden;
+          text-overflow: ellipsis; text-decoration: none; }
+        .now-playing a.title[href]:hover { text-decoration: underline; }
+        .now-playing .creator { color: var(--muted); font-size: .85rem; white-space: nowrap; overflow: hidden;
+          text-overflow: ellipsis; }
+        .now-playing .controls { grid-area: controls; display: flex; gap: .25rem; align-items: center; }
+        .now-playing button { border: 0; background: none; color: var(--fg); width: 2.5rem; height: 2.5rem; padding: 0;
+          border-radius: 999px; display: inline-flex; align-items: center; justify-content: center; cursor: pointer;
+          font-size: 1.25rem; }
+        .now-playing button.toggle { background: var(--fill); color: var(--on-fill); }
+        .now-playing button:disabled { opacity: .35; cursor: default; }
+        .now-playing .toggle .i:last-child, .now-playing.playing .toggle .i:first-child { display: none; }
+        .now-playing.playing .toggle .i:last-child { display: inline; }
+        .now-playing .place { grid-area: place; display: flex; align-items: center; gap: .6rem; min-width: 0; }
+        .now-playing input.position { flex: 1; min-width: 0; accent-color: var(--accent); }
+        .now-playing input.position[hidden] { display: none; }
+        .now-playing .time { font-size: .8rem; color: var(--muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .now-playing button.close { grid-area: close; font-size: 1rem; color: var(--muted); }
+        .now-playing .unplayable { grid-column: 1 / -1; margin: 0; }
+        .now-playing .unplayable[hidden] { display: none; }
+        body.with-player { padding-bottom: 5.5rem; }
+        @media (max-width: 640px) {
+          section.now-playing { grid-template-columns: auto minmax(0, 1fr) auto auto;
+            grid-template-areas: "cover what controls close" "place place place place"; padding: .4rem .75rem; gap: .3rem .6rem; }
+          .now-playing .controls button:not(.toggle) { width: 2.25rem; }
+          body.with-player { padding-bottom: 8rem; }
+        }
         kbd { font: .85em ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px;
           border-radius: .3rem; padding: 0 .35em; background: var(--card); color: var(--fg); }
         button.star { border: 0; background: none; color: var(--accent); font-size: 1.35rem; line-height: 1;
@@ -113,8 +159,10 @@ extension Assets {
         button.star[aria-busy=true] { opacity: .5; }
         .tile button.star { position: absolute; top: .35rem; right: .35rem; background: var(--card);
           box-shadow: 0 0 0 1px var(--line); }
-        .heading button.star { margin: -.25rem 0 .25rem -.4rem; }
-        .track button.star { justify-self: start; }
+        button.star.labelled { display: inline-flex; align-items: center; gap: .35rem; font-size: 1rem; font-weight: 600;
+          min-height: 2.25rem; padding: 0 1rem 0 .8rem; border: 1px solid var(--line); border-radius: 999px; }
+        button.star.labelled > span:first-child { font-size: 1.2rem; }
+        button.star.labelled[hidden] { display: none; }
         .lists-link { margin-right: 1rem; font-size: .9rem; }
         ul.lists { list-style: none; padding: 0; display: grid; gap: .75rem; }
         ul.lists > li { display: flex; align-items: center; gap: .75rem; }
@@ -165,21 +213,30 @@ extension Assets {
           background: var(--accent); animation: pulse 1s ease-in-out infinite alternate; z-index: 3; }
         body.loading main { opacity: .5; }
         @keyframes pulse { from { opacity: .3; } to { opacity: 1; } }
-        .hero { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; margin-bottom: 1.5rem; }
-        .hero .artwork { width: min(600px, 100%); height: auto; aspect-ratio: 1; border-radius: 1rem;
-          background: var(--line); object-fit: cover; }
-        .hero .heading { flex: 1 1 18rem; }
-        .hero h1 { margin: .3rem 0; font-size: 2rem; }
-        .hero .creator { color: var(--muted); font-size: 1.1rem; margin: 0 0 1rem; }
-        .preview { width: 100%; max-width: 640px; }
+        /* A detail as media apps show one (#75 item 2): the artwork at a modest size beside the
+           title, the creator once, the main actions together under them. */
+        .hero { display: grid; grid-template-columns: minmax(0, 18rem) minmax(0, 1fr); gap: 1.5rem 2rem;
+          align-items: start; margin-bottom: 1.5rem; }
+        .hero .artwork { width: 100%; height: auto; aspect-ratio: 1; border-radius: 1rem;
+          background: var(--line); object-fit: cover; box-shadow: 0 4px 18px rgb(0 0 0 / .12); }
+        .hero > .artwork { grid-row: 1 / span 3; }
+        .hero > .heading, .hero > .preview, .hero > .section.header { grid-column: 2; min-width: 0; }
+        .hero .heading > .badge { margin: 0; }
+        .hero h1 { margin: .3rem 0 .2rem; font-size: 2rem; line-height: 1.2; overflow-wrap: anywhere; }
+        .hero .creator { color: var(--muted); font-size: 1.1rem; margin: 0; }
+        .hero .actions { display: flex; flex-wrap: wrap; gap: .6rem; align-items: center; margin: 1rem 0 .5rem; }
+        .hero .actions p.play-all { margin: 0; }
+        .hero .actions a.button.quiet { display: inline-flex; align-items: center; min-height: 2.25rem; padding: 0 1rem;
+          border-radius: 999px; font-weight: 600; }
+        .preview { width: 100%; max-width: 640px; margin-top: .5rem; }
         .section { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem;
           margin-bottom: 1rem; }
         .section h2 { margin: 0 0 .75rem; font-size: 1.15rem; }
         .section.part summary { cursor: pointer; }
         .section.part summary h2 { display: inline; margin: 0; }
         .section.part details[open] summary { margin-bottom: .75rem; }
-        .heading .section.header { background: none; border: 0; padding: 1rem 0 0; }
-        .heading .section.header h2 { display: none; }
+        .hero > .section.header { background: none; border: 0; padding: 0; margin: 0; }
+        .hero > .section.header h2 { display: none; }
         dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0; }
         dt { color: var(--muted); }
         dd { margin: 0; overflow-wrap: anywhere; }
@@ -188,18 +245,35 @@ extension Assets {
         dd.long { white-space: pre-line; }
         .links { list-style: none; padding: 0; margin: .75rem 0 0; display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
         .section .tiles { margin-top: .75rem; }
-        .tracks { list-style: none; padding: 0; margin: .75rem 0 0; display: grid; gap: .5rem; }
-        .track { display: grid; grid-template-columns: minmax(12rem, 1fr) minmax(16rem, 2fr); gap: .4rem 1rem;
-          align-items: center; padding: .5rem 0; border-top: 1px solid var(--line); }
-        .track:first-child { border-top: 0; }
-        .track .what { display: flex; flex-direction: column; gap: .15rem; min-width: 0; }
-        .track .title { font-weight: 600; }
-        .track .title a { color: inherit; }
-        .track .creator, .track .facts { color: var(--muted); font-size: .9rem; }
-        .track .facts { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 0 .6rem; }
-        .track audio { width: 100%; }
-        .track .about { margin: .2rem 0 0; font-size: .9rem; color: var(--muted); }
-        @media (max-width: 640px) { .track { grid-template-columns: 1fr; } }
+        /* Rows that play, one line each (#75 item 2): Play, title and creator, the facts (the
+           length) at the end, the star; on a phone the facts go under the title. */
+        .tracks, .offers { list-style: none; padding: 0; margin: .75rem 0 0; display: grid; }
+        .track { display: grid; grid-template-columns: 2.25rem minmax(0, 1fr) auto auto;
+          grid-template-areas: "play what facts star"; gap: .2rem .75rem; align-items: center; padding: .35rem .25rem;
+          border-top: 1px solid var(--line); }
+        .track:first-child, .offer:first-child { border-top: 0; }
+        .track > .play { grid-area: play; }
+        .track > .what { grid-area: what; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 .6rem; min-width: 0; }
+        .track > .facts { grid-area: facts; }
+        .track > button.star { grid-area: star; }
+        .track .title { font-weight: 600; min-width: 0; overflow-wrap: anywhere; display: -webkit-box;
+          -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+        .track .title a { color: inherit; text-decoration: none; }
+        .track .title a:hover { text-decoration: underline; }
+        .track .creator { color: var(--muted); font-size: .9rem; }
+        .track .facts { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; justify-content: flex-end;
+          gap: 0 .6rem; color: var(--muted); font-size: .85rem; font-variant-numeric: tabular-nums; }
+        .track .about { flex-basis: 100%; margin: .1rem 0 0; font-size: .9rem; color: var(--muted); display: -webkit-box;
+          -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+        .offer { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; justify-content: space-between;
+          padding: .5rem .25rem; border-top: 1px solid var(--line); }
+        .offer .what { display: flex; flex-wrap: wrap; gap: 0 .75rem; align-items: baseline; }
+        .offer .title { font-weight: 600; }
+        .offer .price, .offer .facts { color: var(--muted); font-size: .9rem; }
+        @media (max-width: 640px) {
+          .track { grid-template-columns: 2.25rem minmax(0, 1fr) auto; grid-template-areas: "play what star" "play facts star"; }
+          .track > .facts { justify-content: flex-start; }
+        }
         .hero .creator a { color: inherit; }
         .languages { display: flex; gap: .6rem; font-size: .9rem; }
         a.back { display: inline-block; margin-bottom: 1rem; text-decoration: none; }
@@ -217,10 +291,13 @@ extension Assets {
           /* The config's notice stays one small line: the first result stays in the first quarter
              (after the notice's own rule, which it overrides). */
           .site-notice { font-size: .7rem; padding: 0 .75rem; line-height: 1.2; border-bottom: 0; }
-          .hero .artwork { width: min(11rem, 100%); margin: 0 auto; }
+          .hero { grid-template-columns: 7.5rem minmax(0, 1fr); gap: .75rem 1rem; }
+          .hero > .artwork { grid-row: auto; }
+          .hero > .preview, .hero > .section.header { grid-column: 1 / -1; }
           .hero .artwork.none { padding: 1rem; gap: .5rem; }
           .hero .artwork.none .icon { font-size: 4rem; }
-          .hero h1 { font-size: 1.6rem; }
+          .hero h1 { font-size: 1.35rem; }
+          .hero .creator { font-size: 1rem; }
         }
         """
 }

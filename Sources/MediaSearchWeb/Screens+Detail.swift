@@ -26,51 +26,95 @@ extension Screens {
         starred: Bool? = nil, catalog: ProviderCatalog? = nil
     ) -> HTML {
         let item = page.item
+        let t = Texts.current
+        let media = page.media ?? page.kind
+        let title = item.title ?? t.label("Untitled")
         let artwork: HTML =
             item.artworkURL.flatMap(SafeURL.http).map { url in
                 "<img class=\"artwork\" src=\"\(url: Formatting.artwork(url, size: 600))\" alt=\"\" width=\"600\" height=\"600\">"
             }
-            ?? "<span class=\"artwork none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(page.media ?? page.kind))</span><span class=\"name\">\(item.title ?? Texts.current.label("Untitled"))</span></span>"
-        var player: HTML = ""
-        // A merged work whose own store has no preview plays another store's (#75 item 3).
+            ?? "<span class=\"artwork none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(media))</span><span class=\"name\">\(title)</span></span>"
+        // The main actions, together under the title (#75 item 2): Play (a merged work whose own
+        // store has no preview plays another store's, item 3) or the first list's Play all, the
+        // star with its word, the item's page at its source.
+        var actions: [HTML] = []
+        var video: HTML = ""
         if let preview = item.playablePreviewURL.flatMap(SafeURL.http) {
-            let video = ["movie", "music-video"].contains(page.media ?? page.kind) || preview.hasSuffix(".m4v")
-            // A station's stream that fails says so in its own words, not a preview's (#60 item 6).
-            let live: HTML =
-                page.isLive ? " aria-label=\"\(Texts.current.label("Listen live"))\"\(unplayable(live: true))" : ""
-            player =
-                video
-                ? "<video class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></video>"
-                : "<audio class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"\(live)></audio>"
+            if videoMedia.contains(media) || preview.hasSuffix(".m4v") {
+                video = "<video class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></video>"
+            } else {
+                // A station's stream that fails says so in its own words, not a preview's (#60 item 6).
+                actions.append(
+                    playLink(
+                        preview, title: title, creator: item.creator, artwork: item.artworkURL,
+                        detail: detailPath(page.kind, item.id), live: page.isLive,
+                        label: HTML(stringLiteral: t(page.isLive ? "player.listenLive" : "player.play"))))
+            }
         }
         // The header section (the item's own facts) sits beside the artwork; the rest below.
-        let header = page.detail.sections.first.map { section($0, first: true, kinds: kinds, catalog: catalog) } ?? ""
-        // A merged work's stores are links and players here, not the terminal's rows.
+        let header =
+            page.detail.sections.first.map { section($0, first: true, kinds: kinds, catalog: catalog, of: item) } ?? ""
+        // A merged work's stores are links and Plays here, not the terminal's rows.
         // A list's parts (a show's seasons) fold, the last one open (#60).
         let below = Array(page.detail.sections.dropFirst().filter { $0 != page.storesSection })
         let lastPart = below.lastIndex(where: \.folded)
+        // With nothing of its own to play, the first list that plays all (an album's tracks) has
+        // its Play all among the main actions.
+        let leading = actions.isEmpty && video.raw.isEmpty ? below.firstIndex(where: playsAll) : nil
+        if let leading { actions.append(playAllButton(list: "tracks-\(leading)")) }
+        if let starred {
+            actions.append(star(kind: page.kind, id: item.id, title: title, pressed: starred, labelled: true))
+        }
+        if let url = item.url.flatMap(SafeURL.http) {
+            let source = catalog?.providers.first { $0.kind == page.kind }?.sourceName
+            let words = source.map { t("detail.openAt", ["source": $0]) } ?? t("detail.open")
+            actions.append(
+                "<a class=\"button quiet outside\" href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(words)</a>"
+            )
+        }
+        let actionBar: HTML = actions.isEmpty ? "" : "<div class=\"actions\">\(actions)</div>"
         let sections =
             below.enumerated().map { index, part in
-                section(part, first: false, kinds: kinds, open: part.folded ? index == lastPart : nil, catalog: catalog)
-            } + [stores(page.offers)]
+                section(
+                    part, first: false, kinds: kinds, open: part.folded ? index == lastPart : nil, catalog: catalog,
+                    list: "tracks-\(index)", playAll: index != leading, by: item.creator)
+            } + [stores(page.offers, item: item)]
         let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
         let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
         return Self.page(
-            title: "\(item.title ?? Texts.current.label("Untitled")) – MediaSearch",
+            title: "\(title) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration, catalog: catalog))
-                <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)" data-icon="\(kindIcon(page.media ?? page.kind))">
-                <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(page.media ?? page.kind))</span>\
-                <h1>\(item.title ?? Texts.current.label("Untitled"))</h1>\(starred.map { star(kind: page.kind, id: item.id, title: item.title ?? item.id, pressed: $0) } ?? "")\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(player)\(header)</div></div>
+                <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)" data-icon="\(kindIcon(media))">
+                <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(media))</span>\
+                <h1>\(title)</h1>\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(actionBar)</div>\(video)\(header)</div>
                 \(noticeList)
                 \(sections)
                 </main>
                 """, bodyClass: "screen-detail")
     }
 
-    /// The stores of a merged work: each source's page as a link, with its price, and a player
-    /// per preview.
-    static func stores(_ offers: [SourceOffer]) -> HTML {
+    /// Whether a section's items are rows that play (an album's tracks, a podcast's episodes), or
+    /// rows of items with no picture (a show's episodes): a row says all they have; others (other
+    /// works, a cast) are tiles.
+    static func playable(_ section: DetailSection) -> Bool {
+        !section.items.isEmpty && section.items.allSatisfy { preview(of: $0) != nil || $0.artworkUrl == nil }
+    }
+
+    /// Whether a section's rows play one after another: more than one of them plays.
+    static func playsAll(_ section: DetailSection) -> Bool {
+        playable(section) && section.items.lazy.filter { preview(of: $0) != nil }.prefix(2).count > 1
+    }
+
+    /// Play all for the rows of the list with this id, in the page's player; the script shows the
+    /// button, which needs it.
+    static func playAllButton(list: String) -> HTML {
+        "<p class=\"play-all\" hidden><button type=\"button\" data-queue=\"\(list)\">\(Texts.current("player.playAll"))</button></p>"
+    }
+
+    /// The stores of a merged work: each source's page as a link, with its price, and a Play per
+    /// preview.
+    static func stores(_ offers: [SourceOffer], item: MediaItem) -> HTML {
         guard !offers.isEmpty else { return "" }
         let t = Texts.current
         let rows = offers.map { offer -> HTML in
@@ -92,18 +136,19 @@ extension Screens {
             }
             let joined = said.enumerated().map { index, fact -> HTML in index == 0 ? fact : " · \(fact)" }
             let facts: HTML = said.isEmpty ? "" : "<span class=\"facts\">\(joined)</span>"
-            let label = t("stores.preview", ["source": offer.source])
-            let player: HTML =
+            let play: HTML =
                 offer.previewURL.flatMap(SafeURL.http).map { url in
-                    "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\" aria-label=\"\(label)\"></audio>"
+                    playLink(
+                        url, title: item.title ?? item.id, creator: item.creator, artwork: item.artworkURL, detail: nil,
+                        live: false, label: HTML(stringLiteral: t("stores.preview", ["source": offer.source])))
                 } ?? ""
             return
-                "<li class=\"track offer\" data-source=\"\(offer.source)\"><div class=\"what\"><span class=\"title\">\(name)</span>\(price)\(facts)</div>\(player)</li>"
+                "<li class=\"offer\" data-source=\"\(offer.source)\"><div class=\"what\"><span class=\"title\">\(name)</span>\(price)\(facts)</div>\(play)</li>"
         }
         return """
             <section class="section stores" data-title="Stores">
             <h2>\(t.label("Stores"))</h2>
-            <ol class="tracks">\(rows)</ol>
+            <ol class="offers">\(rows)</ol>
             </section>
             """
     }
@@ -137,12 +182,19 @@ extension Screens {
 
     /// One section: its rows, its links (opening outside) and its items as tiles; folded under
     /// its heading when `open` is given (`true`: unfolded at first), with its count of items.
+    /// - Parameter list: the id of its rows that play, which a Play all names.
+    /// - Parameter playAll: whether it shows its own Play all (not when the main actions have it).
+    /// - Parameter by: the creator of the item shown, which its rows of the same creator do not repeat.
+    /// - Parameter item: the item whose header section this is: what the heading says already (its
+    ///   creator, its page at the source) is not said again.
     static func section(
-        _ section: DetailSection, first: Bool, kinds: Set<String>, open: Bool? = nil, catalog: ProviderCatalog? = nil
+        _ section: DetailSection, first: Bool, kinds: Set<String>, open: Bool? = nil, catalog: ProviderCatalog? = nil,
+        list: String? = nil, playAll showsPlayAll: Bool = true, of item: MediaItem? = nil, by: String? = nil
     ) -> HTML {
         let label = Texts.current.label
-        // The header's Kind row repeats the badge above it on this page.
-        let rows = section.rows.filter { !first || $0.label != "Kind" }.map { row -> HTML in
+        // The header's Kind row repeats the badge above it on this page, its By row the creator.
+        let rows = section.rows.filter { !first || ($0.label != "Kind" && $0.value != item?.creator) }.map {
+            row -> HTML in
             if let values = row.values {
                 // A source's tags or genres: its own words, one entry each.
                 let entries = values.map { value -> HTML in "<li>\(value)</li>" }
@@ -152,32 +204,28 @@ extension Screens {
                 ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
                 : "<dt>\(label(row.label))</dt><dd\(HTML(raw: [.text, .list, .id].contains(row.fact.kind) ? " translate=\"no\"" : ""))>\(row.value(Texts.current.facts))</dd>"
         }
-        let links = section.links.map { link -> HTML in
+        let links = section.links.filter { !first || $0.url != item?.url }.map { link -> HTML in
             "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"
         }
-        // Items that play (an album's tracks, a podcast's episodes) are rows with a full-width
-        // player, and so are items with no picture (a show's episodes): a row says all they
-        // have; others (other works, a cast) are tiles.
-        let playable =
-            !section.items.isEmpty
-            && section.items.allSatisfy { preview(of: $0) != nil || $0.artworkUrl == nil }
+        let playable = Self.playable(section)
         let items = section.items.map {
             playable
                 ? track(
-                    $0, kinds: kinds, live: catalog?.media(of: $0.kind).map(SearchSession.liveMedia.contains) ?? false)
+                    $0, kinds: kinds, live: catalog?.media(of: $0.kind).map(SearchSession.liveMedia.contains) ?? false,
+                    by: by)
                 : tile($0, uncensored: nil, kinds: kinds, media: catalog?.media(of: $0.kind))
         }
         let rowList: HTML = rows.isEmpty ? "" : "<dl>\(rows)</dl>"
         let linkList: HTML = links.isEmpty ? "" : "<ul class=\"links\">\(links)</ul>"
         let itemList: HTML =
             items.isEmpty
-            ? "" : playable ? "<ol class=\"tracks\">\(items)</ol>" : "<ol class=\"tiles small\">\(items)</ol>"
-        // Tracks that play one after another (an album, a book's sections, episodes): the script
-        // shows the button, which needs it.
+            ? ""
+            : playable
+                ? "<ol class=\"tracks\"\(HTML(raw: list.map { " id=\"\($0)\"" } ?? ""))>\(items)</ol>"
+                : "<ol class=\"tiles small\">\(items)</ol>"
+        // Tracks that play one after another (an album, a book's sections, episodes).
         let playAll: HTML =
-            playable && section.items.filter({ preview(of: $0) != nil }).count > 1
-            ? "<p class=\"play-all\" hidden><button type=\"button\">\(Texts.current("player.playAll"))</button><span class=\"now\" role=\"status\"></span></p>"
-            : ""
+            showsPlayAll && playsAll(section) ? list.map { playAllButton(list: $0) } ?? "" : ""
         if let open {
             return """
                 <section class="section part" data-title="\(section.title)"><details\(HTML(raw: open ? " open" : ""))>\

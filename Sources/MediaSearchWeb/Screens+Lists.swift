@@ -6,20 +6,27 @@ import MediaSearchKit
 extension Screens {
     /// The button that keeps an item in a list or takes it off: a real toggle button
     /// (`aria-pressed`), named with the item's title, shown by the script that makes it work.
-    static func star(kind: String, id: String, title: String, list: String = ListName.starred, pressed: Bool)
-        -> HTML
-    {
+    /// - Parameter labelled: whether it says its state in words beside the glyph (a detail's,
+    ///   among the main actions: "Star", "Starred").
+    static func star(
+        kind: String, id: String, title: String, list: String = ListName.starred, pressed: Bool,
+        labelled: Bool = false
+    ) -> HTML {
         let t = Texts.current
         let shown = listName(list)
         // One name whatever the state (aria-pressed says it); the tooltip says what a press does.
         let label = t("star.add", ["title": title, "list": shown])
         let tip = t(pressed ? "star.remove" : "star.add", ["title": title, "list": shown])
+        let words: HTML =
+            labelled
+            ? " <span class=\"label\" aria-hidden=\"true\" data-on=\"\(t("star.on"))\" data-off=\"\(t("star.off"))\">\(t(pressed ? "star.on" : "star.off"))</span>"
+            : ""
         return """
-            <button type="button" class="star" hidden aria-pressed="\(pressed ? "true" : "false")" \
+            <button type="button" class="star\(HTML(raw: labelled ? " labelled" : ""))" hidden aria-pressed="\(pressed ? "true" : "false")" \
             data-kind="\(kind)" data-id="\(id)" data-list="\(list)" data-title="\(title)" \
             data-add="\(t("star.add", ["title": title, "list": shown]))" \
             data-remove="\(t("star.remove", ["title": title, "list": shown]))" \
-            aria-label="\(label)" title="\(tip)"><span aria-hidden="true">\(pressed ? "★" : "☆")</span></button>
+            aria-label="\(label)" title="\(tip)"><span aria-hidden="true">\(pressed ? "★" : "☆")</span>\(words)</button>
             """
     }
 
@@ -46,8 +53,13 @@ extension Screens {
             }
             let cover: HTML =
                 "<span class=\"cover\(HTML(raw: shown.count == 1 ? " one" : ""))\" aria-hidden=\"true\">\(images)</span>"
+            // Play all fetches the list's page and plays its rows (the script shows it).
+            let play: HTML =
+                list.count > 0
+                ? " <button type=\"button\" class=\"play-list\" hidden data-page=\"\(local: listPath(list.name))\" aria-label=\"\(t("player.playList", ["list": listName(list.name)]))\">\(Icon.play) \(t("player.playAll"))</button>"
+                : ""
             return
-                "<li>\(cover)<a href=\"\(local: listPath(list.name))\"\(HTML(raw: list.name == ListName.starred ? "" : " translate=\"no\""))>\(listName(list.name))</a> <span class=\"count\">\(t("list.count", ["n": Formatting.grouped(list.count)]))</span></li>"
+                "<li>\(cover)<span class=\"name\"><a href=\"\(local: listPath(list.name))\"\(HTML(raw: list.name == ListName.starred ? "" : " translate=\"no\""))>\(listName(list.name))</a> <span class=\"count\">\(t("list.count", ["n": Formatting.grouped(list.count)]))</span></span>\(play)</li>"
         }
         let body: HTML = rows.isEmpty ? "<p>\(t("lists.empty"))</p>" : "<ul class=\"lists\">\(rows)</ul>"
         // A new list (#75 item 5): a plain form, so it works without scripts.
@@ -95,12 +107,9 @@ extension Screens {
             let separated = links.enumerated().flatMap {
                 $0.offset == 0 ? [$0.element] : [" · ", $0.element] as [HTML]
             }
-            let playAll: HTML =
-                tiles.filter({ preview(of: $0) != nil }).count > 1
-                ? "<p class=\"play-all\" hidden><button type=\"button\">\(t("player.playAll"))</button><span class=\"now\" role=\"status\"></span></p>"
-                : ""
+            let playAll: HTML = tiles.filter({ preview(of: $0) != nil }).count > 1 ? playAllButton(list: "tracks") : ""
             content = """
-                <section class="section" data-title="\(name)">\(playAll)<ol class="tracks">\(rows)</ol></section>
+                <section class="section" data-title="\(name)">\(playAll)<ol class="tracks" id="tracks">\(rows)</ol></section>
                 <p class="downloads">\(t("list.download")) \(separated)</p>
                 """
         }

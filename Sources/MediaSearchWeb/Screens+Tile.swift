@@ -22,9 +22,16 @@ extension Screens {
             reveal =
                 "<details class=\"reveal\"><summary>\(Texts.current("tile.reveal"))</summary><span>\(uncensored.title)</span> <span>\(uncensored.creator)</span></details>"
         }
-        let audio: HTML =
-            tile.previewUrl.map { url in
-                "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"></audio>"
+        // A picture's preview (a film's) plays on its detail, where there is room for it.
+        let kind = media ?? tile.kind
+        let play: HTML =
+            tile.previewUrl.flatMap { url in
+                Self.videoMedia.contains(kind)
+                    ? nil
+                    : playLink(
+                        url, title: tile.title, creator: tile.subtitle, artwork: tile.artworkUrl,
+                        detail: kinds.contains(tile.kind) ? detailPath(tile.kind, tile.id) : nil,
+                        live: SearchSession.liveMedia.contains(kind))
             } ?? ""
         // The kind of media, one name whatever the source (#60): a Deezer song is a Song.
         let badge = kindLabel(media ?? tile.kind)
@@ -37,9 +44,7 @@ extension Screens {
         let open: HTML
         let close: HTML
         if kinds.contains(tile.kind) {
-            let path =
-                "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
-                + (censored ? "?explicit=off" : "")
+            let path = detailPath(tile.kind, tile.id) + (censored ? "?explicit=off" : "")
             (open, close) = ("<a class=\"open\" href=\"\(local: path)\">", "</a>")
         } else if let url = tile.url {
             (open, close) = (
@@ -53,29 +58,39 @@ extension Screens {
             <li class="tile" data-kind="\(tile.kind)" data-id="\(tile.id)" data-icon="\(kindIcon(media ?? tile.kind))">\(open)\
             \(artwork)<span class="badge">\(badge)</span>\
             <span class="title">\(tile.title)</span><span class="creator">\(tile.subtitle)</span>\
-            <ul class="facts">\(facts)</ul>\(close)\(reveal)\(audio)\(starButton)</li>
+            <ul class="facts">\(facts)</ul>\(close)\(reveal)\(play)\(starButton)</li>
             """
     }
 
-    /// One row of a list that plays: title (opening its detail when some provider renders it, else
-    /// its own page), creator, facts, and a player as wide as the row.
+    /// One row of a list that plays, in one line as media apps show it (#75 item 2): its Play
+    /// (for the page's one player), title (opening its detail when some provider renders it, else
+    /// its own page) and creator, the start of what it is about, its facts (the length), its star.
     /// - Parameter live: whether it plays a station's live stream: a stream that fails says so.
-    static func track(_ tile: Tile, kinds: Set<String>, star: HTML = "", live: Bool = false) -> HTML {
+    /// - Parameter by: the creator of the item the rows are part of (an album's artist), which a
+    ///   row of the same creator does not repeat.
+    static func track(_ tile: Tile, kinds: Set<String>, star: HTML = "", live: Bool = false, by: String? = nil) -> HTML
+    {
         let facts = tile.facts.map(fact)
         let title: HTML
-        if kinds.contains(tile.kind) {
-            let path = "/item/\(QueryString.encode(tile.kind))/\(QueryString.encode(tile.id))"
-            title = "<a class=\"open\" href=\"\(local: path)\">\(tile.title)</a>"
+        let detail = kinds.contains(tile.kind) ? detailPath(tile.kind, tile.id) : nil
+        if let detail {
+            title = "<a class=\"open\" href=\"\(local: detail)\">\(tile.title)</a>"
         } else if let url = tile.url {
             title =
                 "<a class=\"open outside\" href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(tile.title)</a>"
         } else {
             title = "<span>\(tile.title)</span>"
         }
-        let audio: HTML =
+        // A row with nothing to play keeps the column, so the titles line up.
+        let play: HTML =
             preview(of: tile).map { url in
-                "<audio class=\"episode\" controls preload=\"none\" src=\"\(url: url)\"\(unplayable(live: live))></audio>"
-            } ?? ""
+                playLink(
+                    url, title: tile.title, creator: tile.subtitle,
+                    artwork: tile.artworkUrl ?? tile.item?.artworkURL.flatMap(SafeURL.http), detail: detail, live: live)
+            } ?? "<span class=\"play none\" aria-hidden=\"true\"></span>"
+        let creator: HTML =
+            (tile.subtitle ?? "").isEmpty || tile.subtitle == by
+            ? "" : "<span class=\"creator\">\(tile.subtitle)</span>"
         // An episode says what it is about: the start of its description, as plain text.
         let about: HTML =
             tile.item?.description.map(HTMLText.plain).map { text -> HTML in
@@ -84,9 +99,39 @@ extension Screens {
                 return "<p class=\"about\">\(short)</p>"
             } ?? ""
         return """
-            <li class="track" data-kind="\(tile.kind)" data-id="\(tile.id)"><div class="what">\
-            <span class="title">\(title)</span><span class="creator">\(tile.subtitle)</span>\
-            <ul class="facts">\(facts)</ul>\(about)</div>\(audio)\(star)</li>
+            <li class="track" data-kind="\(tile.kind)" data-id="\(tile.id)">\(play)<div class="what">\
+            <span class="title">\(title)</span>\(creator)\(about)</div>\
+            <ul class="facts">\(facts)</ul>\(star)</li>
+            """
+    }
+
+    /// The kinds of media whose previews are pictures (a film's trailer): they play on the detail,
+    /// not in the page's player of sound.
+    static let videoMedia: Set<String> = ["movie", "music-video"]
+
+    /// The path of an item's detail on this site.
+    static func detailPath(_ kind: String, _ id: String) -> String {
+        "/item/\(QueryString.encode(kind))/\(QueryString.encode(id))"
+    }
+
+    /// A Play for the page's one player (#75 item 3): a link to the preview itself, so a page whose
+    /// script does not run still plays it (the browser opens the file), which the script plays in
+    /// the now-playing bar instead, the rest of its list after it. What the bar shows of it (title,
+    /// creator, artwork, the detail it links to) rides along in data attributes.
+    /// - Parameter label: the words beside the icon (the detail's main action); else the icon alone.
+    static func playLink(
+        _ url: String, title: String, creator: String?, artwork: String?, detail: String?, live: Bool,
+        label: HTML? = nil
+    ) -> HTML {
+        let t = Texts.current
+        let art: HTML = artwork.map { "data-artwork=\"\(url: Formatting.artwork($0, size: 200))\" " } ?? ""
+        let link: HTML = detail.map { "data-href=\"\(local: $0)\" " } ?? ""
+        let stream: HTML = live ? "data-live\(unplayable(live: true)) " : ""
+        let name = t(live ? "player.listen" : "player.playTitle", ["title": title])
+        let words: HTML = label.map { " <span class=\"label\">\($0)</span>" } ?? ""
+        return """
+            <a class="play\(HTML(raw: label == nil ? "" : " primary"))" href="\(url: url)" data-title="\(title)" \
+            data-creator="\(creator)" \(art)\(link)\(stream)aria-label="\(name)">\(Icon.play)\(words)</a>
             """
     }
 

@@ -27,8 +27,7 @@ package enum Screens {
             </head>
             <body class="\(bodyClass)" data-loading="\(t("script.loading"))" data-back="\(t("script.back"))" \
             data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))" \
-            data-play-all="\(t("player.playAll"))" data-pause="\(t("player.pause"))" data-resume="\(t("player.resume"))" \
-            data-playing="\(t("player.playing"))" data-star-failed="\(t("star.failed"))">
+            data-star-failed="\(t("star.failed"))">
             \(t.notice.map { notice -> HTML in "<aside class=\"site-notice\" translate=\"no\"><p>\(notice)</p></aside>" } ?? "")
             """
     }
@@ -38,9 +37,32 @@ package enum Screens {
         let t = Texts.current
         return """
             <footer class="foot"><a class="lists-link" href="/lists">\(t("lists.link"))</a>\(t.switcher)<button type="button" class="keys-open" hidden>\(t("keys.open")) <kbd>?</kbd></button></footer>
+            \(nowPlaying)
             \(keys)
             </body>
             </html>
+            """
+    }
+
+    /// The page's one player (#75 item 3), which the script shows once something plays
+    /// (``Assets/player``): the artwork, the title (a link to its detail) and creator, previous,
+    /// play/pause and next, the position, a close; a polite status line says what plays, another
+    /// what cannot. It holds the words the script says, in the page's language.
+    static var nowPlaying: HTML {
+        let t = Texts.current
+        return """
+            <section class="now-playing" hidden aria-label="\(t("player.nowPlaying"))" data-play="\(t("player.play"))" \
+            data-pause="\(t("player.pause"))" data-resume="\(t("player.resume"))" data-play-all="\(t("player.playAll"))" \
+            data-playing="\(t("player.playing"))" data-live="\(t("player.live"))" data-nothing-plays="\(t("player.nothing"))">\
+            <img class="cover" alt="" width="48" height="48" hidden>\
+            <div class="what"><a class="title" translate="no"></a><span class="creator" translate="no"></span></div>\
+            <div class="controls"><button type="button" class="previous" aria-label="\(t("player.previous"))">\(Icon.previous)</button>\
+            <button type="button" class="toggle" aria-label="\(t("player.play"))" aria-pressed="false">\(Icon.play)\(Icon.pause)</button>\
+            <button type="button" class="next" aria-label="\(t("player.next"))">\(Icon.next)</button></div>\
+            <div class="place"><input type="range" class="position" min="0" max="0" step="any" value="0" aria-label="\(t("player.position"))">\
+            <span class="time">0:00</span></div>\
+            <button type="button" class="close" aria-label="\(t("player.close"))">\(Icon.close)</button>\
+            <p class="now sr-only" role="status"></p><p class="unplayable" role="status" hidden></p></section>
             """
     }
 

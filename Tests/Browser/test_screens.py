@@ -214,6 +214,8 @@ def main():
                         if "results" in name and "empty" not in name:
                             until(driver, lambda d: len(tiles(d)) > 0)
                         audit(driver, f"{name} ({language}, {scheme}, {width} px)")
+                        if scheme == "light" and driver.find_elements(By.CSS_SELECTOR, "main.detail .hero .actions"):
+                            test_web.first_screen(driver, f"{name} ({language}, {width} px)")
                         if width < 600 and scheme == "light":
                             fits_a_phone(driver, f"{name} ({language})")
                         if language == "ru" and scheme == "light" and width == 1280:
@@ -247,10 +249,28 @@ def main():
         for language in languages:
             driver.get(every + "/?ui=" + language)
             driver.get(base + "/item/deezer-album/deezer:album:302127")
+            driver.execute_script("MediaSearchPlayer.slow({0: 0.1})")
             driver.find_element(By.CSS_SELECTOR, "p.play-all button").click()
-            check(until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "li.track.current[aria-current=true]")),
-                  f"the album plays all ({language})")
-            audit_words(driver, "an album playing all", language, words)
+            check(until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "li.track.current[aria-current=true]")
+                        and d.find_element(By.CSS_SELECTOR, "section.now-playing").is_displayed()),
+                  f"the album plays all, in the now-playing bar ({language})")
+            for scheme in ("light", "dark"):
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                       {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                for width, height in ((1280, 900), (390, 844)):
+                    screen(driver, width, height)
+                    audit_words(driver, f"an album playing all ({scheme}, {width} px)", language, words)
+                    # The bar covers no part of the page for good: the page's end can scroll above it.
+                    covered = driver.execute_script(
+                        "const bar = document.querySelector('section.now-playing').getBoundingClientRect();"
+                        " window.scrollTo(0, document.documentElement.scrollHeight);"
+                        " return document.querySelector('footer.foot').getBoundingClientRect().bottom > bar.top + 1")
+                    check(not covered, f"the page's end scrolls above the bar ({language}, {scheme}, {width} px)")
+                    if language == "en" and scheme == "light":
+                        driver.save_screenshot(os.path.join(args.artifacts, f"playing-{width}.png"))
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            screen(driver, 1280, 900)
+            driver.execute_script("window.scrollTo(0, 0)")
             driver.find_element(By.CSS_SELECTOR, "p.play-all button").click()
             ActionChains(driver).send_keys("?").perform()
             check(until(driver, lambda d: d.execute_script("return document.getElementById('keys').open")),
@@ -352,16 +372,19 @@ def main():
 
             print("players and artwork that fail")
             driver.get(every + "/item/song/1038991437")
-            player = driver.find_element(By.CSS_SELECTOR, "audio.preview")
-            check("/preview/" in player.get_attribute("src"), "the demo's preview is served by the demo server")
-            driver.execute_script("arguments[0].preload = 'auto'; arguments[0].load()", player)
-            check(until(driver, lambda d: d.execute_script("return arguments[0].readyState >= 1 && "
-                                                           "arguments[0].duration > 1", player)),
+            play = driver.find_element(By.CSS_SELECTOR, ".hero .actions a.play.primary")
+            check("/preview/" in play.get_attribute("href"), "the demo's preview is served by the demo server")
+            driver.execute_script("MediaSearchPlayer.slow({0: 0.1})")
+            play.click()
+            check(until(driver, lambda d: d.execute_script("const a = MediaSearchPlayer.audio;"
+                                                           " return a.readyState >= 1 && a.duration > 1")),
                   "the demo's preview is a file the browser can play")
-            driver.execute_script("arguments[0].src = 'http://127.0.0.1:9/expired.m4a'; arguments[0].load()", player)
-            check(until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".hero .unplayable")) == 1),
-                  "a preview that cannot play says so in the player's place")
-            check(not player.is_displayed(), "and the dead player is hidden")
+            driver.find_element(By.CSS_SELECTOR, "section.now-playing button.close").click()
+            driver.execute_script("arguments[0].href = 'http://127.0.0.1:9/expired.m4a'", play)
+            play.click()
+            check(until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "section.now-playing .unplayable").is_displayed()),
+                  "a preview that cannot play says so in the player")
+            check(play.get_attribute("data-failed") == "1", "and its Play is marked as failed")
             title = driver.find_element(By.TAG_NAME, "h1").text
             driver.execute_script("document.querySelector('.hero img.artwork').src = 'http://127.0.0.1:9/none.jpg'")
             check(until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".hero .artwork.none .name")) == 1),
@@ -402,7 +425,7 @@ def main():
                       f"after coming Back a tile opens its detail: {title}")
     finally:
         test_web.stop(driver, every_home, faulty_home)
-    test_web.finish(args, ("phone.png",) if "en" in languages else (), "screen")
+    test_web.finish(args, ("phone.png", "playing-1280.png", "playing-390.png") if "en" in languages else (), "screen")
 
 
 if __name__ == "__main__":

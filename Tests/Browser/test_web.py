@@ -121,6 +121,17 @@ def follow(driver, link):
     link.click()
 
 
+def first_screen(driver, what):
+    """The detail's title, its labelled star and its main action (the first of its actions) lie
+    inside the first screen at the window's size (#75 item 2)."""
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".hero .actions button.star.labelled:not([hidden])"))
+    inside = driver.execute_script(
+        "return ['main h1', '.hero .actions button.star', '.hero .actions > :first-child'].map(function (s) {"
+        " const e = document.querySelector(s); if (!e) { return null; } const r = e.getBoundingClientRect();"
+        " return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })")
+    check(inside == [True, True, True], f"{what}: the title, the star and the main action in the first screen: {inside}")
+
+
 def tiles(driver):
     return driver.find_elements(By.CSS_SELECTOR, "#tiles > .tile")
 
@@ -313,9 +324,12 @@ def main():
         document = json.load(urllib.request.urlopen(clean + "/api/items/song/1038991437", timeout=30))
         preview = next(link["url"] for section in document["sections"] for link in section["links"]
                        if link["label"] == "Preview")
-        player = driver.find_element(By.CSS_SELECTOR, "audio.preview")
-        check(player.get_attribute("src") == preview, "the player is wired to the preview URL")
-        check(driver.execute_script("return arguments[0].paused", player), "nothing plays by itself")
+        play = driver.find_element(By.CSS_SELECTOR, ".hero .actions a.play.primary")
+        check(play.get_attribute("href") == preview and play.text == "Play", "the main action plays the preview")
+        check(not driver.find_elements(By.CSS_SELECTOR, "audio, video[controls]"), "no native player on the page")
+        check(driver.find_element(By.CSS_SELECTOR, "section.now-playing").get_attribute("hidden") is not None
+              and driver.execute_script("return MediaSearchPlayer.state().index") == -1, "nothing plays by itself")
+        first_screen(driver, "a song's detail")
         driver.set_window_size(1280, 1500)
         driver.save_screenshot(os.path.join(args.artifacts, "detail.png"))
         driver.set_window_size(1280, 900)
@@ -325,12 +339,15 @@ def main():
         wait(driver, lambda d: "/item/album/" in d.current_url)
         check(driver.find_element(By.TAG_NAME, "h1").text == title, f"another work opens its own detail: {title}")
         driver.get(clean + "/item/podcast/1535809341")
-        episodes = driver.find_elements(By.CSS_SELECTOR, "audio.episode")
-        check(len(episodes) == 5 and all(e.get_attribute("src").startswith("http") for e in episodes),
-              "a podcast's recent episodes each have a player")
+        episodes = driver.find_elements(By.CSS_SELECTOR, "ol.tracks li.track a.play")
+        check(len(episodes) == 5 and all(e.get_attribute("href").startswith("http") for e in episodes),
+              "a podcast's recent episodes each have a Play")
         rows = driver.find_elements(By.CSS_SELECTOR, "ol.tracks li.track")
-        widths = [driver.execute_script("return arguments[0].getBoundingClientRect().width", e) for e in episodes]
-        check(len(rows) == 5 and min(widths) >= 250, f"episodes are rows with a usable player: {widths}")
+        tops = [driver.execute_script("const r = arguments[0]; return [r.querySelector('a.play').getBoundingClientRect().top,"
+                                      " r.querySelector('.title').getBoundingClientRect().top,"
+                                      " r.querySelector('.facts').getBoundingClientRect().top]", row) for row in rows]
+        check(len(rows) == 5 and all(max(t) - min(t) < 24 for t in tops),
+              f"episodes are compact rows: Play, title and length on one line: {tops}")
         abouts = driver.find_elements(By.CSS_SELECTOR, "ol.tracks li.track .about")
         check(len(abouts) == 5 and all(a.text for a in abouts), "each episode says what it is about")
         driver.get(clean + "/item/song/1469577741")
@@ -343,8 +360,8 @@ def main():
         wait(driver, lambda d: "/item/album/" in d.current_url)
         check(driver.find_element(By.TAG_NAME, "h1").text != "", "the album's own detail")
         driver.get(clean + "/item/album/1038991417")  # an album whose tracks are recorded
-        tracks = driver.find_elements(By.CSS_SELECTOR, "section[data-title=Tracks] li.track audio")
-        check(len(tracks) >= 5, f"an album's tracks are rows, each with its player: {len(tracks)}")
+        tracks = driver.find_elements(By.CSS_SELECTOR, "section[data-title=Tracks] li.track a.play")
+        check(len(tracks) >= 5, f"an album's tracks are rows, each with its Play: {len(tracks)}")
         dead = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a.open")
                 if "/item/episode/" in (a.get_attribute("href") or "")]
         check(not dead, "episodes link to their own page, not to a detail nobody renders")
@@ -448,12 +465,6 @@ def main():
         driver.execute_script("document.activeElement.blur()")
         keys(driver).send_keys("j").perform()
         check(on(driver) == ids[0], "turned on again, they work")
-        audio_tile = driver.execute_script(
-            "const a = document.querySelector('#tiles > .tile audio'); if (a) { a.focus(); } return !!a")
-        if audio_tile:
-            before = on(driver)
-            keys(driver).send_keys(Keys.ARROW_RIGHT).perform()
-            check(on(driver) == before, "an arrow on a result's player stays the player's")
         opener = driver.find_element(By.CSS_SELECTOR, "button.keys-open")
         check(opener.is_displayed(), "a button in the footer shows them too")
         keys(driver).send_keys("jj").perform()
@@ -503,6 +514,14 @@ def main():
             " return [c.querySelectorAll('img').length, Math.round(r.width), Math.round(r.height)]")
         check(cover[0] == 1 and cover[1] == 64 and cover[2] == 64,
               f"a list shows its cover, the artwork of its latest item (two items: one picture): {cover}")
+        # A list's Play all, here on the Lists page, plays the list's rows in the page's player.
+        driver.execute_script("MediaSearchPlayer.slow({0: 0.1, 1: 0.1})")
+        driver.find_element(By.CSS_SELECTOR, "ul.lists > li button.play-list").click()
+        wait(driver, lambda d: d.execute_script("const s = MediaSearchPlayer.state(); return s.length === 2 && !s.paused"))
+        check(driver.find_element(By.CSS_SELECTOR, "section.now-playing").is_displayed(),
+              "a list plays all from the Lists page, in the now-playing bar")
+        driver.find_element(By.CSS_SELECTOR, "section.now-playing button.close").click()
+        wait(driver, lambda d: not d.find_element(By.CSS_SELECTOR, "section.now-playing").is_displayed())
         driver.find_element(By.CSS_SELECTOR, "ul.lists a").click()
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main.list li.track"))
         listed = [t.get_attribute("data-id") for t in driver.find_elements(By.CSS_SELECTOR, "main.list li.track")]
@@ -626,8 +645,8 @@ def main():
         merged = [t for t in tiles(driver) if also(t) in (["Deezer"], ["iTunes"])]
         check(len(merged) == 5, f"the works at both stores are one tile each: {len(merged)}")
         deezer = [t for t in tiles(driver) if t.get_attribute("data-kind") == "deezer-song"]
-        check(deezer and all(t.find_elements(By.CSS_SELECTOR, "audio") for t in deezer),
-              "each Deezer song tile has its preview player")
+        check(deezer and all(t.find_elements(By.CSS_SELECTOR, "a.play") for t in deezer),
+              "each Deezer song tile has its Play")
         options = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "select[name=source] option")]
         check(options == ["all", "itunes", "deezer", "radio"], f"a source control: {options}")
         driver.get(several + "/?q=daft+punk&kind=song&source=deezer")
@@ -640,79 +659,110 @@ def main():
         (merged or tiles(driver))[0].find_element(By.CSS_SELECTOR, "a.open").click()
         wait(driver, lambda d: "/item/" in d.current_url)
         stores = driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores]")
-        labels = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores] a")]
+        labels = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores] .title a")]
         check(len(stores) == 1 and sorted(labels) == ["Deezer", "iTunes"], f"the detail links to both stores: {labels}")
-        players = driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores] li[data-source=Deezer] audio")
-        check(len(players) == 1 and players[0].get_attribute("src").startswith("http"),
-              "a player for the store that has a preview (Deezer's; these iTunes records have none)")
-        main_player = driver.find_elements(By.CSS_SELECTOR, "audio.preview")
-        check(len(main_player) == 1 and players and main_player[0].get_attribute("src") == players[0].get_attribute("src"),
-              "the detail's own player plays a store's preview when the work's own store has none (#75 item 3)")
+        plays = driver.find_elements(By.CSS_SELECTOR, "section.section[data-title=Stores] li[data-source=Deezer] a.play")
+        check(len(plays) == 1 and plays[0].get_attribute("href").startswith("http"),
+              "a Play for the store that has a preview (Deezer's; these iTunes records have none)")
+        main_play = driver.find_elements(By.CSS_SELECTOR, ".hero .actions a.play.primary")
+        check(len(main_play) == 1 and plays and main_play[0].get_attribute("href") == plays[0].get_attribute("href"),
+              "the detail's own Play plays a store's preview when the work's own store has none (#75 item 3)")
+        driver.execute_script("MediaSearchPlayer.slow({0: 0.1})")
+        main_play[0].click()
+        wait(driver, lambda d: d.execute_script(
+            "const s = MediaSearchPlayer.state(); return !s.paused && s.src === arguments[0] && s.time > 0",
+            plays[0].get_attribute("href")))
+        check(True, "a merged song plays: its other store's preview, in the now-playing bar")
+        driver.find_element(By.CSS_SELECTOR, "section.now-playing button.close").click()
         check("show " not in stores[0].text and "$1.29" in stores[0].text,
               f"in the page's words, with the price, not the terminal's commands: {stores[0].text!r}")
         driver.get(several + "/item/deezer-album/deezer:album:302127")
-        players = driver.find_elements(By.CSS_SELECTOR, "audio.episode")
+        plays = driver.find_elements(By.CSS_SELECTOR, "ol.tracks a.play")
         driver.set_window_size(1280, 1500)
         driver.save_screenshot(os.path.join(args.artifacts, "album.png"))
         driver.set_window_size(1280, 900)
-        check(len(players) == 14, f"a Deezer album lists its 14 tracks, each with a player: {len(players)}")
+        check(len(plays) == 14, f"a Deezer album lists its 14 tracks, each with its Play: {len(plays)}")
+        check(not driver.find_elements(By.CSS_SELECTOR, "audio, video"), "and no native player: one for the page")
+        first_screen(driver, "an album's detail")
 
-        print("play all")
+        print("play all, in the page's one player (#75 item 3)")
         titles = [t.text for t in driver.find_elements(By.CSS_SELECTOR, "ol.tracks > li.track .title")]
-        button = driver.find_element(By.CSS_SELECTOR, "p.play-all button")
+        button = driver.find_element(By.CSS_SELECTOR, ".hero .actions p.play-all button")
         check(button.is_displayed() and button.text == "Play all", f"the album offers to play all: {button.text!r}")
+        bar = driver.find_element(By.CSS_SELECTOR, "section.now-playing")
 
         def current(d):
             marked = d.find_elements(By.CSS_SELECTOR, "ol.tracks > li.track.current[aria-current=true]")
             return marked[0].find_element(By.CSS_SELECTOR, ".title").text if len(marked) == 1 else None
 
+        def state(d):
+            return d.execute_script("return MediaSearchPlayer.state()")
+
         def playing(d):
-            return d.execute_script("return Array.from(document.querySelectorAll('ol.tracks audio'))"
-                                    ".map(function (p, i) { return p.paused ? -1 : i; }).filter(i => i >= 0)")
+            now = state(d)
+            return [] if now["paused"] else [now["index"]]
+
+        def said(d):
+            return d.find_element(By.CSS_SELECTOR, "section.now-playing .now").get_attribute("textContent")
 
         # The fixture server's previews are two-second tones. A tone that ended on its own between
         # a key and its check would move the queue too (a busy machine can take two seconds between
         # them). So the first track plays as it is, to end on its own, and every other one at a
         # tenth of its speed (twenty seconds), and the first too once it has ended, before the keys
-        # come back to it. (A rate changed while a track plays did not take in CI's browser, and
-        # the fixture server takes no ranges, so a seek goes nowhere.) A track's first play() loads
-        # it, which sets its rate to the default; a later one keeps it.
-        driver.execute_script("document.querySelectorAll('ol.tracks audio').forEach(function (p, i) {"
-                              " if (i > 0) { p.defaultPlaybackRate = 0.1; p.playbackRate = 0.1; } })")
+        # come back to it. The page's player sets each track's speed as it loads it.
+        driver.execute_script("MediaSearchPlayer.slow(Object.fromEntries(Array.from({length: 14}, (_, i) => [i, 0.1])"
+                              ".filter(([i]) => i > 0)))")
         driver.get_log("browser")  # what the page said before: not this check's
         button.click()
         wait(driver, lambda d: current(d) == titles[0] or current(d) == titles[1])
-        check(driver.find_element(By.CSS_SELECTOR, "p.play-all .now").text
-              in (f"Playing 1 of 14: {titles[0]}", f"Playing 2 of 14: {titles[1]}"),
-              "the status line names what plays")
+        check(said(driver) in (f"Playing 1 of 14: {titles[0]}", f"Playing 2 of 14: {titles[1]}"),
+              f"the status line names what plays: {said(driver)!r}")
+        check(bar.is_displayed(), "the now-playing bar shows")
         wait(driver, lambda d: current(d) == titles[1] and playing(d) == [1], 20)
         check(current(driver) == titles[1], f"when a track ends the next plays, and is marked: {current(driver)!r}")
+        check(bar.find_element(By.CSS_SELECTOR, ".what .title").text == titles[1], "the bar names it")
         check(button.text == "Pause", f"while it plays the button pauses: {button.text!r}")
-        driver.execute_script("const p = document.querySelectorAll('ol.tracks audio')[0];"
-                              " p.defaultPlaybackRate = 0.1; p.playbackRate = 0.1;")
+        driver.execute_script("MediaSearchPlayer.slow(Object.fromEntries(Array.from({length: 14}, (_, i) => [i, 0.1])))")
         webdriver.ActionChains(driver).send_keys("n").perform()
         wait(driver, lambda d: current(d) == titles[2] and playing(d) == [2])
         check(True, "n skips to the next track")
         webdriver.ActionChains(driver).send_keys("b").perform()
         wait(driver, lambda d: current(d) == titles[1] and playing(d) == [1])
         check(True, "b goes back a track")
-        webdriver.ActionChains(driver).send_keys("b").perform()
+        bar.find_element(By.CSS_SELECTOR, "button.previous").click()
         wait(driver, lambda d: current(d) == titles[0] and playing(d) == [0])
+        check(True, "the bar's previous goes back a track")
         webdriver.ActionChains(driver).send_keys("b").perform()
         check(current(driver) == titles[0] and playing(driver) == [0]
               and not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"],
               "b on the first track stays there, with no error")
-        check(driver.find_element(By.CSS_SELECTOR, "p.play-all .now").text == f"Playing 1 of 14: {titles[0]}",
-              "the status line names what plays")
+        check(said(driver) == f"Playing 1 of 14: {titles[0]}", "the status line names what plays")
+        session = driver.execute_script("const m = navigator.mediaSession; return [m.metadata && m.metadata.title,"
+                                        " m.metadata && m.metadata.artist, m.playbackState]")
+        check(session == [titles[0], "Daft Punk", "playing"],
+              f"the system's media keys and lock screen know what plays (Media Session): {session}")
         webdriver.ActionChains(driver).send_keys("p").perform()
         # The pause event, which redraws the button, comes a task after `paused` turns true.
         wait(driver, lambda d: playing(d) == [] and button.text == "Go on playing")
         check(current(driver) == titles[0],
               f"p pauses, and the track stays marked: {button.text!r}, {current(driver)!r}, {playing(driver)}")
-        button.click()
+        bar.find_element(By.CSS_SELECTOR, "button.toggle").click()
         wait(driver, lambda d: playing(d) == [0])
-        check(True, "the button goes on with the same track")
-        button.click()
+        check(button.text == "Pause", "the bar's play goes on with the same track")
+        # The bar stays while the listener goes on: to the album's artist, then back.
+        follow(driver, driver.find_element(By.CSS_SELECTOR, ".hero .creator a.artist"))
+        wait(driver, lambda d: "/?q=" in d.current_url and len(tiles(d)) > 0)
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "section.now-playing").is_displayed()
+             and state(d)["length"] == 14)
+        now = state(driver)
+        check(now["title"] in titles[:2], f"the bar survives going to another page, with its queue: {now}")
+        wait(driver, lambda d: not state(d)["paused"] or state(d)["index"] > 0)
+        check(True, "and goes on playing there")
+        driver.back()
+        wait(driver, lambda d: "/item/deezer-album/" in d.current_url and d.find_elements(By.CSS_SELECTOR, "ol.tracks"))
+        wait(driver, lambda d: current(d) in titles[:3])
+        check(True, "back on the album, the track playing is marked again")
+        driver.find_element(By.CSS_SELECTOR, "section.now-playing button.close").click()
         driver.get(several + "/?q=klara&kind=radio")
         wait(driver, lambda d: len(tiles(d)) > 0)
         tiles(driver)[0].find_element(By.CSS_SELECTOR, "a.open").click()
@@ -721,21 +771,25 @@ def main():
         document = json.load(urllib.request.urlopen(several + "/api/items/radio/" + station, timeout=30))
         stream = next(link["url"] for section in document["sections"] for link in section["links"]
                       if link["label"] == "Listen live")
-        player = driver.find_element(By.CSS_SELECTOR, "audio.preview")
+        play = driver.find_element(By.CSS_SELECTOR, ".hero .actions a.play.primary")
         rows = [dt.text for dt in driver.find_elements(By.CSS_SELECTOR, "section.section dt")]
         check("Country" in rows and "By" not in rows and "Kind" not in rows,
               f"a station's detail in its source's words: {rows}")
-        check(player.get_attribute("src") == stream and urllib.parse.urlsplit(stream).hostname == "127.0.0.1"
-              and "/stream/" in stream,
+        check(play.get_attribute("href") == stream and urllib.parse.urlsplit(stream).hostname == "127.0.0.1"
+              and "/stream/" in stream and play.text == "Listen live",
               f"the station's page plays its stream, the fixture server's own in the demo: {stream}")
         # It can be heard: the browser loads it and has audio to play (#60 item 6).
-        driver.execute_script("arguments[0].preload = 'auto'; arguments[0].load()", player)
-        wait(driver, lambda d: d.execute_script("return arguments[0].readyState >= 2 && !arguments[0].error", player))
-        check(driver.execute_script("return arguments[0].duration", player) > 10, "the station's stream plays")
+        play.click()
+        wait(driver, lambda d: d.execute_script("const a = MediaSearchPlayer.audio; return a.readyState >= 2 && !a.error"))
+        check(driver.execute_script("return MediaSearchPlayer.audio.duration") > 10
+              and driver.find_element(By.CSS_SELECTOR, "section.now-playing .time").text == "Live",
+              "the station's stream plays, live")
+        driver.find_element(By.CSS_SELECTOR, "section.now-playing button.close").click()
         # A stream that cannot be reached says it is a stream, not a preview.
-        driver.execute_script("arguments[0].src = 'http://127.0.0.1:9/stream.mp3'; arguments[0].load()", player)
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".hero .unplayable"))
-        note = driver.find_element(By.CSS_SELECTOR, ".hero .unplayable").text
+        driver.execute_script("arguments[0].href = 'http://127.0.0.1:9/stream.mp3'", play)
+        play.click()
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "section.now-playing .unplayable").is_displayed())
+        note = driver.find_element(By.CSS_SELECTOR, "section.now-playing .unplayable").text
         check(note.startswith("This stream cannot be played") and "preview" not in note,
               f"a station whose stream fails says so in a stream's words: {note!r}")
         print("no request left the machine")

@@ -575,7 +575,12 @@ struct WebTests {
         #expect(page.contains("data-title=\"Author\""))
         #expect(page.contains("data-title=\"Other works by Slayer\""))
         #expect(page.contains("<a class=\"open\" href=\"/item/album/"))
-        #expect(page.contains("<audio class=\"preview\" controls preload=\"none\" src=\"http://a1743.phobos"))
+        // The preview plays in the page's one player: a Play among the main actions, a link to the
+        // preview itself for a page whose script does not run; no native player (#75 item 3).
+        #expect(page.contains("<div class=\"actions\"><a class=\"play primary\" href=\"http://a1743.phobos"))
+        #expect(
+            !page.contains("<audio")
+                && page.contains("<section class=\"now-playing\" hidden aria-label=\"Now playing\""))
         #expect(page.contains("target=\"_blank\" rel=\"noopener noreferrer external\""))
 
         let album = try #require(
@@ -588,7 +593,10 @@ struct WebTests {
 
         let podcast = try await web.get("/item/podcast/1535809341")
         #expect(podcast.status == 200)
-        #expect(podcast.body.contains("<audio class=\"episode\" controls preload=\"none\" src=\"https://"))
+        #expect(
+            podcast.body.components(separatedBy: "<a class=\"play\" href=\"https://").count == 6,
+            "each of the five episodes has its Play")
+        #expect(!podcast.body.contains("<audio"))
         #expect(!podcast.body.contains("href=\"/item/episode/"), "no provider renders episodes: no dead link")
         #expect(podcast.body.contains("<a class=\"open outside\" href=\"https://podcasts.apple.com/"))
     }
@@ -790,8 +798,12 @@ struct WebTests {
         TestLifetime.stopAtEnd { await web.stop() }
         let album = try await web.get("/item/deezer-album/deezer:album:302127")
         #expect(album.status == 200)
-        let bar = "<p class=\"play-all\" hidden><button type=\"button\">Play all</button>"
+        // One Play all, among the main actions (the album has no preview of its own), for the
+        // tracks' list, which it names.
+        let bar = "<p class=\"play-all\" hidden><button type=\"button\" data-queue=\"tracks-1\">Play all</button></p>"
         #expect(album.body.components(separatedBy: bar).count == 2, "one Play all, for the tracks")
+        #expect(album.body.contains("<div class=\"actions\">\(bar)"), "among the main actions")
+        #expect(album.body.contains("<ol class=\"tracks\" id=\"tracks-1\">"))
         #expect(album.body.contains("<dialog id=\"keys\" aria-labelledby=\"keys-title\">"))
         #expect(
             album.body.contains("<button type=\"button\" class=\"keys-open\" hidden>Keyboard shortcuts <kbd>?</kbd>"))
@@ -799,7 +811,8 @@ struct WebTests {
         let song = try await web.get("/item/song/1038991437")
         #expect(song.status == 200 && !song.body.contains("class=\"play-all\""))
         let russian = try await web.get("/item/deezer-album/deezer:album:302127?ui=ru")
-        #expect(russian.body.contains("<button type=\"button\">Играть всё</button>"))
+        #expect(russian.body.contains("<button type=\"button\" data-queue=\"tracks-1\">Играть всё</button>"))
+        #expect(russian.body.contains("<section class=\"now-playing\" hidden aria-label=\"Сейчас играет\""))
         #expect(russian.body.contains("<dd>Перейти к строке поиска</dd>"))
         let script = try await web.get("/assets/app.js")
         #expect(script.body.contains("window.MediaSearchPlayer") && script.body.contains("case \"?\": help(); break;"))
