@@ -99,8 +99,14 @@ extension Assets {
             position.hidden = now.live;
             const says = (words.playing || "{n}/{count}: {title}")
               .replace("{n}", String(state.index + 1)).replace("{count}", String(state.queue.length));
-            const line = state.queue.length > 1 ? says.split("{title}").join(now.title) : now.title;
-            if (status.textContent !== line) { status.textContent = line; }
+            // The title is the source's: not the page's words, and not for translating.
+            const parts = state.queue.length > 1 ? says.split("{title}") : ["", ""];
+            if (status.textContent !== parts.join(now.title)) {
+              const name = document.createElement("span");
+              name.setAttribute("translate", "no");
+              name.textContent = now.title;
+              status.replaceChildren(parts[0], name, parts.slice(1).join(""));
+            }
             if ("mediaSession" in navigator) {
               navigator.mediaSession.playbackState = playing ? "playing" : "paused";
             }

@@ -22,10 +22,11 @@ extension Screens {
             reveal =
                 "<details class=\"reveal\"><summary>\(Texts.current("tile.reveal"))</summary><span>\(uncensored.title)</span> <span>\(uncensored.creator)</span></details>"
         }
-        // A picture's preview (a film's) plays on its detail, where there is room for it.
+        // A picture's preview (a film's) plays on its detail, where there is room for it. A merged
+        // work plays another store's when its own has none (#75 item 3).
         let kind = media ?? tile.kind
         let play: HTML =
-            tile.previewUrl.flatMap { url in
+            preview(of: tile).flatMap { url in
                 Self.videoMedia.contains(kind)
                     ? nil
                     : playLink(

@@ -128,9 +128,10 @@ def english_left(driver, words):
         "copy.querySelectorAll('.title, .creator, .name, h1, .about, dd, .reveal span, .section.header h2,"
         " select[name=source], datalist, script, .languages, [translate=no], .chips:not(.active-filters)"
         "').forEach(e => e.remove());"
-        # A star's label names its item: the source's title inside the page's words.
+        # A star's and a Play's label names its item (a list's Play all, its list): the source's
+        # title (the user's name) inside the page's words.
         "return copy.textContent + ' ' + Array.from(document.querySelectorAll("
-        "'[aria-label]:not(button.star), [title]:not(button.star), [placeholder]'))"
+        "'[aria-label]:not(button.star):not(a.play):not(button.play-list), [title]:not(button.star), [placeholder]'))"
         ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || '') + ' '"
         " + (e.getAttribute('placeholder') || '')).join(' ');")
     for name in sorted(SOURCE_NAMES, key=len, reverse=True):

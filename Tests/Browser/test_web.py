@@ -647,6 +647,8 @@ def main():
         deezer = [t for t in tiles(driver) if t.get_attribute("data-kind") == "deezer-song"]
         check(deezer and all(t.find_elements(By.CSS_SELECTOR, "a.play") for t in deezer),
               "each Deezer song tile has its Play")
+        check(all(t.find_elements(By.CSS_SELECTOR, "a.play") for t in merged),
+              "and so has each work at both stores, whichever store's tile it is (#75 item 3)")
         options = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "select[name=source] option")]
         check(options == ["all", "itunes", "deezer", "radio"], f"a source control: {options}")
         driver.get(several + "/?q=daft+punk&kind=song&source=deezer")
