@@ -33,6 +33,15 @@ let package = Package(
             ]
         ),
     ],
+    // The shared store in PostgreSQL (`store:`, docs/deploy.md) is built only with this trait:
+    // PostgresNIO brings a second copy of BoringSSL (through swift-crypto), three to four minutes of
+    // a clean build on two cores that a machine of one user never needs (docs/development.md,
+    // "The first build"). `swift build -c release --traits PostgreSQL` builds it.
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "The shared store: the cache, budgets, library and lists in PostgreSQL (store:).")
+    ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -105,10 +114,12 @@ let package = Package(
         // player, the tests' programs. The C library alone.
         .target(name: "MediaSearchSpawn"),
         // The shared store (#26): the response cache, request budgets and library in PostgreSQL.
+        // Without the trait PostgreSQL its module is empty and PostgresNIO is not compiled.
         .target(
             name: "MediaSearchPostgres",
             dependencies: [
-                "MediaSearchCore", "MediaSearchKit", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "MediaSearchCore", "MediaSearchKit",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -150,13 +161,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The binary MediaSearch ships: the CLI, `serve` and the PostgreSQL store, composed.
+        // The binary MediaSearch ships: the CLI and `serve` composed, and with the trait PostgreSQL
+        // the shared store.
         .executableTarget(
             name: "mediasearch",
             dependencies: [
-                "MediaSearchCLI", "MediaSearchBuiltIns", "MediaSearchServe", "MediaSearchPostgres", "MediaSearchCore",
-                "MediaSearchKit",
-                "CMallocTuning",
+                "MediaSearchCLI", "MediaSearchBuiltIns", "MediaSearchServe", "MediaSearchCore", "MediaSearchKit",
+                "CMallocTuning", .target(name: "MediaSearchPostgres", condition: .when(traits: ["PostgreSQL"])),
             ],
             // Linux: link with the toolchain's lld, export no symbols (the toolchain's default for a
             // `--static-swift-stdlib` build exports every symbol of the package's own code), and pack
@@ -223,7 +234,8 @@ let package = Package(
             name: "mediasearch-library-bench",
             dependencies: [
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures", "SongProvider",
-                "MovieProvider", "AudiobookProvider", "PodcastProvider", "MediaSearchPostgres",
+                "MovieProvider", "AudiobookProvider", "PodcastProvider",
+                .target(name: "MediaSearchPostgres", condition: .when(traits: ["PostgreSQL"])),
             ],
             path: "Benchmarks/mediasearch-library-bench"
         ),
@@ -245,10 +257,12 @@ let package = Package(
             ],
             swiftSettings: testCode
         ),
+        // Built with the trait PostgreSQL only (empty without it): CI runs them so (docs/testing.md).
         .testTarget(
             name: "SharedStoreTests",
             dependencies: [
-                "MediaSearchPostgres", "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures",
+                .target(name: "MediaSearchPostgres", condition: .when(traits: ["PostgreSQL"])), "MediaSearchCore",
+                "MediaSearchKit", "MediaSearchITunes", "MediaSearchFixtures",
                 "TestSlots",
             ],
             swiftSettings: testCode
@@ -287,7 +301,6 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "MediaSearchBuiltIns", "MediaSearchFixtures", "MediaSearchCLI", "MediaSearchServe",
-                "MediaSearchPostgres",
                 "MediaSearchCore", "MediaSearchKit", "MediaSearchITunes", "ExternalProviders",
                 "MediaSearchWeb", "TestSlots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -4,10 +4,13 @@ import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
-import MediaSearchPostgres
 import MovieProvider
 import PodcastProvider
 import SongProvider
+
+#if PostgreSQL
+    import MediaSearchPostgres
+#endif
 
 // The offline library at 1,000, 10,000 and 100,000 records, for Scripts/bench. The records are
 // every recorded fixture record of the four built-in kinds, repeated with new ids. Prints one JSON
@@ -32,8 +35,16 @@ while let argument = arguments.next() {
         exit(64)
     }
 }
-var store: PostgresStore?
-if let storeURL { store = try await PostgresStore.open(storeURL, origin: "--store", operationTimeout: 60) }
+#if PostgreSQL
+    var store: PostgresStore?
+    if let storeURL { store = try await PostgresStore.open(storeURL, origin: "--store", operationTimeout: 60) }
+#else
+    if storeURL != nil {
+        FileHandle.standardError.write(
+            Data("mediasearch-library-bench: --store needs a build with `--traits PostgreSQL`\n".utf8))
+        exit(64)
+    }
+#endif
 
 let providers: [any MediaProvider] = [SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider()]
 // As `mediasearch` does: the library keeps an item its record describes as the record alone.
@@ -107,12 +118,28 @@ struct Subject {
         log = { ((try? FileManager.default.attributesOfItem(atPath: library.path + "-wal"))?[.size] as? Int) ?? 0 }
     }
 
-    init(shared library: PostgresLibrary) async throws {
-        _ = try await library.clear()
-        store = { try await library.store($0, seenAt: Date()) }
-        search = { _ = try await library.search(kind: $0, query: $1, filters: []) }
-        statistics = { try await library.statistics() }
-        settle = { await library.refreshStatistics() }
+    #if PostgreSQL
+        init(shared library: PostgresLibrary) async throws {
+            _ = try await library.clear()
+            store = { try await library.store($0, seenAt: Date()) }
+            search = { _ = try await library.search(kind: $0, query: $1, filters: []) }
+            statistics = { try await library.statistics() }
+            settle = { await library.refreshStatistics() }
+        }
+    #endif
+
+    /// The library of `size` records measured: the shared store's when `--store` names one.
+    static func make(size: Int, in directory: URL) async throws -> Subject {
+        #if PostgreSQL
+            if let store {
+                return try await Subject(
+                    shared: PostgresLibrary(store: store, maxRecords: size, payloadTypes: payloadTypes))
+            }
+        #endif
+        return Subject(
+            sqlite: MediaLibrary(
+                path: directory.appendingPathComponent("library.sqlite").path, maxRecords: size,
+                payloadTypes: payloadTypes))
     }
 }
 
@@ -128,15 +155,7 @@ for size in sizes.sorted() {
         ? URL(fileURLWithPath: keep!).appendingPathComponent("mediasearch") : root.appendingPathComponent("\(size)")
     try? FileManager.default.removeItem(at: directory)
     // Full at `size`: each measured store adds 200 new records and lets the 200 oldest go.
-    let library =
-        if let store {
-            try await Subject(shared: PostgresLibrary(store: store, maxRecords: size, payloadTypes: payloadTypes))
-        } else {
-            Subject(
-                sqlite: MediaLibrary(
-                    path: directory.appendingPathComponent("library.sqlite").path, maxRecords: size,
-                    payloadTypes: payloadTypes))
-        }
+    let library = try await Subject.make(size: size, in: directory)
     var fill = 0
     while fill < size {
         let page = (fill..<min(size, fill + 200)).map(copy)

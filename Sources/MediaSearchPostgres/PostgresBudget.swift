@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
@@ -270,3 +271,4 @@ public struct PostgresBudget: BudgetLedger {
 /// The budget's row went missing between its making and its statement (deleted by hand):
 /// the transaction fails, and the instance counts as if the store were down.
 struct PostgresBudgetRowMissing: Error {}
+#endif

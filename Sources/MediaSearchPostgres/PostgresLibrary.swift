@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
@@ -294,3 +295,4 @@ public struct PostgresLibrary: LibraryStore {
         }
     }
 }
+#endif

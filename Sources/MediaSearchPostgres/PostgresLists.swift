@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
@@ -187,3 +188,4 @@ public struct PostgresLists: ListStore {
         return gone > 0 ? .deleted(held) : .missing
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
@@ -94,3 +95,4 @@ public struct PostgresResponseCache: ResponseStore {
         return removed
     }
 }
+#endif

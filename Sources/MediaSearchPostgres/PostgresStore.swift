@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import MediaSearchCore
@@ -364,3 +365,4 @@ public final class PostgresStore: Sendable {
         return text.count > 120 ? String(text.prefix(120)) + "..." : text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import MediaSearchCore
@@ -141,3 +142,4 @@ enum Schema {
         }
     }
 }
+#endif

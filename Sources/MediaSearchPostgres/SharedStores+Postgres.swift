@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
@@ -34,3 +35,4 @@ extension SharedStores {
         return .postgres(store, configuration: configuration, payloadTypes: payloadTypes)
     }
 }
+#endif

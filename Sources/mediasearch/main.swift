@@ -2,12 +2,20 @@ import MediaSearchBuiltIns
 import MediaSearchCLI
 import MediaSearchCore
 import MediaSearchKit
-import MediaSearchPostgres
 import MediaSearchServe
 
-// The binary MediaSearch ships: the command line with the built-in providers, the web face
-// (`serve`) and the shared store in PostgreSQL (`store:`). A binary of the command line and its
-// own providers alone composes neither, and builds without Hummingbird or PostgresNIO.
+#if PostgreSQL
+    import MediaSearchPostgres
+#endif
+
+// The binary MediaSearch ships: the command line with the built-in providers and the web face
+// (`serve`, `mcp`); built with the trait PostgreSQL, the shared store in PostgreSQL (`store:`) too.
+// Without it, a configuration that names a store is refused with what to build (exit 78).
+#if PostgreSQL
+    let stores: SharedStores.Opener? = SharedStores.openPostgres
+#else
+    let stores: SharedStores.Opener? = nil
+#endif
+
 await MediaSearchCLI.main(
-    providers: .builtIn, sourceTypes: .builtIn, stores: SharedStores.openPostgres,
-    commands: [ServeCommand.self, MCPCommand.self])
+    providers: .builtIn, sourceTypes: .builtIn, stores: stores, commands: [ServeCommand.self, MCPCommand.self])

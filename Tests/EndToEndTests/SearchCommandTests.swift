@@ -277,6 +277,24 @@ struct SearchCommandTests {
         #expect(missing.status == 78)
     }
 
+    #if !PostgreSQL
+        /// The default build has no shared store (the trait PostgreSQL adds it): a configuration
+        /// that names one is refused in one line that says how to build it, and searches nothing.
+        @Test func theDefaultBuildRefusesASharedStoreSayingHowToBuildOne() async throws {
+            let harness = try await Harness.start()
+            TestLifetime.stopAtEnd { await harness.stop() }
+            let path = try harness.runner.write("store: postgresql://team@127.0.0.1:1/media\n", to: "store.yaml")
+            let result = try await harness.run(["search", "x", "--config", path])
+            #expect(result.status == 78, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("store.yaml") && result.stderr.contains("--traits PostgreSQL"),
+                "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(await harness.server.requests().isEmpty)
+        }
+    #endif
+
     @Test func someProvidersFailingExits3AndAllFailingExits69() async throws {
         let harness = try await Harness.start()
         TestLifetime.stopAtEnd { await harness.stop() }

@@ -6,7 +6,6 @@ import MediaSearchCore
 import MediaSearchFixtures
 import MediaSearchITunes
 import MediaSearchKit
-import MediaSearchPostgres
 import MediaSearchServe
 import MediaSearchWeb
 import NIOHTTP1
@@ -43,9 +42,9 @@ struct WebHarness {
         let variables = CommandRunner.privateHome(home).merging(SourceVariables.variables(base: fixtures.baseURL)) {
             _, source in source
         }
-        // As `mediasearch` composes it: the PostgreSQL store, should a test name one.
+        // As `mediasearch` composes it without the trait PostgreSQL: no test here names a store.
         let environment = CommandEnvironment(
-            providers: BuiltInProviders.all, sourceTypes: .builtIn, stores: SharedStores.openPostgres,
+            providers: BuiltInProviders.all, sourceTypes: .builtIn, stores: nil,
             variables: variables, currentDirectory: home.path,
             console: Console(out: { _ in }, err: { _ in }))
         let server = try await ServeCommand.server(

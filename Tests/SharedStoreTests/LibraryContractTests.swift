@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchFixtures
@@ -246,3 +247,4 @@ struct LibraryContractTests {
             ])
     }
 }
+#endif

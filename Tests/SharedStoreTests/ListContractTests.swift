@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
@@ -170,3 +171,4 @@ struct ListContractTests {
         #expect(try await b.lists().isEmpty)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchFixtures
@@ -90,3 +91,4 @@ final class PostgresCluster: Sendable {
         return text
     }
 }
+#endif

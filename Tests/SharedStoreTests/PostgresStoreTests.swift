@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MediaSearchCore
 import MediaSearchKit
@@ -434,3 +435,4 @@ final class LinesSeen: Sendable {
     var all: [String] { lines.withLock { $0 } }
     func add(_ line: String) { lines.withLock { $0.append(line) } }
 }
+#endif

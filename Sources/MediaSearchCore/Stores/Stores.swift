@@ -325,7 +325,9 @@ extension SharedStores {
             let origin = configuration.origins["store"] ?? configuration.source ?? "config"
             throw .invalidConfig(
                 file: origin, line: nil, key: "store",
-                message: "this binary has no shared store for \(url.description); use mediasearch")
+                message:
+                    "this mediasearch was built without the shared store for \(url.description): "
+                    + "build it with `--traits PostgreSQL` (docs/deploy.md)")
         }
         return try await open(configuration, payloadTypes, report)
     }
