@@ -577,11 +577,18 @@ def main():
         shown = [t.get_attribute("data-id") for t in tiles(driver)]
 
         def downloaded(name):
+            """The file once Chromium has finished it: its name can appear before its bytes are
+            written, beside the `.crdownload` it is being written as."""
             path = os.path.join(downloads, name)
-            until = time.monotonic() + 15
-            while time.monotonic() < until and not os.path.exists(path):
+
+            def done():
+                return (os.path.exists(path) and os.path.getsize(path) > 0
+                        and not any(f.endswith(".crdownload") for f in os.listdir(downloads)))
+
+            until = time.monotonic() + 30
+            while time.monotonic() < until and not done():
                 time.sleep(0.1)
-            return path if os.path.exists(path) else None
+            return path if done() else None
 
         def press(selector):
             link = driver.find_element(By.CSS_SELECTOR, selector)
