@@ -38,6 +38,9 @@ public enum MediaSearchError: Error, Sendable, Hashable, CustomStringConvertible
     case noSuchList(String, lists: [String])
     /// A list of the given name is there already (making or renaming one).
     case listExists(String)
+    /// The given list is always there and keeps its name (the starred list): it cannot be renamed
+    /// or deleted, only its items changed.
+    case listFixed(String)
     /// A local file (history, state, cache) could not be read or written.
     case storage(path: String, message: String)
     /// Nothing on this machine can open a link or play a preview; the value says what to do.
@@ -86,6 +89,8 @@ public enum MediaSearchError: Error, Sendable, Hashable, CustomStringConvertible
                 : "there is no list '\(name)'; the lists are: \(lists.joined(separator: ", "))"
         case .listExists(let name):
             "there is a list '\(name)' already"
+        case .listFixed(let name):
+            "the list '\(name)' is always there and keeps its name: star and unstar change what it holds"
         case .storage(let path, let message):
             "\(path): \(message)"
         case .cannotOpen(let message):

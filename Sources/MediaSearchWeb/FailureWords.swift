@@ -1,4 +1,5 @@
 import Foundation
+import MediaSearchCore
 import MediaSearchKit
 
 extension Texts {
@@ -39,9 +40,18 @@ extension Texts {
                 ? self("failure.noLists", ["name": TextSanitizer.line(name)])
                 : self(
                     "failure.noSuchList",
-                    ["name": TextSanitizer.line(name), "lists": lists.map(TextSanitizer.line).joined(separator: ", ")])
+                    [
+                        "name": TextSanitizer.line(name),
+                        // The starred list by its name in the page's words, as the Lists page says it.
+                        "lists": lists.map { $0 == ListName.starred ? self("lists.starred") : TextSanitizer.line($0) }
+                            .joined(separator: ", "),
+                    ])
         case .listExists(let name):
             self("failure.listExists", ["name": TextSanitizer.line(name)])
+        case .listFixed(let name):
+            self(
+                "failure.listFixed",
+                ["name": name == ListName.starred ? self("lists.starred") : TextSanitizer.line(name)])
         case .offline:
             self("failure.offline")
         case .cancelled:

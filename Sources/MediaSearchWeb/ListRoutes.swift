@@ -9,7 +9,7 @@ import MediaSearchKit
 extension WebRoutes {
     func listsScreen() async -> Response {
         do {
-            let lists = try await session.lists.lists()
+            let lists = try await session.allLists()
             // Each list's cover: the artwork of its latest items, as media apps show a playlist.
             var covers: [String: [String]] = [:]
             for list in lists where list.count > 0 {
@@ -39,7 +39,7 @@ extension WebRoutes {
     func listsAPI() async -> Response {
         do {
             return Self.revalidated(
-                WebResponse.json(JSONOutput.text(ListsDocument(lists: try await session.lists.lists()).json)))
+                WebResponse.json(JSONOutput.text(ListsDocument(lists: try await session.allLists()).json)))
         } catch {
             return failure(error, json: true)
         }
@@ -146,11 +146,9 @@ extension WebRoutes {
     func deleteListScreen(name: String) async -> Response {
         do {
             let list = try ListName.checked(name, lenient: false)
-            guard list != ListName.starred else {
-                throw MediaSearchError.usage("the starred list is always there: take its items off with unstar")
-            }
-            guard let held = try await session.lists.lists().first(where: { $0.name == list }) else {
-                throw MediaSearchError.noSuchList(list, lists: try await session.lists.lists().map(\.name))
+            guard list != ListName.starred else { throw MediaSearchError.listFixed(list) }
+            guard let held = try await session.allLists().first(where: { $0.name == list }) else {
+                throw MediaSearchError.noSuchList(list, lists: try await session.allLists().map(\.name))
             }
             return WebResponse.html(Screens.deleteList(held, configuration: configuration, catalog: catalog))
         } catch {

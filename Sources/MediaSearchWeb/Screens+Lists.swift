@@ -61,7 +61,10 @@ extension Screens {
             return
                 "<li>\(cover)<span class=\"name\"><a href=\"\(local: listPath(list.name))\"\(HTML(raw: list.name == ListName.starred ? "" : " translate=\"no\""))>\(listName(list.name))</a> <span class=\"count\">\(t("list.count", ["n": Formatting.grouped(list.count)]))</span></span>\(play)</li>"
         }
-        let body: HTML = rows.isEmpty ? "<p>\(t("lists.empty"))</p>" : "<ul class=\"lists\">\(rows)</ul>"
+        // The starred list is always there (the session's ``SearchSession/allLists()``); while
+        // nothing is kept anywhere, the page says how to keep something.
+        let hint: HTML = lists.allSatisfy { $0.count == 0 } ? "<p class=\"hint\">\(t("lists.empty"))</p>" : ""
+        let body: HTML = "<ul class=\"lists\">\(rows)</ul>\(hint)"
         // A new list (#75 item 5): a plain form, so it works without scripts.
         let make: HTML = """
             <form class="list-form" method="post" action="/lists"><label for="new-list">\(t("lists.new"))</label> \

@@ -324,7 +324,7 @@ struct WebRoutes: Sendable {
     }
 
     /// The status and sentence of a failure: the request's fault is 400, an unknown item 404, a
-    /// list's name that is taken 409, anything upstream 502.
+    /// list's name that is taken (or the starred list, which keeps its name) 409, anything upstream 502.
     func failure(_ error: any Error, json: Bool) -> Response {
         let (status, message): (Int, String)
         // A page says it in its language; the JSON API in English, as the CLI's documents.
@@ -335,7 +335,7 @@ struct WebRoutes: Sendable {
             switch failure {
             case .usage: (status, message) = (400, texts.failure(failure))
             case .notFound, .noSuchList: (status, message) = (404, texts.failure(failure))
-            case .listExists: (status, message) = (409, texts.failure(failure))
+            case .listExists, .listFixed: (status, message) = (409, texts.failure(failure))
             default: (status, message) = (502, texts.failure(failure))
             }
         default: (status, message) = (500, "internal error")

@@ -177,14 +177,14 @@ struct WebRouteTests {
             #expect(try await client.execute(uri: "/api/lists/starred", method: .get).status == .ok)
             let none = try await client.execute(uri: "/api/lists/nope", method: .get)
             #expect(none.status == .notFound)
-            #expect(String(buffer: none.body).contains("There is no list “nope”, and no lists yet."))
+            #expect(String(buffer: none.body).contains("There is no list “nope”. Your lists: Starred."))
             let put = try await client.execute(uri: "/api/lists/to%20watch/items/tv/143", method: .put)
             #expect(put.status == .ok, "\(String(buffer: put.body))")
             let api = try await client.execute(uri: "/api/lists/nope", method: .get)
-            #expect(String(buffer: api.body).contains("There is no list “nope”. Your lists: to watch."))
+            #expect(String(buffer: api.body).contains("There is no list “nope”. Your lists: Starred, to watch."))
             let page = try await client.execute(uri: "/lists/nope?ui=ru", method: .get)
             #expect(page.status == .notFound)
-            #expect(String(buffer: page.body).contains("Списка «nope» нет. Ваши списки: to watch."))
+            #expect(String(buffer: page.body).contains("Списка «nope» нет. Ваши списки: Избранное, to watch."))
         }
     }
 

@@ -37,14 +37,11 @@ struct ListsShowCommand: ParsableCommand, ProviderCommand {
     func execute(in environment: CommandEnvironment) async throws -> Int32 {
         let configuration = try environment.loadConfiguration(explicitPath: common.config, store: storeOption.store)
         let session = try await environment.session(configuration)
-        let lists = try await session.lists.lists()
+        let lists = try await session.allLists()
         switch common.document {
         case .json: JSONOutput.write(ListsDocument(lists: lists).json, to: environment.console.outBytes)
         case .text:
-            environment.console.out(
-                lists.isEmpty
-                    ? "No lists yet: keep a result with mediasearch star --result N.\n"
-                    : Self.table(lists, aligned: environment.console.stdoutIsTerminal))
+            environment.console.out(Self.table(lists, aligned: environment.console.stdoutIsTerminal))
         }
         return ExitStatus.success
     }

@@ -23,7 +23,7 @@ extension MediaSearchError {
     /// The exit code for a command that ends with this error.
     public var exitStatus: Int32 {
         switch self {
-        case .usage: ExitStatus.usage
+        case .usage, .listFixed: ExitStatus.usage
         case .invalidConfig: ExitStatus.config
         case .notFound, .noSuchList: ExitStatus.notFound
         case .cancelled: ExitStatus.interrupted

@@ -67,7 +67,7 @@ extension SearchSession {
         let censor = !configuration.explicit
         let items = try await lists.items(in: name)
         if items.isEmpty, name != ListName.starred {
-            let there = try await lists.lists().map(\.name)
+            let there = try await allLists().map(\.name)
             if !there.contains(name) {
                 throw MediaSearchError.noSuchList(name, lists: there)
             }
@@ -83,6 +83,16 @@ extension SearchSession {
                 sourceName: provider(kind: listed.kind)?.sourceName ?? "",
                 media: provider(kind: listed.kind)?.mediaKind ?? "")
         }
+    }
+
+    /// Every list by name, as each face shows them: the store's, and the starred list always (with
+    /// no item when nothing is starred yet), since `star` keeps there and no list may take its name.
+    public func allLists() async throws -> [ListSummary] {
+        let kept = try await lists.lists()
+        guard !kept.contains(where: { $0.name == ListName.starred }) else { return kept }
+        let starred = ListSummary(name: ListName.starred, count: 0)
+        let at = kept.firstIndex { $0.name > ListName.starred } ?? kept.endIndex
+        return Array(kept[..<at]) + [starred] + kept[at...]
     }
 
     /// Makes an empty list (#75 item 5); its name as kept.
@@ -102,9 +112,7 @@ extension SearchSession {
     ///   ``MediaSearchError/listExists(_:)`` when a list has the new name already.
     public func renameList(_ list: String, to newName: String) async throws -> String {
         let (from, to) = (try ListName.checked(list), try ListName.checked(newName))
-        guard from != ListName.starred else {
-            throw MediaSearchError.usage("the starred list keeps its name: star and unstar change what it holds")
-        }
+        guard from != ListName.starred else { throw MediaSearchError.listFixed(from) }
         guard to != ListName.starred else { throw MediaSearchError.listExists(to) }
         if from == to {
             guard try await lists.lists().contains(where: { $0.name == from }) else { throw try await missing(from) }
@@ -120,9 +128,7 @@ extension SearchSession {
     ///   ``MediaSearchError/noSuchList(_:lists:)``.
     public func deleteList(_ list: String, withItems: Bool) async throws -> Int {
         let name = try ListName.checked(list)
-        guard name != ListName.starred else {
-            throw MediaSearchError.usage("the starred list is always there: take its items off with unstar")
-        }
+        guard name != ListName.starred else { throw MediaSearchError.listFixed(name) }
         switch try await lists.delete(name, ifEmpty: !withItems) {
         case .deleted(let held): return held
         case .holds(let held):
@@ -135,7 +141,7 @@ extension SearchSession {
 
     /// The error for a list that is not there, naming those that are.
     private func missing(_ name: String) async throws -> MediaSearchError {
-        .noSuchList(name, lists: try await lists.lists().map(\.name))
+        .noSuchList(name, lists: try await allLists().map(\.name))
     }
 
     private static func describe(_ target: DetailTarget) -> String {

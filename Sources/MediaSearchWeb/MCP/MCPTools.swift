@@ -250,7 +250,7 @@ struct MCPTools: Sendable {
         case "providers":
             return try Self.document(JSONOutput.encode(routes.catalog))
         case "lists":
-            return try Self.document(JSONOutput.text(ListsDocument(lists: try await session.lists.lists()).json))
+            return try Self.document(JSONOutput.text(ListsDocument(lists: try await session.allLists()).json))
         case "list":
             let list = try ListName.checked(values["name"] ?? "", lenient: false)
             let entries = try await session.listResults(list)
