@@ -36,8 +36,8 @@ while let argument = arguments.next() {
     }
 }
 #if PostgreSQL
-    var store: PostgresStore?
-    if let storeURL { store = try await PostgresStore.open(storeURL, origin: "--store", operationTimeout: 60) }
+    var sharedStore: PostgresStore?
+    if let storeURL { sharedStore = try await PostgresStore.open(storeURL, origin: "--store", operationTimeout: 60) }
 #else
     if storeURL != nil {
         FileHandle.standardError.write(
@@ -129,11 +129,11 @@ struct Subject {
     #endif
 
     /// The library of `size` records measured: the shared store's when `--store` names one.
-    static func make(size: Int, in directory: URL) async throws -> Subject {
+    @MainActor static func make(size: Int, in directory: URL) async throws -> Subject {
         #if PostgreSQL
-            if let store {
+            if let sharedStore {
                 return try await Subject(
-                    shared: PostgresLibrary(store: store, maxRecords: size, payloadTypes: payloadTypes))
+                    shared: PostgresLibrary(store: sharedStore, maxRecords: size, payloadTypes: payloadTypes))
             }
         #endif
         return Subject(
