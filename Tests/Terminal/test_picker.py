@@ -147,6 +147,11 @@ def keys(bindir, homes, mediasearch):
         tmux.type("Enter")
         screen = tmux.wait_for(r"Kind\s+Song|Artist")
         check("──" in screen, "keys: Enter opens the detail")
+        # Its links are whole lines, shortened as links (OSC 8) are: a line cut inside a link's
+        # escape left the terminal swallowing the rest of the screen.
+        check(re.search(r"Store\s+(https://)?music\.apple\.com/us/album/\S+", screen)
+              and re.search(r"Artwork\s+\S+", screen) and "Track price" in screen,
+              f"keys: the detail's store link and the rows after it are shown: {screen!r}")
         tmux.type("q")
         screen = tmux.wait_for(r"type to filter")
         tmux.type("?")

@@ -370,7 +370,9 @@ struct PickerView {
         case .help:
             lines += Picker.help.map { DisplayWidth.truncate($0, to: width) }
         case .detail(_, let text, let top):
-            lines += text.dropFirst(top).prefix(listRows).map { DisplayWidth.truncate($0, to: width) }
+            // Measured without their escapes: a link (OSC 8) is wider in bytes than on screen, and
+            // a line cut inside its escape left the terminal swallowing what followed.
+            lines += text.dropFirst(top).prefix(listRows).map { Self.cut($0, to: width) }
         case .list:
             lines += body(state, picture: picture)
         }
