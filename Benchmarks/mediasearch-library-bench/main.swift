@@ -42,7 +42,7 @@ while let argument = arguments.next() {
     if storeURL != nil {
         FileHandle.standardError.write(
             Data("mediasearch-library-bench: --store needs a build with `--traits PostgreSQL`\n".utf8))
-        exit(64)
+        exit(69)
     }
 #endif
 

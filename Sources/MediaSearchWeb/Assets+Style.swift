@@ -1,8 +1,8 @@
 /// The stylesheet of every page: one file, served by the binary itself.
 extension Assets {
     static let css = """
-        /* The design's tokens (docs/web.md, "Design tokens"): every colour, size of text, gap, corner and
-           shadow of the pages is one of these; a rule names a token, never a number of its own. */
+        /* The design's tokens (docs/web.md, "Design tokens"): the colours, sizes of text, gaps, corners,
+           controls and shadows of the pages; a rule names a token rather than a number of its own. */
         :root { color-scheme: light dark; --bg: #fafafa; --fg: #1d1d1f; --muted: #6e6e73; --card: #fff; --line: #e3e3e8; --accent: #0a66d6;
           --bad: #b3261e; --badbg: #fdecea; --fill: #0a66d6; --on-fill: #fff;
           --font-sans: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;

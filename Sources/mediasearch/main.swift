@@ -14,7 +14,10 @@ import MediaSearchServe
 #if PostgreSQL
     let stores: SharedStores.Opener? = SharedStores.openPostgres
 #else
-    let stores: SharedStores.Opener? = nil
+    let stores: SharedStores.Opener? = SharedStores.refusing { url in
+        "this mediasearch was built without the shared store for \(url): build it with `--traits PostgreSQL` "
+            + "(docs/deploy.md)"
+    }
 #endif
 
 await MediaSearchCLI.main(

@@ -82,8 +82,10 @@ struct ListCommandTests {
             #expect(lines(result.stderr).count == 1, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("\u{1B}"))
         }
-        // The starred list is always there, holding nothing until something is starred.
-        #expect(try await harness.run(["lists"]).stdout == "starred\t0\n")
+        // The starred list is always there, holding nothing until something is starred; stderr
+        // says how to keep something.
+        let fresh = try await harness.run(["lists"])
+        #expect(fresh.stdout == "starred\t0\n" && fresh.stderr.contains("mediasearch star --result N"))
         // Letters of other scripts make names too; spaces around and inside are tidied.
         #expect(try await harness.run(["star", "--result", "1", "--list", "  Послушать  потом "]).status == 0)
         #expect(try await harness.run(["lists"]).stdout == "starred\t0\nПослушать потом\t1\n")

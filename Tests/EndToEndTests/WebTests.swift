@@ -42,7 +42,7 @@ struct WebHarness {
         let variables = CommandRunner.privateHome(home).merging(SourceVariables.variables(base: fixtures.baseURL)) {
             _, source in source
         }
-        // As `mediasearch` composes it without the trait PostgreSQL: no test here names a store.
+        // No test here names a shared store, so none is composed.
         let environment = CommandEnvironment(
             providers: BuiltInProviders.all, sourceTypes: .builtIn, stores: nil,
             variables: variables, currentDirectory: home.path,
@@ -714,7 +714,7 @@ struct WebTests {
         let opaque = ["Content-Type": "application/x-www-form-urlencoded", "Origin": "null"]
         #expect(try await web.get("/lists/road%20trip/delete", method: .POST, headers: opaque).status == 403)
         #expect(try await web.get("/lists", method: .POST, headers: opaque, body: "name=evil").status == 403)
-        #expect(try await names() == ["road trip 0", "starred 0", "tunes 0"], "the refused posts changed nothing")
+        #expect(try await names() == ["starred 0", "road trip 0", "tunes 0"], "the refused posts changed nothing")
         // A list the page showed empty that holds an item since is not deleted by that page's button.
         #expect(try await web.get("/api/lists/road%20trip/items/song/1038991437", method: .PUT).status == 200)
         let stale = try await web.get("/lists/road%20trip/delete", method: .POST, headers: form, body: "holding=0")

@@ -167,6 +167,34 @@ struct WebRouteTests {
         }
     }
 
+    /// The starred list is on the Lists page from the first visit, with a word on how to keep
+    /// something while every list is empty; it keeps its name: its delete page is a 409 that says
+    /// so in the page's language, as the API does in English.
+    @Test("The starred list is always there and keeps its name, on the page and in the API")
+    func theStarredListIsFixed() async throws {
+        let harness = try await RouteHarness.start(kinds: ["tv"])
+        TestLifetime.stopAtEnd { await harness.stop() }
+        try await harness.test { client in
+            let hint = "Nothing kept yet: press ☆ on a result to keep it in your starred list."
+            let fresh = String(buffer: try await client.execute(uri: "/lists", method: .get).body)
+            #expect(fresh.contains("<a href=\"/lists/starred\">Starred</a>") && fresh.contains(hint), "\(fresh)")
+            let delete = try await client.execute(uri: "/lists/starred/delete?ui=ru", method: .get)
+            #expect(delete.status == .conflict)
+            #expect(
+                String(buffer: delete.body).contains(
+                    "«Избранное» есть всегда и не переименовывается: звёздочки меняют только его содержимое."))
+            let api = try await client.execute(uri: "/api/lists/starred", method: .delete)
+            #expect(api.status == .conflict)
+            #expect(
+                String(buffer: api.body).contains(
+                    "“Starred” is always there and keeps its name: stars change what it holds."))
+            let put = try await client.execute(uri: "/api/lists/starred/items/tv/143", method: .put)
+            #expect(put.status == .ok, "\(String(buffer: put.body))")
+            let kept = String(buffer: try await client.execute(uri: "/lists", method: .get).body)
+            #expect(kept.contains("<a href=\"/lists/starred\">Starred</a>") && !kept.contains(hint))
+        }
+    }
+
     /// A list that is not there is a 404 that names the lists there are, in the page's language
     /// on the page and in English in the API (the catalog's words); the starred list is always there, empty or not.
     @Test("A missing list is a 404 naming the lists there are, on the page and in the API")

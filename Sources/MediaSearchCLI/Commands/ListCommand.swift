@@ -42,6 +42,10 @@ struct ListsShowCommand: ParsableCommand, ProviderCommand {
         case .json: JSONOutput.write(ListsDocument(lists: lists).json, to: environment.console.outBytes)
         case .text:
             environment.console.out(Self.table(lists, aligned: environment.console.stdoutIsTerminal))
+            // What to do with them, on stderr (the table stays the lists alone for a script).
+            if lists.allSatisfy({ $0.count == 0 }) {
+                environment.console.notice("nothing kept yet: keep a result with mediasearch star --result N")
+            }
         }
         return ExitStatus.success
     }

@@ -16,7 +16,7 @@ public struct StoreOption: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Share the cache, budgets and library in this PostgreSQL database (docs/deploy.md).",
+            "Share the cache, budgets and library in this PostgreSQL database (a build with `--traits PostgreSQL`: docs/deploy.md).",
             valueName: "url"))
     public var store: String?
 

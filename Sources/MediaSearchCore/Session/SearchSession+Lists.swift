@@ -85,14 +85,13 @@ extension SearchSession {
         }
     }
 
-    /// Every list by name, as each face shows them: the store's, and the starred list always (with
-    /// no item when nothing is starred yet), since `star` keeps there and no list may take its name.
+    /// Every list, as each face shows them: the starred list first and always (with no item when
+    /// nothing is starred yet), since `star` keeps there and no list may take its name; then the
+    /// store's others by name, in the store's order (a database's collation may order them).
     public func allLists() async throws -> [ListSummary] {
         let kept = try await lists.lists()
-        guard !kept.contains(where: { $0.name == ListName.starred }) else { return kept }
-        let starred = ListSummary(name: ListName.starred, count: 0)
-        let at = kept.firstIndex { $0.name > ListName.starred } ?? kept.endIndex
-        return Array(kept[..<at]) + [starred] + kept[at...]
+        let starred = kept.first { $0.name == ListName.starred } ?? ListSummary(name: ListName.starred, count: 0)
+        return [starred] + kept.filter { $0.name != ListName.starred }
     }
 
     /// Makes an empty list (#75 item 5); its name as kept.

@@ -320,15 +320,26 @@ extension SharedStores {
         _ configuration: Configuration, payloadTypes: PayloadTypes, with opener: Opener?,
         report: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(MediaSearchError) -> SharedStores? {
-        guard let url = configuration.store else { return nil }
+        guard configuration.store != nil else { return nil }
         guard let open = opener else {
-            let origin = configuration.origins["store"] ?? configuration.source ?? "config"
-            throw .invalidConfig(
-                file: origin, line: nil, key: "store",
-                message:
-                    "this mediasearch was built without the shared store for \(url.description): "
-                    + "build it with `--traits PostgreSQL` (docs/deploy.md)")
+            throw refusal(configuration) { "this binary has no shared store for \($0)" }
         }
         return try await open(configuration, payloadTypes, report)
+    }
+
+    /// An opener for a binary built without a shared store: a configuration that names one is
+    /// refused, where it was named, with the sentence `words` makes of the store's URL (shown
+    /// without its password): what the binary is, and what to build instead.
+    public static func refusing(_ words: @escaping @Sendable (String) -> String) -> Opener {
+        { configuration, _, _ throws(MediaSearchError) in
+            guard configuration.store != nil else { return nil }
+            throw refusal(configuration, words)
+        }
+    }
+
+    private static func refusal(_ configuration: Configuration, _ words: (String) -> String) -> MediaSearchError {
+        let origin = configuration.origins["store"] ?? configuration.source ?? "config"
+        return .invalidConfig(
+            file: origin, line: nil, key: "store", message: words(configuration.store?.description ?? ""))
     }
 }
