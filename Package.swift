@@ -59,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The web's markup, as templates (docs/design.md, "The web's markup in templates").
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -133,8 +135,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            // The OpenAPI document and the web's catalogs, compiled in from the files themselves.
+            // The OpenAPI document, the web's catalogs and its templates, compiled in from the files
+            // themselves.
             plugins: ["EmbedFiles"]
         ),
         .plugin(name: "EmbedFiles", capability: .buildTool()),

@@ -2,8 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Compiles files people edit into the web target as Swift string constants, at build time: the
-/// OpenAPI document (`Schemas/openapi.json`, served at `/openapi.json`) and the web's catalogs
-/// (`Localization/web/<code>.json`). Each is kept once, in the tree, as the file itself; the Swift
+/// OpenAPI document (`Schemas/openapi.json`, served at `/openapi.json`), the web's catalogs
+/// (`Localization/web/<code>.json`) and its templates (`Templates/web/<name>.mustache`). Each is kept once, in the tree, as the file itself; the Swift
 /// that holds it is written in the build folder, by `/bin/sh`, whenever one of them changes.
 ///
 /// The generated `EmbeddedFiles.text` maps each file's path in the package to its text, in a raw
@@ -17,7 +17,11 @@ struct EmbedFiles: BuildToolPlugin {
             atPath: root.appending(path: "Localization/web").path
         )
         .filter { $0.hasSuffix(".json") }.sorted().map { "Localization/web/" + $0 }
-        let names = ["Schemas/openapi.json"] + catalogs
+        let templates = try FileManager.default.contentsOfDirectory(
+            atPath: root.appending(path: "Templates/web").path
+        )
+        .filter { $0.hasSuffix(".mustache") }.sorted().map { "Templates/web/" + $0 }
+        let names = ["Schemas/openapi.json"] + catalogs + templates
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
         return [
             .buildCommand(

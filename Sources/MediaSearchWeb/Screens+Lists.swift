@@ -39,43 +39,39 @@ extension Screens {
     static func listPath(_ name: String) -> String { "/lists/" + QueryString.encode(name) }
 
     /// Every list, with its cover (the artwork of up to four of its latest items: one alone when it
-    /// has fewer than four) and how many items it holds.
+    /// has fewer than four) and how many items it holds; drawn by `Templates/web/lists.mustache`.
     static func lists(
         _ lists: [ListSummary], covers: [String: [String]] = [:], configuration: Configuration,
         catalog: ProviderCatalog? = nil
     ) -> HTML {
         let t = Texts.current
-        let rows = lists.map { list -> HTML in
-            let art = covers[list.name] ?? []
-            let shown = art.count >= 4 ? Array(art.prefix(4)) : Array(art.prefix(1))
-            let images = shown.map { url -> HTML in
-                "<img src=\"\(url: Formatting.artwork(url, size: 100))\" alt=\"\" loading=\"lazy\" width=\"64\" height=\"64\">"
-            }
-            let cover: HTML =
-                "<span class=\"cover\(HTML(raw: shown.count == 1 ? " one" : ""))\" aria-hidden=\"true\">\(images)</span>"
-            // Play all fetches the list's page and plays its rows (the script shows it).
-            let play: HTML =
-                list.count > 0
-                ? " <button type=\"button\" class=\"play-list\" hidden data-page=\"\(local: listPath(list.name))\" aria-label=\"\(t("player.playList", ["list": listName(list.name)]))\">\(Icon.play) \(t("player.playAll"))</button>"
-                : ""
-            return
-                "<li>\(cover)<span class=\"name\"><a href=\"\(local: listPath(list.name))\"\(HTML(raw: list.name == ListName.starred ? "" : " translate=\"no\""))>\(listName(list.name))</a> <span class=\"count\">\(t("list.count", ["n": Formatting.grouped(list.count)]))</span></span>\(play)</li>"
-        }
-        // The starred list is always there (the session's ``SearchSession/allLists()``); while
-        // nothing is kept anywhere, the page says how to keep something.
-        let hint: HTML = lists.allSatisfy { $0.count == 0 } ? "<p class=\"hint\">\(t("lists.empty"))</p>" : ""
-        let body: HTML = "<ul class=\"lists\">\(rows)</ul>\(hint)"
-        // A new list (#75 item 5): a plain form, so it works without scripts.
-        let make: HTML = """
-            <form class="list-form" method="post" action="/lists"><label for="new-list">\(t("lists.new"))</label> \
-            <input id="new-list" name="name" required maxlength="\(String(ListName.maxLength))" autocomplete="off"> \
-            <button type="submit">\(t("lists.create"))</button></form>
-            """
+        let model = ListsScreen(
+            title: t("lists.title"),
+            lists: lists.map { list in
+                let art = covers[list.name] ?? []
+                let shown = art.count >= 4 ? Array(art.prefix(4)) : Array(art.prefix(1))
+                // Play all fetches the list's page and plays its rows (the script shows it).
+                return ListsScreen.Row(
+                    path: Templates.local(listPath(list.name)), name: Templates.text(listName(list.name)),
+                    starred: list.name == ListName.starred,
+                    count: t("list.count", ["n": Formatting.grouped(list.count)]),
+                    covers: shown.map { Templates.url(Formatting.artwork($0, size: 100)) },
+                    oneCover: shown.count == 1,
+                    playAll: list.count > 0
+                        ? ListsScreen.PlayAll(
+                            label: t("player.playList", ["list": Templates.text(listName(list.name))]),
+                            icon: Icon.play.raw, words: t("player.playAll"))
+                        : nil)
+            },
+            // The starred list is always there (the session's ``SearchSession/allLists()``); while
+            // nothing is kept anywhere, the page says how to keep something.
+            hint: lists.allSatisfy { $0.count == 0 } ? t("lists.empty") : nil,
+            newList: t("lists.new"), create: t("lists.create"), maxLength: ListName.maxLength)
         return page(
             title: "\(t("lists.title")) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration, catalog: catalog))
-                <main class="lists"><h1>\(t("lists.title"))</h1>\(body)\(make)</main>
+                \(Templates.render("lists", model))
                 """, bodyClass: "screen-lists")
     }
 
@@ -162,4 +158,33 @@ extension Screens {
                 </main>
                 """, bodyClass: "screen-list")
     }
+}
+
+/// What the Lists page shows (`Templates/web/lists.mustache`): plain values, every text sanitized
+/// and every link checked by the screen that makes it.
+struct ListsScreen {
+    struct Row {
+        var path: String
+        var name: String
+        /// The starred list's name is the page's word for it; any other is the user's own, never
+        /// translated.
+        var starred: Bool
+        var count: String
+        var covers: [String]
+        var oneCover: Bool
+        var playAll: PlayAll?
+    }
+
+    struct PlayAll {
+        var label: String
+        var icon: String
+        var words: String
+    }
+
+    var title: String
+    var lists: [Row]
+    var hint: String?
+    var newList: String
+    var create: String
+    var maxLength: Int
 }
