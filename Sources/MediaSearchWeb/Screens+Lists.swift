@@ -93,69 +93,45 @@ extension Screens {
             let live = SearchSession.liveMedia.contains(catalog?.media(of: tile.kind) ?? "")
             return track(tile, kinds: kinds, star: star, live: live)
         }
-        let api = "/api" + listPath(name)
-        var content: HTML = "<p>\(t("list.empty"))</p>"
-        if !entries.isEmpty {
-            var links: [HTML] = ["<a href=\"\(local: api + "?format=csv")\" download>\(t("results.download.csv"))</a>"]
-            if !Playlist(entries).entries.isEmpty {
-                links.append("<a href=\"\(local: api + "?format=m3u")\" download>\(t("results.download.m3u"))</a>")
-            }
-            if !Subscriptions(entries, title: "").feeds.isEmpty {
-                links.append("<a href=\"\(local: api + "?format=opml")\" download>\(t("results.download.opml"))</a>")
-            }
-            let separated = links.enumerated().flatMap {
-                $0.offset == 0 ? [$0.element] : [" · ", $0.element] as [HTML]
-            }
-            let playAll: HTML = tiles.filter({ preview(of: $0) != nil }).count > 1 ? playAllButton(list: "tracks") : ""
-            content = """
-                <section class="section" data-title="\(name)">\(playAll)<ol class="tracks" id="tracks">\(rows)</ol></section>
-                <p class="downloads">\(t("list.download")) \(separated)</p>
-                """
+        let api = Templates.local("/api" + listPath(name))
+        var downloads = [ListScreen.Download(href: api + "?format=csv", words: t("results.download.csv"))]
+        if !Playlist(entries).entries.isEmpty {
+            downloads.append(.init(href: api + "?format=m3u", words: t("results.download.m3u")))
         }
+        if !Subscriptions(entries, title: "").feeds.isEmpty {
+            downloads.append(.init(href: api + "?format=opml", words: t("results.download.opml")))
+        }
+        for index in downloads.indices { downloads[index].after = index > 0 }
+        let model = ListScreen(
+            listsTitle: t("lists.title"), title: Templates.text(listName(name)), name: Templates.text(name),
+            starred: name == ListName.starred, path: Templates.local(listPath(name)),
+            count: t("list.count", ["n": Formatting.grouped(entries.count)]), renameWords: t("list.rename"),
+            renameTo: t("list.renameTo"), deleteWords: t("list.delete"), maxLength: ListName.maxLength,
+            hasItems: !entries.isEmpty, empty: t("list.empty"),
+            playAll: tiles.filter({ preview(of: $0) != nil }).count > 1 ? playAllButton(list: "tracks").raw : "",
+            rows: rows.map(\.raw).joined(), download: t("list.download"), downloads: downloads)
         return page(
             title: "\(listName(name)) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration, catalog: catalog))
-                <main class="list"><p><a href="/lists">\(t("lists.title"))</a></p>\
-                <h1\(HTML(raw: name == ListName.starred ? "" : " translate=\"no\""))>\(listName(name))</h1>\
-                <p class="count">\(t("list.count", ["n": Formatting.grouped(entries.count)]))</p>
-                \(actions(name))
-                \(content)
-                </main>
+                \(Templates.render("list", model))
                 """, bodyClass: "screen-list")
-    }
-
-    /// What may be done to a list of the user's own (not the starred list): rename it (a fold with
-    /// its field) and delete it (a page that asks first).
-    static func actions(_ name: String) -> HTML {
-        guard name != ListName.starred else { return "" }
-        let t = Texts.current
-        return """
-            <div class="list-actions"><details class="rename"><summary>\(t("list.rename"))</summary>\
-            <form class="list-form" method="post" action="\(local: listPath(name) + "/rename")">\
-            <label for="rename-to">\(t("list.renameTo"))</label> \
-            <input id="rename-to" name="to" value="\(name)" required maxlength="\(String(ListName.maxLength))" autocomplete="off"> \
-            <button type="submit">\(t("list.rename"))</button></form></details> \
-            <a class="button quiet" href="\(local: listPath(name) + "/delete")">\(t("list.delete"))</a></div>
-            """
     }
 
     /// Whether to delete a list: what goes with it, the button that deletes it, the way back.
     static func deleteList(_ list: ListSummary, configuration: Configuration, catalog: ProviderCatalog? = nil) -> HTML {
         let t = Texts.current
-        let holds =
-            list.count == 0 ? t("list.deleteEmpty") : t("list.deleteHolds", ["n": Formatting.grouped(list.count)])
+        let model = DeleteListScreen(
+            listsTitle: t("lists.title"), title: t("list.deleteTitle", ["name": Templates.text(list.name)]),
+            holds: list.count == 0
+                ? t("list.deleteEmpty") : t("list.deleteHolds", ["n": Formatting.grouped(list.count)]),
+            path: Templates.local(listPath(list.name)), count: list.count, confirm: t("list.deleteConfirm"),
+            keep: t("list.keep"))
         return page(
             title: "\(t("list.delete")) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration, catalog: catalog))
-                <main class="list"><p><a href="/lists">\(t("lists.title"))</a></p>\
-                <h1>\(t("list.deleteTitle", ["name": list.name]))</h1><p>\(holds)</p>
-                <form class="list-form" method="post" action="\(local: listPath(list.name) + "/delete")">\
-                <input type="hidden" name="holding" value="\(String(list.count))">\
-                <button type="submit" class="danger">\(t("list.deleteConfirm"))</button> \
-                <a class="button quiet" href="\(local: listPath(list.name))">\(t("list.keep"))</a></form>
-                </main>
+                \(Templates.render("list-delete", model))
                 """, bodyClass: "screen-list")
     }
 }
@@ -187,4 +163,43 @@ struct ListsScreen {
     var newList: String
     var create: String
     var maxLength: Int
+}
+
+/// What a list's page shows (`Templates/web/list.mustache`); its rows and Play all are still
+/// drawn with ``HTML`` (the search's and the detail's rows too), handed over as they are.
+struct ListScreen {
+    struct Download {
+        var href: String
+        var words: String
+        /// Whether another link comes before it (a separator then).
+        var after = false
+    }
+
+    var listsTitle: String
+    var title: String
+    var name: String
+    var starred: Bool
+    var path: String
+    var count: String
+    var renameWords: String
+    var renameTo: String
+    var deleteWords: String
+    var maxLength: Int
+    var hasItems: Bool
+    var empty: String
+    var playAll: String
+    var rows: String
+    var download: String
+    var downloads: [Download]
+}
+
+/// What the page that asks before deleting a list shows (`Templates/web/list-delete.mustache`).
+struct DeleteListScreen {
+    var listsTitle: String
+    var title: String
+    var holds: String
+    var path: String
+    var count: Int
+    var confirm: String
+    var keep: String
 }
