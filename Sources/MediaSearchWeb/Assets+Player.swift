@@ -1,5 +1,5 @@
 extension Assets {
-    /// The page's one player (#75 item 3): the now-playing bar (``Screens/nowPlaying``) plays
+    /// The page's one player (#75 item 3): the now-playing bar (``Screens/pageEnd``, `Templates/web/page-end.mustache`) plays
     /// every Play of the page, one `Audio` for all, no native player anywhere. A Play plays its
     /// row and queues the rows after it in its list (an album's tracks, the results); a Play all
     /// plays its list from the top; a list's Play all on the Lists page fetches the list's page

@@ -12,78 +12,51 @@ package enum Screens {
     }
 
     /// The page up to its screen: the head and the body's opening, with the config's notice (the
-    /// operator's words, in whatever language they wrote: not translated, by us or the browser).
+    /// operator's words, in whatever language they wrote: not translated, by us or the browser);
+    /// drawn by `Templates/web/page-start.mustache`.
     static func pageStart(title: String, bodyClass: String) -> HTML {
         let t = Texts.current
-        return """
-            <!doctype html>
-            <html lang="\(t.code)">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title)</title>
-            <link rel="stylesheet" href="/assets/app.css">
-            <script src="/assets/app.js" defer></script>
-            </head>
-            <body class="\(bodyClass)" data-loading="\(t("script.loading"))" data-back="\(t("script.back"))" \
-            data-back-for="\(t("script.backFor"))" data-unplayable="\(t("script.unplayable"))" \
-            data-star-failed="\(t("star.failed"))">
-            \(t.notice.map { notice -> HTML in "<aside class=\"site-notice\" translate=\"no\"><p>\(notice)</p></aside>" } ?? "")
-            """
+        return Templates.render(
+            "page-start",
+            PageStart(
+                language: t.code, title: Templates.text(title), bodyClass: bodyClass, loading: t("script.loading"),
+                back: t("script.back"), backFor: t("script.backFor"), unplayable: t("script.unplayable"),
+                starFailed: t("star.failed"), notice: t.notice.map(Templates.text)))
     }
 
-    /// The page after its screen: the footer, the keys' dialog and the body's end.
+    /// The page after its screen: the footer, the page's one player and the keys' dialog, and the
+    /// body's end; drawn by `Templates/web/page-end.mustache`.
     static var pageEnd: HTML {
         let t = Texts.current
-        return """
-            <footer class="foot"><a class="lists-link" href="/lists">\(t("lists.link"))</a>\(t.switcher)<button type="button" class="keys-open" hidden>\(t("keys.open")) <kbd>?</kbd></button></footer>
-            \(nowPlaying)
-            \(keys)
-            </body>
-            </html>
-            """
-    }
-
-    /// The page's one player (#75 item 3), which the script shows once something plays
-    /// (``Assets/player``): the artwork, the title (a link to its detail) and creator, previous,
-    /// play/pause and next, the position, a close; a polite status line says what plays, another
-    /// what cannot. It holds the words the script says, in the page's language.
-    static var nowPlaying: HTML {
-        let t = Texts.current
-        return """
-            <section class="now-playing" hidden aria-label="\(t("player.nowPlaying"))" data-play="\(t("player.play"))" \
-            data-pause="\(t("player.pause"))" data-resume="\(t("player.resume"))" data-play-all="\(t("player.playAll"))" \
-            data-playing="\(t("player.playing"))" data-live="\(t("player.live"))" data-nothing-plays="\(t("player.nothing"))">\
-            <img class="cover" alt="" width="48" height="48" hidden>\
-            <div class="what"><a class="title" translate="no"></a><span class="creator" translate="no"></span></div>\
-            <div class="controls"><button type="button" class="previous" aria-label="\(t("player.previous"))">\(Icon.previous)</button>\
-            <button type="button" class="toggle" aria-label="\(t("player.play"))" aria-pressed="false">\(Icon.play)\(Icon.pause)</button>\
-            <button type="button" class="next" aria-label="\(t("player.next"))">\(Icon.next)</button></div>\
-            <div class="place"><input type="range" class="position" min="0" max="0" step="any" value="0" aria-label="\(t("player.position"))">\
-            <span class="time">0:00</span></div>\
-            <button type="button" class="close" aria-label="\(t("player.close"))">\(Icon.close)</button>\
-            <p class="now sr-only" role="status"></p><p class="unplayable" role="status" hidden></p></section>
-            """
-    }
-
-    /// The keyboard's shortcuts, in a dialog that `?` (or the footer's button) opens; the script
-    /// that answers the keys shows the button, since without it no key works.
-    static var keys: HTML {
-        let t = Texts.current
+        // The page's one player (#75 item 3), which the script shows once something plays
+        // (``Assets/player``): the artwork, the title (a link to its detail) and creator, previous,
+        // play/pause and next, the position, a close; a polite status line says what plays,
+        // another what cannot. It holds the words the script says, in the page's language.
+        let player = PageEnd.Player(
+            nowPlaying: t("player.nowPlaying"), play: t("player.play"), pause: t("player.pause"),
+            resume: t("player.resume"), playAll: t("player.playAll"), playing: t("player.playing"),
+            live: t("player.live"), nothing: t("player.nothing"), previous: t("player.previous"),
+            next: t("player.next"), position: t("player.position"), close: t("player.close"),
+            playIcon: Icon.play.raw, pauseIcon: Icon.pause.raw, previousIcon: Icon.previous.raw,
+            nextIcon: Icon.next.raw, closeIcon: Icon.close.raw)
+        // The keyboard's shortcuts, in a dialog that `?` (or the footer's button) opens; the script
+        // that answers the keys shows the button, since without it no key works.
         let rows: [(keys: [String], what: String)] = [
             (["/"], "keys.search"), (["j", "k"], "keys.move"), (["Enter"], "keys.enter"), (["Esc"], "keys.back"),
             (["s"], "keys.star"), (["p"], "keys.play"), (["n", "b"], "keys.skip"), (["?"], "keys.help"),
         ]
-        let list = rows.map { row -> HTML in
-            let keys = row.keys.map { key -> HTML in "<kbd>\(key)</kbd>" }
-            let separated = keys.enumerated().flatMap { $0.offset == 0 ? [$0.element] : [" ", $0.element] as [HTML] }
-            return "<dt>\(separated)</dt><dd>\(t(row.what))</dd>"
-        }
-        return """
-            <dialog id="keys" aria-labelledby="keys-title"><h2 id="keys-title">\(t("keys.title"))</h2>\
-            <dl class="keys">\(list)</dl><p><label><input type="checkbox" id="keys-on" checked> \(t("keys.toggle"))</label></p>\
-            <button type="button" class="keys-close">\(t("keys.close"))</button></dialog>
-            """
+        let dialog = PageEnd.Keys(
+            title: t("keys.title"),
+            rows: rows.map { row in
+                .init(
+                    keys: row.keys.enumerated().map { .init(key: $0.element, after: $0.offset > 0) },
+                    what: t(row.what))
+            }, toggle: t("keys.toggle"), close: t("keys.close"))
+        return Templates.render(
+            "page-end",
+            PageEnd(
+                listsLink: t("lists.link"), switcher: t.switcher.raw, keysOpen: t("keys.open"), player: player,
+                dialog: dialog))
     }
 
     // MARK: errors
@@ -113,4 +86,51 @@ package enum Screens {
                 <p class="error">\(message)</p><p><a href="/">\(Texts.current("error.back"))</a></p></main>
                 """, bodyClass: "screen-error")
     }
+}
+
+/// What every page's head and body's opening show (`Templates/web/page-start.mustache`).
+struct PageStart {
+    var language: String
+    var title: String
+    var bodyClass: String
+    var loading: String
+    var back: String
+    var backFor: String
+    var unplayable: String
+    var starFailed: String
+    var notice: String?
+}
+
+/// What every page shows after its screen (`Templates/web/page-end.mustache`).
+struct PageEnd {
+    struct Player {
+        var nowPlaying, play, pause, resume, playAll, playing, live, nothing: String
+        var previous, next, position, close: String
+        var playIcon, pauseIcon, previousIcon, nextIcon, closeIcon: String
+    }
+
+    struct Keys {
+        struct Row {
+            struct Key {
+                var key: String
+                /// Whether another key comes before it (a space then).
+                var after: Bool
+            }
+
+            var keys: [Key]
+            var what: String
+        }
+
+        var title: String
+        var rows: [Row]
+        var toggle: String
+        var close: String
+    }
+
+    var listsLink: String
+    /// The links to the page in the other languages, built with ``HTML``.
+    var switcher: String
+    var keysOpen: String
+    var player: Player
+    var dialog: Keys
 }

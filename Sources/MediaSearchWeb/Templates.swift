@@ -14,8 +14,10 @@ enum Templates {
         let prefix = "Templates/web/"
         for (path, text) in EmbeddedFiles.text where path.hasPrefix(prefix) && path.hasSuffix(".mustache") {
             let name = String(path.dropFirst(prefix.count).dropLast(".mustache".count))
+            // A file ends with a line break, which is not the template's: a page is drawn from
+            // several in a row.
             do {
-                try library.register(text, named: name)
+                try library.register(text.hasSuffix("\n") ? String(text.dropLast()) : text, named: name)
             } catch {
                 preconditionFailure("Templates/web/\(name).mustache does not parse: \(error)")
             }
