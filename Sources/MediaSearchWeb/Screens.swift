@@ -61,29 +61,34 @@ package enum Screens {
 
     // MARK: errors
 
-    /// A page for a request that could not be answered.
     /// A detail a link from another site opened: nothing looked up yet, one link to open it here.
     /// Its badge names the kind of media (a Deezer song is a Song, #60).
     static func confirmDetail(
         media: String, link: String, configuration: Configuration, catalog: ProviderCatalog? = nil
     ) -> HTML {
         let t = Texts.current
+        let model = ConfirmDetailScreen(
+            badge: Templates.text(kindLabel(media)), title: t("detail.confirm.title"), confirm: t("detail.confirm"),
+            link: Templates.local(link), open: t("detail.confirm.open"))
         return page(
             title: "\(t("detail.confirm.title")) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration, catalog: catalog))
-                <main class="confirm-detail"><span class="badge">\(kindLabel(media))</span><h1>\(t("detail.confirm.title"))</h1>\
-                <p role="status" class="confirm">\(t("detail.confirm"))</p><p><a class="open-detail" href="\(local: link)">\(t("detail.confirm.open"))</a></p></main>
+                \(Templates.render("confirm-detail", model))
                 """, bodyClass: "screen-confirm")
     }
 
+    /// A page for a request that could not be answered.
     static func error(status: Int, message: String, configuration: Configuration) -> HTML {
-        page(
+        let t = Texts.current
+        let model = ErrorScreen(
+            title: t(status == 404 ? "error.404" : status == 400 ? "error.400" : "error.other"),
+            message: Templates.text(message), back: t("error.back"))
+        return page(
             title: "\(status) – MediaSearch",
             body: """
                 \(form(nil, configuration: configuration))
-                <main class="failure"><h1>\(Texts.current(status == 404 ? "error.404" : status == 400 ? "error.400" : "error.other"))</h1>\
-                <p class="error">\(message)</p><p><a href="/">\(Texts.current("error.back"))</a></p></main>
+                \(Templates.render("error", model))
                 """, bodyClass: "screen-error")
     }
 }
@@ -133,4 +138,14 @@ struct PageEnd {
     var keysOpen: String
     var player: Player
     var dialog: Keys
+}
+
+/// What the page before a detail opened from another site shows (`Templates/web/confirm-detail.mustache`).
+struct ConfirmDetailScreen {
+    var badge, title, confirm, link, open: String
+}
+
+/// What a page for a request that could not be answered shows (`Templates/web/error.mustache`).
+struct ErrorScreen {
+    var title, message, back: String
 }
