@@ -6,36 +6,42 @@ import MediaSearchKit
 extension Screens {
     /// "All" and one tab per kind of media the enabled sources give (Songs holds every source's
     /// songs; which sources answer is the Source choice of the form), each with its number of
-    /// results when known.
+    /// results when known; drawn by `Templates/web/tabs.mustache`.
     static func tabs(
         _ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil, pending: [String] = []
     ) -> HTML {
-        func count(_ value: Int?, pending: Bool = false, failed: Bool = false) -> HTML {
-            // A kind of media with a source still asked is pending, never 0 (#59).
-            if pending {
-                return
-                    "<span class=\"count pending\"><span aria-hidden=\"true\">…</span><span class=\"sr-only\">\(Texts.current("tabs.pending"))</span></span>"
-            }
-            // One whose every source failed says so, never 0 (#60).
-            if failed { return "<span class=\"count failed\">\(Texts.current("tabs.failed"))</span>" }
-            return value.map { "<span class=\"count\">\(Formatting.grouped($0))</span>" } ?? ""
-        }
         let media = Dictionary(catalog.providers.map { ($0.kind, $0.media) }, uniquingKeysWith: { first, _ in first })
         let pendingMedia = Set(pending.compactMap { media[$0] })
         let t = Texts.current
         let shown = current(query, catalog: catalog)
-        let all: HTML =
-            "<a href=\"\(local: query.link(kind: .some(nil)))\"\(HTML(raw: query.kind == nil ? " aria-current=\"page\"" : ""))>\(t("tabs.all"))\(count(counts?.total, pending: !pending.isEmpty && query.kind == nil))</a>"
-        let kinds = mediaTabs(catalog).map { tab -> HTML in
-            let here = HTML(raw: shown == tab.media ? " aria-current=\"page\"" : "")
+        // A kind of media with a source still asked is pending, never 0 (#59); one whose every
+        // source failed says so, never 0 (#60).
+        let all = TabsScreen.Tab(
+            href: Templates.local(query.link(kind: .some(nil))), kind: nil, quiet: false, current: query.kind == nil,
+            name: t("tabs.all"), pending: !pending.isEmpty && query.kind == nil, failed: false,
+            count: counts?.total.map(Formatting.grouped))
+        let kinds = mediaTabs(catalog).map { tab in
+            let isPending = pendingMedia.contains(tab.media)
+            let failed = counts?.failed.contains(tab.media) == true
             // A kind whose sources all answered with nothing (not the one on screen) is quiet.
-            let none =
-                shown != tab.media && counts?.byMedia[tab.media] == 0 && !pendingMedia.contains(tab.media)
-                && counts?.failed.contains(tab.media) != true
-            return
-                "<a href=\"\(local: query.link(kind: .some(tab.media)))\" data-kind=\"\(tab.media)\"\(HTML(raw: none ? " class=\"none\"" : ""))\(here)>\(t.tabName(media: tab.media, entries: tab.entries))\(count(counts?.byMedia[tab.media], pending: pendingMedia.contains(tab.media), failed: counts?.failed.contains(tab.media) == true))</a>"
+            let quiet = shown != tab.media && counts?.byMedia[tab.media] == 0 && !isPending && !failed
+            return TabsScreen.Tab(
+                href: Templates.local(query.link(kind: .some(tab.media))), kind: Templates.text(tab.media),
+                quiet: quiet, current: shown == tab.media,
+                name: Templates.text(t.tabName(media: tab.media, entries: tab.entries)), pending: isPending,
+                failed: failed, count: counts?.byMedia[tab.media].map(Formatting.grouped))
         }
-        return "<nav class=\"tabs\" aria-label=\"\(t("tabs.label"))\">\(all)\(kinds)</nav>"
+        return Templates.render(
+            "tabs",
+            TabsScreen(
+                label: t("tabs.label"), pendingWords: t("tabs.pending"), failedWords: t("tabs.failed"),
+                tabs: ([all] + kinds).map { tab in
+                    var tab = tab
+                    // Pending or failed says so in words, in the count's place.
+                    if tab.pending || tab.failed { tab.count = nil }
+                    if tab.pending { tab.failed = false }
+                    return tab
+                }))
     }
 
     /// The kinds of media of the enabled sources, in the config's order, each with its sources.
@@ -58,4 +64,24 @@ extension Screens {
         if let provider = catalog.providers.first(where: { $0.kind == kind }) { return provider.media }
         return catalog.providers.contains { $0.media == kind } ? kind : nil
     }
+}
+
+/// What a search's tabs show (`Templates/web/tabs.mustache`).
+struct TabsScreen {
+    struct Tab {
+        var href: String
+        /// The kind of media; `nil` for All.
+        var kind: String?
+        var quiet: Bool
+        var current: Bool
+        var name: String
+        var pending: Bool
+        var failed: Bool
+        var count: String?
+    }
+
+    var label: String
+    var pendingWords: String
+    var failedWords: String
+    var tabs: [Tab]
 }
