@@ -35,13 +35,7 @@ extension Screens {
             "tabs",
             TabsScreen(
                 label: t("tabs.label"), pendingWords: t("tabs.pending"), failedWords: t("tabs.failed"),
-                tabs: ([all] + kinds).map { tab in
-                    var tab = tab
-                    // Pending or failed says so in words, in the count's place.
-                    if tab.pending || tab.failed { tab.count = nil }
-                    if tab.pending { tab.failed = false }
-                    return tab
-                }))
+                tabs: [all] + kinds))
     }
 
     /// The kinds of media of the enabled sources, in the config's order, each with its sources.
