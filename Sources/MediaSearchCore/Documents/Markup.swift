@@ -3,6 +3,10 @@
 public enum Markup {
     /// `&`, `<`, `>`, `"` and `'` as references; everything else as it is.
     public static func escape(_ text: String) -> String {
+        // Most text has nothing to escape: it is returned as it is, read once as bytes.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {

@@ -29,7 +29,9 @@ public enum ResultOrdering {
     /// Sorts by a key; entries without the key go last in either direction, ties keep their order.
     public static func sort(_ entries: [ResultEntry], by sort: ResultSort, reversed: Bool) -> [ResultEntry] {
         guard sort != .relevance else { return reversed ? entries.reversed() : entries }
-        let keyed = entries.enumerated().map { (offset: $0.offset, entry: $0.element, key: key(sort, $0.element)) }
+        // The keys and places are sorted, not the entries: an entry is large, and a sort moves
+        // what it sorts many times over.
+        let keyed = entries.indices.map { (offset: $0, key: key(sort, entries[$0])) }
         let present = keyed.filter { $0.key != nil }
         let absent = keyed.filter { $0.key == nil }
         let ordered = present.sorted { a, b in
@@ -37,7 +39,7 @@ public enum ResultOrdering {
             if order != .same { return reversed ? order == .after : order == .before }
             return a.offset < b.offset
         }
-        return (ordered + absent).map(\.entry)
+        return (ordered + absent).map { entries[$0.offset] }
     }
 
     private static func key(_ sort: ResultSort, _ entry: ResultEntry) -> SortKey? {
