@@ -6,17 +6,17 @@ import MediaSearchKit
 extension Screens {
     /// A section's title: a label in the page's words (`Tracks`), or a name (the item's title, the
     /// source's name), marked as not for translating.
-    static func heading(_ section: DetailSection, first: Bool) -> HTML {
+    static func heading(_ section: DetailSection, first: Bool) -> (words: String, translated: Bool) {
         // Words with arguments, written in the page's words (`Other albums by {name}`).
-        if !first, let phrase = section.phrase { return "<h2>\(phrase.text(Texts.current.facts))</h2>" }
+        if !first, let phrase = section.phrase { return (Templates.text(phrase.text(Texts.current.facts)), true) }
         // The header's title is the item's own.
         guard !first, let words = Texts.current.label.known(section.title) else {
-            return "<h2 translate=\"no\">\(section.title)</h2>"
+            return (Templates.text(section.title), false)
         }
-        return "<h2>\(words)</h2>"
+        return (Templates.text(words), true)
     }
 
-    /// The detail screen of one item.
+    /// The detail screen of one item; drawn by `Templates/web/detail.mustache`.
     /// - Parameter albumKind: the kind that shows this item's album (the album kind of its
     ///   source), when the item is a song: its album's name then links to the album's detail.
     /// - Parameter catalog: the server's kinds: the search box names them, and a listed item's
@@ -29,69 +29,58 @@ extension Screens {
         let t = Texts.current
         let media = page.media ?? page.kind
         let title = item.title ?? t.label("Untitled")
-        let artwork: HTML =
-            item.artworkURL.flatMap(SafeURL.http).map { url in
-                "<img class=\"artwork\" src=\"\(url: Formatting.artwork(url, size: 600))\" alt=\"\" width=\"600\" height=\"600\">"
-            }
-            ?? "<span class=\"artwork none\" aria-hidden=\"true\"><span class=\"icon\">\(kindIcon(media))</span><span class=\"name\">\(title)</span></span>"
         // The main actions, together under the title (#75 item 2): Play (a merged work whose own
         // store has no preview plays another store's, item 3) or the first list's Play all, the
         // star with its word, the item's page at its source.
-        var actions: [HTML] = []
-        var video: HTML = ""
+        var play: PlayModel?
+        var video: String?
         if let preview = item.playablePreviewURL.flatMap(SafeURL.http) {
             if videoMedia.contains(media) || preview.hasSuffix(".m4v") {
-                video = "<video class=\"preview\" controls preload=\"none\" src=\"\(url: preview)\"></video>"
+                video = Templates.url(preview)
             } else {
                 // A station's stream that fails says so in its own words, not a preview's (#60 item 6).
-                actions.append(
-                    playLink(
-                        preview, title: title, creator: item.creator, artwork: item.artworkURL,
-                        detail: detailPath(page.kind, item.id), live: page.isLive,
-                        label: HTML(stringLiteral: t(page.isLive ? "player.listenLive" : "player.play"))))
+                play = playModel(
+                    preview, title: title, creator: item.creator, artwork: item.artworkURL,
+                    detail: detailPath(page.kind, item.id), live: page.isLive,
+                    label: t(page.isLive ? "player.listenLive" : "player.play"))
             }
         }
         // The header section (the item's own facts) sits beside the artwork; the rest below.
-        let header =
-            page.detail.sections.first.map { section($0, first: true, kinds: kinds, catalog: catalog, of: item) } ?? ""
+        let header = page.detail.sections.first.map {
+            section($0, first: true, kinds: kinds, catalog: catalog, of: item)
+        }
         // A merged work's stores are links and Plays here, not the terminal's rows.
         // A list's parts (a show's seasons) fold, the last one open (#60).
         let below = Array(page.detail.sections.dropFirst().filter { $0 != page.storesSection })
         let lastPart = below.lastIndex(where: \.folded)
         // With nothing of its own to play, the first list that plays all (an album's tracks) has
         // its Play all among the main actions.
-        let leading = actions.isEmpty && video.raw.isEmpty ? below.firstIndex(where: playsAll) : nil
-        if let leading { actions.append(playAllButton(list: "tracks-\(leading)")) }
-        if let starred {
-            actions.append(star(kind: page.kind, id: item.id, title: title, pressed: starred, labelled: true))
+        let leading = play == nil && video == nil ? below.firstIndex(where: playsAll) : nil
+        let star = starred.map {
+            starModel(kind: page.kind, id: item.id, title: title, pressed: $0, labelled: true)
         }
-        if let url = item.url.flatMap(SafeURL.http) {
+        let openAt = item.url.flatMap(SafeURL.http).map { url in
             let source = catalog?.providers.first { $0.kind == page.kind }?.sourceName
-            let words = source.map { t("detail.openAt", ["source": $0]) } ?? t("detail.open")
-            actions.append(
-                "<a class=\"button quiet outside\" href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(words)</a>"
-            )
+            return DetailScreen.Link(
+                href: Templates.url(url), words: source.map { t("detail.openAt", ["source": $0]) } ?? t("detail.open"))
         }
-        let actionBar: HTML = actions.isEmpty ? "" : "<div class=\"actions\">\(actions)</div>"
-        let sections =
-            below.enumerated().map { index, part in
+        let playAll = leading.map { playAllModel(list: "tracks-\($0)") }
+        let model = DetailScreen(
+            kind: Templates.text(page.kind), id: Templates.text(item.id), icon: kindIcon(media),
+            artwork: item.artworkURL.flatMap(SafeURL.http).map { Templates.url(Formatting.artwork($0, size: 600)) },
+            title: Templates.text(title), badge: Templates.text(kindLabel(media)),
+            creator: creatorLine(item, albumKind: albumKind), reveals: reveals(page),
+            hasActions: play != nil || playAll != nil || star != nil || openAt != nil, play: play, playAll: playAll,
+            star: star, openAt: openAt, video: video, header: header,
+            notices: page.detail.notices.map(Templates.text),
+            sections: below.enumerated().map { index, part in
                 section(
                     part, first: false, kinds: kinds, open: part.folded ? index == lastPart : nil, catalog: catalog,
                     list: "tracks-\(index)", playAll: index != leading, by: item.creator)
-            } + [stores(page.offers, item: item)]
-        let notices = page.detail.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
-        let noticeList: HTML = notices.isEmpty ? "" : "<ul class=\"messages\">\(notices)</ul>"
+            }, stores: stores(page.offers, item: item))
         return Self.page(
             title: "\(title) – MediaSearch",
-            body: """
-                \(form(nil, configuration: configuration, catalog: catalog))
-                <main class="detail" data-kind="\(page.kind)" data-id="\(item.id)" data-icon="\(kindIcon(media))">
-                <div class="hero">\(artwork)<div class="heading"><span class="badge">\(kindLabel(media))</span>\
-                <h1>\(title)</h1>\(creatorLine(item, albumKind: albumKind))\(reveal(page))\(actionBar)</div>\(video)\(header)</div>
-                \(noticeList)
-                \(sections)
-                </main>
-                """, bodyClass: "screen-detail")
+            body: body("detail", model, configuration: configuration, catalog: catalog), bodyClass: "screen-detail")
     }
 
     /// Whether a section's items are rows that play (an album's tracks, a podcast's episodes), or
@@ -107,81 +96,72 @@ extension Screens {
     }
 
     /// Play all for the rows of the list with this id, in the page's player; the script shows the
-    /// button, which needs it.
-    static func playAllButton(list: String) -> HTML {
-        "<p class=\"play-all\" hidden><button type=\"button\" data-queue=\"\(list)\">\(Texts.current("player.playAll"))</button></p>"
+    /// button, which needs it (`Templates/web/play-all.mustache`).
+    static func playAllModel(list: String) -> PlayAllModel {
+        PlayAllModel(queue: list, words: Texts.current("player.playAll"))
     }
 
     /// The stores of a merged work: each source's page as a link, with its price, and a Play per
-    /// preview.
-    static func stores(_ offers: [SourceOffer], item: MediaItem) -> HTML {
-        guard !offers.isEmpty else { return "" }
+    /// preview (`Templates/web/stores.mustache`); `nil` for a work of one store.
+    static func stores(_ offers: [SourceOffer], item: MediaItem) -> DetailScreen.Stores? {
+        guard !offers.isEmpty else { return nil }
         let t = Texts.current
-        let rows = offers.map { offer -> HTML in
-            let name: HTML =
-                offer.url.flatMap(SafeURL.http).map { url in
-                    "<a href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(offer.source)</a>"
-                } ?? "<span>\(offer.source)</span>"
-            let price: HTML =
-                Fact.money("Price", offer.price, currency: offer.currency)?.text(t.facts).map {
-                    "<span class=\"price\">\($0)</span>"
-                } ?? ""
+        let rows = offers.map { offer in
             // What the source adds (an ISRC, a label): its label in the page's words, a typed
             // value too, a source's own words marked as not for translating.
-            let said = offer.facts.compactMap { fact -> HTML? in
+            let said = offer.facts.compactMap { fact -> DetailScreen.Stores.Said? in
                 guard let text = fact.text(t.facts) else { return nil }
-                let label: HTML = fact.label.isEmpty ? "" : "\(t.label(fact.label)) "
-                let own: HTML = [.text, .list, .id].contains(fact.kind) ? " translate=\"no\"" : ""
-                return "<span\(own)>\(label)\(text)</span>"
+                return .init(
+                    label: fact.label.isEmpty ? "" : Templates.text(t.label(fact.label)) + " ",
+                    text: Templates.text(text), own: ownWords(fact))
             }
-            let joined = said.enumerated().map { index, fact -> HTML in index == 0 ? fact : " · \(fact)" }
-            let facts: HTML = said.isEmpty ? "" : "<span class=\"facts\">\(joined)</span>"
-            let play: HTML =
-                offer.previewURL.flatMap(SafeURL.http).map { url in
-                    playLink(
+            return DetailScreen.Stores.Offer(
+                source: Templates.text(offer.source), href: offer.url.flatMap(SafeURL.http).map(Templates.url),
+                price: Fact.money("Price", offer.price, currency: offer.currency)?.text(t.facts).map(Templates.text),
+                said: said.enumerated().map { index, fact in
+                    var fact = fact
+                    fact.after = index > 0
+                    return fact
+                },
+                play: offer.previewURL.flatMap(SafeURL.http).map { url in
+                    playModel(
                         url, title: item.title ?? item.id, creator: item.creator, artwork: item.artworkURL, detail: nil,
-                        live: false, label: HTML(stringLiteral: t("stores.preview", ["source": offer.source])))
-                } ?? ""
-            return
-                "<li class=\"offer\" data-source=\"\(offer.source)\"><div class=\"what\"><span class=\"title\">\(name)</span>\(price)\(facts)</div>\(play)</li>"
+                        live: false, label: t("stores.preview", ["source": Templates.text(offer.source)]))
+                })
         }
-        return """
-            <section class="section stores" data-title="Stores">
-            <h2>\(t.label("Stores"))</h2>
-            <ol class="offers">\(rows)</ol>
-            </section>
-            """
+        return .init(heading: Templates.text(t.label("Stores")), offers: rows)
     }
 
     /// With names censored, a Reveal for each name that the source censors, shown in place on request.
-    static func reveal(_ page: DetailPage) -> HTML {
-        guard let original = page.uncensored else { return "" }
-        let names = [
+    static func reveals(_ page: DetailPage) -> [DetailScreen.Reveal] {
+        guard let original = page.uncensored else { return [] }
+        return [
             ("title", page.item.title, original.title), ("collection", page.item.collection, original.collection),
         ]
-        .compactMap { label, shown, real -> HTML? in
+        .compactMap { label, shown, real in
             guard let real, real != shown else { return nil }
-            return
-                "<details class=\"reveal\"><summary>\(Texts.current("detail.reveal." + label))</summary><span>\(real)</span></details>"
+            return .init(summary: Texts.current("detail.reveal." + label), real: Templates.text(real))
         }
-        return names.isEmpty ? "" : "<div class=\"reveals\">\(names)</div>"
     }
 
     /// The creator, a link to a search for them, and for a song its album, a link to the album's
     /// detail: the names lead on inside the app.
-    static func creatorLine(_ item: MediaItem, albumKind: String?) -> HTML {
-        guard let creator = item.creator, !creator.isEmpty else { return "" }
-        let search = "/" + QueryString.make([("q", creator)])
-        var album: HTML = ""
+    static func creatorLine(_ item: MediaItem, albumKind: String?) -> DetailScreen.Creator? {
+        guard let creator = item.creator, !creator.isEmpty else { return nil }
+        var album: DetailScreen.Creator.Album?
         if let albumKind, let collection = item.collection, let id = item.collectionID {
-            let path = "/item/\(QueryString.encode(albumKind))/\(QueryString.encode(id))"
-            album = " · <a class=\"album\" href=\"\(local: path)\">\(collection)</a>"
+            album = .init(
+                path: Templates.local("/item/\(QueryString.encode(albumKind))/\(QueryString.encode(id))"),
+                name: Templates.text(collection))
         }
-        return "<p class=\"creator\"><a class=\"artist\" href=\"\(local: search)\">\(creator)</a>\(album)</p>"
+        return .init(
+            search: Templates.local("/" + QueryString.make([("q", creator)])), name: Templates.text(creator),
+            album: album)
     }
 
     /// One section: its rows, its links (opening outside) and its items as tiles; folded under
-    /// its heading when `open` is given (`true`: unfolded at first), with its count of items.
+    /// its heading when `open` is given (`true`: unfolded at first), with its count of items;
+    /// drawn by `Templates/web/section.mustache`.
     /// - Parameter list: the id of its rows that play, which a Play all names.
     /// - Parameter playAll: whether it shows its own Play all (not when the main actions have it).
     /// - Parameter by: the creator of the item shown, which its rows of the same creator do not repeat.
@@ -190,55 +170,140 @@ extension Screens {
     static func section(
         _ section: DetailSection, first: Bool, kinds: Set<String>, open: Bool? = nil, catalog: ProviderCatalog? = nil,
         list: String? = nil, playAll showsPlayAll: Bool = true, of item: MediaItem? = nil, by: String? = nil
-    ) -> HTML {
+    ) -> SectionModel {
         let label = Texts.current.label
         // The header's Kind row repeats the badge above it on this page, its By row the creator.
         let rows = section.rows.filter { !first || ($0.label != "Kind" && $0.value != item?.creator) }.map {
-            row -> HTML in
-            if let values = row.values {
-                // A source's tags or genres: its own words, one entry each.
-                let entries = values.map { value -> HTML in "<li>\(value)</li>" }
-                return "<dt>\(label(row.label))</dt><dd><ul class=\"tags\" translate=\"no\">\(entries)</ul></dd>"
+            row -> SectionModel.Row in
+            let name = Templates.text(label(row.label))
+            // A source's tags or genres: its own words, one entry each.
+            if let values = row.values { return .init(label: name, tags: .init(values: values.map(Templates.text))) }
+            if row.value.contains("\n") || row.value.count > 120 {
+                return .init(label: name, long: TextSanitizer.block(row.value))
             }
-            return row.value.contains("\n") || row.value.count > 120
-                ? "<dt>\(label(row.label))</dt><dd class=\"long\">\(block: row.value)</dd>"
-                : "<dt>\(label(row.label))</dt><dd\(HTML(raw: [.text, .list, .id].contains(row.fact.kind) ? " translate=\"no\"" : ""))>\(row.value(Texts.current.facts))</dd>"
+            return .init(
+                label: name, short: .init(text: Templates.text(row.value(Texts.current.facts)), own: ownWords(row.fact))
+            )
         }
-        let links = section.links.filter { !first || $0.url != item?.url }.map { link -> HTML in
-            "<li><a href=\"\(url: link.url)\" target=\"_blank\" rel=\"noopener noreferrer external\">\(label(link.label))</a></li>"
+        let links = section.links.filter { !first || $0.url != item?.url }.map { link in
+            DetailScreen.Link(href: Templates.url(link.url), words: Templates.text(label(link.label)))
         }
         let playable = Self.playable(section)
-        let items = section.items.map {
-            playable
-                ? track(
-                    $0, kinds: kinds, live: catalog?.media(of: $0.kind).map(SearchSession.liveMedia.contains) ?? false,
-                    by: by)
-                : tile($0, uncensored: nil, kinds: kinds, media: catalog?.media(of: $0.kind))
-        }
-        let rowList: HTML = rows.isEmpty ? "" : "<dl>\(rows)</dl>"
-        let linkList: HTML = links.isEmpty ? "" : "<ul class=\"links\">\(links)</ul>"
-        let itemList: HTML =
-            items.isEmpty
-            ? ""
-            : playable
-                ? "<ol class=\"tracks\"\(HTML(raw: list.map { " id=\"\($0)\"" } ?? ""))>\(items)</ol>"
-                : "<ol class=\"tiles small\">\(items)</ol>"
-        // Tracks that play one after another (an album, a book's sections, episodes).
-        let playAll: HTML =
-            showsPlayAll && playsAll(section) ? list.map { playAllButton(list: $0) } ?? "" : ""
-        if let open {
-            return """
-                <section class="section part" data-title="\(section.title)"><details\(HTML(raw: open ? " open" : ""))>\
-                <summary>\(heading(section, first: false)) <span class="count">\(Formatting.grouped(section.items.count))</span></summary>
-                \(rowList)\(linkList)\(playAll)\(itemList)
-                </details></section>
-                """
-        }
-        return """
-            <section class="section\(HTML(raw: first ? " header" : ""))" data-title="\(section.title)">
-            \(heading(section, first: first))
-            \(rowList)\(linkList)\(playAll)\(itemList)
-            </section>
-            """
+        let heading = heading(section, first: first)
+        return SectionModel(
+            folded: open != nil, open: open ?? false, header: first, dataTitle: Templates.text(section.title),
+            heading: heading.words, translated: heading.translated, count: Formatting.grouped(section.items.count),
+            rows: rows, links: links,
+            // Tracks that play one after another (an album, a book's sections, episodes).
+            playAll: showsPlayAll && playsAll(section) ? list.map(playAllModel) : nil,
+            list: playable ? list : nil,
+            tracks: playable
+                ? section.items.map {
+                    track(
+                        $0, kinds: kinds,
+                        live: catalog?.media(of: $0.kind).map(SearchSession.liveMedia.contains) ?? false, by: by)
+                } : [],
+            tiles: playable
+                ? []
+                : section.items.map { tileModel($0, uncensored: nil, kinds: kinds, media: catalog?.media(of: $0.kind)) }
+        )
     }
+}
+
+/// What the detail screen shows (`Templates/web/detail.mustache`).
+struct DetailScreen: TemplateModel {
+    struct Creator: TemplateModel {
+        struct Album: TemplateModel {
+            var path, name: String
+        }
+
+        /// A search for the creator.
+        var search, name: String
+        var album: Album?
+    }
+
+    struct Reveal: TemplateModel {
+        var summary, real: String
+    }
+
+    /// A link that opens outside.
+    struct Link: TemplateModel {
+        var href, words: String
+    }
+
+    /// A merged work's stores (`Templates/web/stores.mustache`).
+    struct Stores: TemplateModel {
+        struct Offer: TemplateModel {
+            var source: String
+            var href, price: String?
+            var said: [Said]
+            var play: PlayModel?
+        }
+
+        /// What a store adds: its label in the page's words, then its value.
+        struct Said: TemplateModel {
+            var label, text: String
+            var own: Bool
+            /// Whether another comes before it (a separator then).
+            var after = false
+        }
+
+        var heading: String
+        var offers: [Offer]
+    }
+
+    var kind, id, icon: String
+    var artwork: String?
+    var title, badge: String
+    var creator: Creator?
+    var reveals: [Reveal]
+    var hasActions: Bool
+    var play: PlayModel?
+    var playAll: PlayAllModel?
+    var star: StarModel?
+    var openAt: Link?
+    var video: String?
+    var header: SectionModel?
+    var notices: [String]
+    var sections: [SectionModel]
+    var stores: Stores?
+}
+
+/// One section of a detail (`Templates/web/section.mustache`).
+struct SectionModel: TemplateModel {
+    struct Row: TemplateModel {
+        struct Tags: TemplateModel {
+            var values: [String]
+        }
+
+        struct Short: TemplateModel {
+            var text: String
+            var own: Bool
+        }
+
+        var label: String
+        /// A source's tags or genres, one entry each.
+        var tags: Tags?
+        /// A text that keeps its line breaks (a description).
+        var long: String?
+        var short: Short?
+    }
+
+    /// Whether it folds under its heading (a list's part), and whether it is open at first.
+    var folded, open, header: Bool
+    var dataTitle, heading: String
+    var translated: Bool
+    var count: String
+    var rows: [Row]
+    var links: [DetailScreen.Link]
+    var playAll: PlayAllModel?
+    /// The id of its rows that play, which a Play all names.
+    var list: String?
+    var tracks: [TrackModel]
+    var tiles: [TileModel]
+}
+
+/// Play all for a list of rows (`Templates/web/play-all.mustache`).
+struct PlayAllModel: TemplateModel {
+    var queue, words: String
 }

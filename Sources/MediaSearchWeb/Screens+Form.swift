@@ -4,105 +4,141 @@ import MediaSearchKit
 
 /// The search form every page starts with: the box, the kind and the options, a source's filters.
 extension Screens {
-    /// The search form, with the query's current choices.
+    /// The search form, with the query's current choices; drawn by `Templates/web/form.mustache`.
     static func form(_ query: WebQuery?, configuration: Configuration, catalog: ProviderCatalog? = nil) -> HTML {
+        Templates.render("form", formModel(query, configuration: configuration, catalog: catalog))
+    }
+
+    /// What the search form shows.
+    static func formModel(_ query: WebQuery?, configuration: Configuration, catalog: ProviderCatalog? = nil)
+        -> FormScreen
+    {
         let t = Texts.current
         let limit = query?.limit ?? configuration.limit
-        let limits = Set([10, 30, 50, limit]).sorted().map { value -> HTML in
-            "<option value=\"\(value)\"\(HTML(raw: value == limit ? " selected" : ""))>\(t("form.limit.option", ["n": String(value)]))</option>"
-        }
-        let sorts = ResultSort.allCases.map { sort -> HTML in
-            let selected = HTML(raw: (query?.sort ?? .relevance) == sort ? " selected" : "")
-            return "<option value=\"\(sort.rawValue)\"\(selected)>\(t("sort." + sort.rawValue))</option>"
-        }
         let explicit = query?.explicit ?? configuration.explicit
-        let kind = query?.kind.map { value -> HTML in "<input type=\"hidden\" name=\"kind\" value=\"\(value)\">" } ?? ""
         // A choice of source only where there is one to make.
         let sources = catalog?.enabledSources ?? []
-        let options = sources.map { entry -> HTML in
-            let selected = HTML(raw: query?.source == entry.id ? " selected" : "")
-            return "<option value=\"\(entry.id)\"\(selected)>\(entry.name)</option>"
-        }
-        let country = query?.country ?? configuration.country
         let lang = query?.lang ?? configuration.lang
-        let langs = ([nil] + LanguageCode.supported).map { code -> HTML in
-            let name = t("form.lang." + (code ?? "default"))
-            return
-                "<option value=\"\(code ?? "default")\"\(HTML(raw: code == lang ? " selected" : ""))>\(name)</option>"
-        }
-        let region: HTML = """
-            <input class="country" name="country" value="\(country)" size="3" maxlength="2" pattern="[A-Za-z]{2}" \
-            aria-label="\(t("form.country"))" title="\(t("form.country.hint"))" autocomplete="off">\
-            <select name="lang" aria-label="\(t("form.lang"))">\(langs)</select>
-            """
         // The box names what this server searches (#60): its enabled kinds of media.
         let kinds = t.searched(catalog, capitalized: true)
-        let placeholder = kinds.isEmpty ? t("form.search") : t("form.placeholder", ["kinds": kinds])
-        let source: HTML =
-            sources.count < 2
-            ? ""
-            : "<select name=\"source\" aria-label=\"\(t("form.source"))\"><option value=\"all\">\(t("form.source.all"))</option>\(options)</select>"
-        return """
-            <header class="bar">
-            <a class="brand" href="/">MediaSearch</a>
-            <form id="search" class="search" action="/" method="get" role="search">
-            <div class="query">\
-            <input id="q" type="search" name="q" value="\(query?.term)" placeholder="\(placeholder)" aria-label="\(t("form.search"))" autocomplete="off" list="suggestions">\
-            <button type="submit">\(t("form.submit"))</button></div>
-            <datalist id="suggestions"></datalist>
-            \(kind)
-            <details class="options"><summary>\(t("form.options"))</summary><div class="fields">
-            \(source)
-            \(region)
-            <select name="limit" aria-label="\(t("form.limit"))">\(limits)</select>
-            <select name="sort" aria-label="\(t("form.sort"))">\(sorts)</select>
-            <label class="toggle"><input type="checkbox" name="reverse" value="on"\(HTML(raw: query?.reverse == true ? " checked" : ""))> \(t("form.reverse"))</label>
-            <select name="explicit" aria-label="\(t("form.explicit"))"><option value="on"\(HTML(raw: explicit ? " selected" : ""))>\(t("form.explicit.on"))</option><option value="off"\(HTML(raw: explicit ? "" : " selected"))>\(t("form.explicit.off"))</option></select>
-            </div></details>
-            \(filterFields(query, catalog: catalog))
-            </form>
-            </header>
-            """
+        return FormScreen(
+            term: Templates.text(query?.term),
+            placeholder: Templates.text(kinds.isEmpty ? t("form.search") : t("form.placeholder", ["kinds": kinds])),
+            searchWords: t("form.search"), submit: t("form.submit"), kind: query?.kind.map(Templates.text),
+            options: t("form.options"),
+            source: sources.count < 2
+                ? nil
+                : .init(
+                    label: t("form.source"), all: t("form.source.all"),
+                    choices: sources.map { entry in
+                        .init(value: entry.id, selected: query?.source == entry.id, words: Templates.text(entry.name))
+                    }),
+            country: Templates.text(query?.country ?? configuration.country), countryWords: t("form.country"),
+            countryHint: t("form.country.hint"), langWords: t("form.lang"),
+            langs: ([nil] + LanguageCode.supported).map { code in
+                .init(value: code ?? "default", selected: code == lang, words: t("form.lang." + (code ?? "default")))
+            },
+            limitWords: t("form.limit"),
+            limits: Set([10, 30, 50, limit]).sorted().map { value in
+                .init(
+                    value: String(value), selected: value == limit, words: t("form.limit.option", ["n": String(value)]))
+            },
+            sortWords: t("form.sort"),
+            sorts: ResultSort.allCases.map { sort in
+                .init(
+                    value: sort.rawValue, selected: (query?.sort ?? .relevance) == sort,
+                    words: t("sort." + sort.rawValue))
+            },
+            reverse: query?.reverse == true, reverseWords: t("form.reverse"), explicitWords: t("form.explicit"),
+            explicit: [
+                .init(value: "on", selected: explicit, words: t("form.explicit.on")),
+                .init(value: "off", selected: !explicit, words: t("form.explicit.off")),
+            ], filters: filterFields(query, catalog: catalog))
     }
 
     /// The filters of the kind on screen, as fields of the form (a filter narrows the search to
     /// the kinds that have it, so they are offered on a kind's tab).
-    static func filterFields(_ query: WebQuery?, catalog: ProviderCatalog?) -> HTML {
+    static func filterFields(_ query: WebQuery?, catalog: ProviderCatalog?) -> FormScreen.Filters? {
         guard let query, let kind = query.kind, let filters = catalog?.filters(forTab: kind), !filters.isEmpty
-        else { return "" }
-        let fields = filters.map { filter -> HTML in
+        else { return nil }
+        let t = Texts.current
+        let fields = filters.map { filter in
             let value = query.filters[filter.name]
             // The filter's name and help in the page's words where the catalog has them.
-            let name = Texts.current.ifKnown("filter." + filter.name) ?? filter.name
-            let help = Texts.current.label(filter.help)
-            let placeholder = filter.type == "text" ? Texts.current("filters.text") : filter.type
             // A field with a fixed set of values is a choice among them, with "any" first.
-            if let choices = filter.choices {
-                let options = ([""] + choices).map { choice -> HTML in
-                    let chosen = choice.caseInsensitiveCompare(value ?? "") == .orderedSame
-                    let selected = HTML(raw: chosen ? " selected" : "")
-                    let label = choice.isEmpty ? Texts.current("filters.any") : choice
-                    return "<option value=\"\(choice)\"\(selected)>\(label)</option>"
-                }
-                return
-                    "<label>\(name) <select name=\"\(filter.name)\" title=\"\(help)\">\(options)</select></label>"
+            let choices = filter.choices.map { choices in
+                FormScreen.Filters.Field.Choices(
+                    options: ([""] + choices).map { choice in
+                        .init(
+                            value: Templates.text(choice),
+                            selected: choice.caseInsensitiveCompare(value ?? "") == .orderedSame,
+                            words: Templates.text(choice.isEmpty ? t("filters.any") : choice))
+                    })
             }
-            return
-                "<label>\(name) <input name=\"\(filter.name)\" value=\"\(value)\" placeholder=\"\(placeholder)\" title=\"\(help)\"></label>"
+            return FormScreen.Filters.Field(
+                name: Templates.text(t.ifKnown("filter." + filter.name) ?? filter.name),
+                field: Templates.text(filter.name), value: Templates.text(value),
+                hint: Templates.text(filter.type == "text" ? t("filters.text") : filter.type),
+                help: Templates.text(t.label(filter.help)), choices: choices)
         }
-        let open = HTML(raw: query.filters.isEmpty ? "" : " open")
-        return
-            "<details class=\"filters\"\(open)><summary>\(Texts.current("filters.summary"))</summary><div class=\"fields\">\(fields)</div></details>"
+        return .init(open: !query.filters.isEmpty, summary: t("filters.summary"), fields: fields)
     }
 
     /// The filters in force, each a chip that removes it.
-    static func activeFilters(_ query: WebQuery) -> HTML {
-        guard !query.filters.isEmpty else { return "" }
-        let chips = query.filters.keys.sorted().map { name -> HTML in
+    static func activeFilters(_ query: WebQuery) -> [SearchScreen.Chip] {
+        query.filters.keys.sorted().map { name in
             let shown = Texts.current.ifKnown("filter." + name) ?? name
-            return
-                "<li><a href=\"\(local: query.link(removing: name))\" aria-label=\"\(Texts.current("filters.remove", ["name": shown]))\">\(shown): \(query.filters[name]) ✕</a></li>"
+            return .init(
+                href: Templates.local(query.link(removing: name)),
+                label: Texts.current("filters.remove", ["name": Templates.text(shown)]), name: Templates.text(shown),
+                value: Templates.text(query.filters[name]))
         }
-        return "<ul class=\"chips active-filters\" aria-label=\"\(Texts.current("filters.inForce"))\">\(chips)</ul>"
     }
+}
+
+/// What the search form shows (`Templates/web/form.mustache`).
+struct FormScreen: TemplateModel {
+    /// One choice of a select (`Templates/web/option.mustache`).
+    struct Option: TemplateModel {
+        var value: String
+        var selected: Bool
+        var words: String
+    }
+
+    struct Source: TemplateModel {
+        var label, all: String
+        var choices: [Option]
+    }
+
+    /// The filters of the kind on screen.
+    struct Filters: TemplateModel {
+        struct Field: TemplateModel {
+            /// A field with a fixed set of values.
+            struct Choices: TemplateModel {
+                var options: [Option]
+            }
+
+            var name, field, value, hint, help: String
+            var choices: Choices?
+        }
+
+        var open: Bool
+        var summary: String
+        var fields: [Field]
+    }
+
+    var term, placeholder, searchWords, submit: String
+    var kind: String?
+    var options: String
+    var source: Source?
+    var country, countryWords, countryHint, langWords: String
+    var langs: [Option]
+    var limitWords: String
+    var limits: [Option]
+    var sortWords: String
+    var sorts: [Option]
+    var reverse: Bool
+    var reverseWords, explicitWords: String
+    var explicit: [Option]
+    var filters: Filters?
 }

@@ -5,29 +5,26 @@ import MediaSearchKit
 /// The lists on the web (#61): a star on every result and detail, the Lists page, a list's page.
 extension Screens {
     /// The button that keeps an item in a list or takes it off: a real toggle button
-    /// (`aria-pressed`), named with the item's title, shown by the script that makes it work.
+    /// (`aria-pressed`), named with the item's title, shown by the script that makes it work;
+    /// drawn by `Templates/web/star.mustache`.
     /// - Parameter labelled: whether it says its state in words beside the glyph (a detail's,
     ///   among the main actions: "Star", "Starred").
-    static func star(
+    static func starModel(
         kind: String, id: String, title: String, list: String = ListName.starred, pressed: Bool,
         labelled: Bool = false
-    ) -> HTML {
+    ) -> StarModel {
         let t = Texts.current
-        let shown = listName(list)
+        let shown = Templates.text(listName(list))
+        let title = Templates.text(title)
         // One name whatever the state (aria-pressed says it); the tooltip says what a press does.
-        let label = t("star.add", ["title": title, "list": shown])
-        let tip = t(pressed ? "star.remove" : "star.add", ["title": title, "list": shown])
-        let words: HTML =
-            labelled
-            ? " <span class=\"label\" aria-hidden=\"true\" data-on=\"\(t("star.on"))\" data-off=\"\(t("star.off"))\">\(t(pressed ? "star.on" : "star.off"))</span>"
-            : ""
-        return """
-            <button type="button" class="star\(HTML(raw: labelled ? " labelled" : ""))" hidden aria-pressed="\(pressed ? "true" : "false")" \
-            data-kind="\(kind)" data-id="\(id)" data-list="\(list)" data-title="\(title)" \
-            data-add="\(t("star.add", ["title": title, "list": shown]))" \
-            data-remove="\(t("star.remove", ["title": title, "list": shown]))" \
-            aria-label="\(label)" title="\(tip)"><span aria-hidden="true">\(pressed ? "★" : "☆")</span>\(words)</button>
-            """
+        let add = t("star.add", ["title": title, "list": shown])
+        let remove = t("star.remove", ["title": title, "list": shown])
+        return StarModel(
+            pressed: pressed ? "true" : "false", kind: Templates.text(kind), id: Templates.text(id),
+            list: Templates.text(list), title: title, add: add, remove: remove, tip: pressed ? remove : add,
+            glyph: pressed ? "★" : "☆",
+            state: labelled
+                ? .init(on: t("star.on"), off: t("star.off"), now: t(pressed ? "star.on" : "star.off")) : nil)
     }
 
     /// A list's name for people: the starred list in the page's words, others as they were given.
@@ -60,7 +57,7 @@ extension Screens {
                     playAll: list.count > 0
                         ? ListsScreen.PlayAll(
                             label: t("player.playList", ["list": Templates.text(listName(list.name))]),
-                            icon: Icon.play.raw, words: t("player.playAll"))
+                            icon: Icon.play, words: t("player.playAll"))
                         : nil)
             },
             // The starred list is always there (the session's ``SearchSession/allLists()``); while
@@ -69,10 +66,7 @@ extension Screens {
             newList: t("lists.new"), create: t("lists.create"), maxLength: ListName.maxLength)
         return page(
             title: "\(t("lists.title")) – MediaSearch",
-            body: """
-                \(form(nil, configuration: configuration, catalog: catalog))
-                \(Templates.render("lists", model))
-                """, bodyClass: "screen-lists")
+            body: body("lists", model, configuration: configuration, catalog: catalog), bodyClass: "screen-lists")
     }
 
     /// A list's items, the latest added first: rows that play one after another when several can,
@@ -88,34 +82,30 @@ extension Screens {
             tile.previewUrl = tile.previewUrl ?? entry.shown.playablePreviewURL.flatMap(SafeURL.http)
             return tile
         }
-        let rows = tiles.map { tile -> HTML in
-            let star = star(kind: tile.kind, id: tile.id, title: tile.title, list: name, pressed: true)
+        let rows = tiles.map { tile in
+            let star = starModel(kind: tile.kind, id: tile.id, title: tile.title, list: name, pressed: true)
             let live = SearchSession.liveMedia.contains(catalog?.media(of: tile.kind) ?? "")
             return track(tile, kinds: kinds, star: star, live: live)
         }
         let api = Templates.local("/api" + listPath(name))
-        var downloads = [ListScreen.Download(href: api + "?format=csv", words: t("results.download.csv"))]
+        var downloads = [DownloadsModel.Link(href: api + "?format=csv", words: t("results.download.csv"))]
         if !Playlist(entries).entries.isEmpty {
             downloads.append(.init(href: api + "?format=m3u", words: t("results.download.m3u")))
         }
         if !Subscriptions(entries, title: "").feeds.isEmpty {
             downloads.append(.init(href: api + "?format=opml", words: t("results.download.opml")))
         }
-        for index in downloads.indices { downloads[index].after = index > 0 }
         let model = ListScreen(
             listsTitle: t("lists.title"), title: Templates.text(listName(name)), name: Templates.text(name),
             starred: name == ListName.starred, path: Templates.local(listPath(name)),
             count: t("list.count", ["n": Formatting.grouped(entries.count)]), renameWords: t("list.rename"),
             renameTo: t("list.renameTo"), deleteWords: t("list.delete"), maxLength: ListName.maxLength,
             hasItems: !entries.isEmpty, empty: t("list.empty"),
-            playAll: tiles.filter({ preview(of: $0) != nil }).count > 1 ? playAllButton(list: "tracks").raw : "",
-            rows: rows.map(\.raw).joined(), download: t("list.download"), downloads: downloads)
+            playAll: tiles.filter({ preview(of: $0) != nil }).count > 1 ? playAllModel(list: "tracks") : nil,
+            rows: rows, downloads: DownloadsModel(line: t("list.download"), links: downloads))
         return page(
             title: "\(listName(name)) – MediaSearch",
-            body: """
-                \(form(nil, configuration: configuration, catalog: catalog))
-                \(Templates.render("list", model))
-                """, bodyClass: "screen-list")
+            body: body("list", model, configuration: configuration, catalog: catalog), bodyClass: "screen-list")
     }
 
     /// Whether to delete a list: what goes with it, the button that deletes it, the way back.
@@ -129,17 +119,14 @@ extension Screens {
             keep: t("list.keep"))
         return page(
             title: "\(t("list.delete")) – MediaSearch",
-            body: """
-                \(form(nil, configuration: configuration, catalog: catalog))
-                \(Templates.render("list-delete", model))
-                """, bodyClass: "screen-list")
+            body: body("list-delete", model, configuration: configuration, catalog: catalog), bodyClass: "screen-list")
     }
 }
 
 /// What the Lists page shows (`Templates/web/lists.mustache`): plain values, every text sanitized
 /// and every link checked by the screen that makes it.
-struct ListsScreen {
-    struct Row {
+struct ListsScreen: TemplateModel {
+    struct Row: TemplateModel {
         var path: String
         var name: String
         /// The starred list's name is the page's word for it; any other is the user's own, never
@@ -151,7 +138,7 @@ struct ListsScreen {
         var playAll: PlayAll?
     }
 
-    struct PlayAll {
+    struct PlayAll: TemplateModel {
         var label: String
         var icon: String
         var words: String
@@ -165,16 +152,8 @@ struct ListsScreen {
     var maxLength: Int
 }
 
-/// What a list's page shows (`Templates/web/list.mustache`); its rows and Play all are still
-/// drawn with ``HTML`` (the search's and the detail's rows too), handed over as they are.
-struct ListScreen {
-    struct Download {
-        var href: String
-        var words: String
-        /// Whether another link comes before it (a separator then).
-        var after = false
-    }
-
+/// What a list's page shows (`Templates/web/list.mustache`).
+struct ListScreen: TemplateModel {
     var listsTitle: String
     var title: String
     var name: String
@@ -187,14 +166,13 @@ struct ListScreen {
     var maxLength: Int
     var hasItems: Bool
     var empty: String
-    var playAll: String
-    var rows: String
-    var download: String
-    var downloads: [Download]
+    var playAll: PlayAllModel?
+    var rows: [TrackModel]
+    var downloads: DownloadsModel
 }
 
 /// What the page that asks before deleting a list shows (`Templates/web/list-delete.mustache`).
-struct DeleteListScreen {
+struct DeleteListScreen: TemplateModel {
     var listsTitle: String
     var title: String
     var holds: String
@@ -202,4 +180,32 @@ struct DeleteListScreen {
     var count: Int
     var confirm: String
     var keep: String
+}
+
+/// The button that keeps an item in a list or takes it off (`Templates/web/star.mustache`).
+struct StarModel: TemplateModel {
+    /// The words of a star that says its state (a detail's).
+    struct State: TemplateModel {
+        var on, off, now: String
+    }
+
+    var pressed, kind, id, list, title, add, remove, tip, glyph: String
+    var state: State?
+
+    // Found by a switch, not by reflection: a page draws hundreds of tiles (docs/design.md).
+    func child(named name: String) -> Any? {
+        switch name {
+        case "pressed": self.pressed
+        case "kind": self.kind
+        case "id": self.id
+        case "list": self.list
+        case "title": self.title
+        case "add": self.add
+        case "remove": self.remove
+        case "tip": self.tip
+        case "glyph": self.glyph
+        case "state": Absent.or(self.state)
+        default: nil
+        }
+    }
 }

@@ -12,162 +12,152 @@ extension Screens {
         let parts = searchParts(
             query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions,
             confirm: confirm, counts: counts)
-        return "\(parts.before)\(parts.results)\(parts.after)"
+        return HTML(joining: [parts.before, parts.results, parts.after], separator: "")
     }
 
     /// The search screen in three parts: the page up to its results, the results, and the rest;
     /// a page that fills in as its sources answer (``StreamedSearch``) leaves the list of results
     /// open (`pending` names the kinds still asked) and writes the late ones before the rest.
+    /// Drawn by `Templates/web/welcome.mustache` before a search, else by `results-top`, `results`
+    /// (or `empty`) and `results-end`.
     static func searchParts(
         _ query: WebQuery, page: SearchPage?, catalog: ProviderCatalog, configuration: Configuration,
         suggestions: [String], confirm: Bool = false, counts: TabCounts? = nil, pending: [String] = []
     ) -> (before: HTML, results: HTML, after: HTML) {
         let t = Texts.current
-        let tabs = tabs(
+        let tabBar = tabsModel(
             query, catalog: catalog, counts: counts ?? page.map { TabCounts(page: $0, catalog: catalog) },
             pending: pending)
+        let form = formModel(query, configuration: configuration, catalog: catalog)
         let kinds = Set(catalog.providers.map(\.kind))
         guard let page else {
-            let hints = suggestions.prefix(8).map { text -> HTML in
-                "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
-            }
-            let recent: HTML = hints.isEmpty ? "" : "<h2>\(t("welcome.recent"))</h2><ul class=\"chips\">\(hints)</ul>"
+            let model = WelcomeScreen(
+                form: form, tabBar: tabBar, confirm: confirm,
+                lead: confirm
+                    ? t("welcome.confirm") : t("welcome.lead", ["kinds": t.searched(catalog, last: "words.and")]),
+                recentWords: t("welcome.recent"), recent: suggestions.prefix(8).map(searchLink))
             let screen = Self.page(
-                title: "MediaSearch",
-                body: """
-                    \(form(query, configuration: configuration, catalog: catalog))
-                    \(tabs)
-                    <main id="results" class="welcome"><h1 class="sr-only">MediaSearch</h1><p\(HTML(raw: confirm ? " role=\"status\" class=\"confirm\"" : ""))>\(confirm ? t("welcome.confirm") : t("welcome.lead", ["kinds": t.searched(catalog, last: "words.and")]))</p>\(recent)</main>
-                    """, bodyClass: "screen-search")
-            return (screen, "", "")
+                title: "MediaSearch", body: Templates.render("welcome", model), bodyClass: "screen-search")
+            return (screen, .empty, .empty)
         }
-        let failures = page.outcome.failures.map { failure -> HTML in
-            "<li class=\"error\" data-kinds=\"\(failure.kinds.joined(separator: " "))\">\(failureLine(kinds: failure.kinds, error: failure.error, catalog: catalog))</li>"
+        let failures = page.outcome.failures.map { failure in
+            errorLine(kinds: failure.kinds, error: failure.error, catalog: catalog)
         }
-        let reasons = (page.offline?.reasons ?? []).map { reason -> HTML in
-            guard let failure = reason.failure else { return errorItem(kinds: reason.kinds, message: reason.error) }
-            return
-                "<li class=\"error\" data-kinds=\"\(reason.kinds.joined(separator: " "))\">\(failureLine(kinds: reason.kinds, error: failure, catalog: catalog))</li>"
+        let reasons = (page.offline?.reasons ?? []).map { reason in
+            guard let failure = reason.failure else {
+                return SearchScreen.ErrorLine(
+                    kinds: Templates.text(reason.kinds.joined(separator: " ")),
+                    label: Templates.text(reason.kinds.joined(separator: ", ")), message: Templates.text(reason.error))
+            }
+            return errorLine(kinds: reason.kinds, error: failure, catalog: catalog)
         }
-        var retry: [HTML] = []
-        if failed(page) {
-            retry.append(
-                "<li class=\"retry\"><a class=\"button\" href=\"\(local: query.link())\">\(t("results.retry"))</a></li>"
-            )
-        }
-        let notices = (page.offline.map { [offlineSummary($0)] } ?? []) + page.notices
-        let noticeList = notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
-        let messages: HTML =
-            (failures + reasons + noticeList).isEmpty
-            ? "" : "<ul class=\"messages\" aria-live=\"polite\">\(failures + reasons + retry + noticeList)</ul>"
+        let notices = ((page.offline.map { [offlineSummary($0)] } ?? []) + page.notices).map(Templates.text)
+        let messages =
+            (failures + reasons).isEmpty && notices.isEmpty
+            ? nil
+            : SearchScreen.Messages(
+                errors: failures + reasons,
+                retry: failed(page) ? .init(href: Templates.local(query.link()), words: t("results.retry")) : nil,
+                notices: notices)
         let results: HTML
-        if !pending.isEmpty {
+        if !pending.isEmpty || !(page.results.isEmpty || page.repeatsPrevious) {
             // Filled in as the sources answer: the list stays open, a placeholder for each.
             let tiles = page.results.map { entry in
-                tile(
+                tileModel(
                     entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored,
                     starred: false, media: catalog.media(of: entry.kind))
             }
-            results =
-                "<ol class=\"tiles\" id=\"tiles\">\(tiles)\(StreamedSearch.placeholders(pending, catalog: catalog))"
-        } else if page.results.isEmpty || page.repeatsPrevious {
-            results = empty(query, page: page, suggestions: suggestions)
+            results = Templates.render(
+                "results",
+                SearchScreen.Results(
+                    tiles: tiles, streaming: !pending.isEmpty,
+                    pending: StreamedSearch.placeholders(pending, catalog: catalog)))
         } else {
-            let tiles = page.results.map { entry in
-                tile(
-                    entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored,
-                    starred: false, media: catalog.media(of: entry.kind))
-            }
-            results = "<ol class=\"tiles\" id=\"tiles\">\(tiles)</ol>"
+            results =
+                empty(query, page: page, suggestions: suggestions).map { Templates.render("empty", $0) }
+                ?? .empty
         }
-        var pager: [HTML] = []
-        if query.page > 1 {
-            pager.append(
-                "<a class=\"prev\" rel=\"prev\" href=\"\(local: query.link(page: query.page - 1))\">\(t("pager.previous"))</a>"
-            )
-        }
-        if page.hasMore {
-            pager.append(
-                "<a class=\"next\" rel=\"next\" href=\"\(local: query.link(page: query.page + 1))\">\(t("pager.next"))</a>"
-            )
-        }
-        let pagerHTML: HTML =
-            pager.isEmpty ? "" : "<nav class=\"pager\" aria-label=\"\(t("pager.label"))\">\(pager)</nav>"
-        // This page for a spreadsheet or a player, from the JSON API (which keeps no history), above
-        // the results (below them, the pages a scroll appends would keep pushing it away), but on a
-        // phone below them, where it costs the first screen nothing; the next pages are theirs to
-        // download (the file says which page it holds).
-        var downloads: HTML = ""
-        var downloadsAtEnd: HTML = ""
-        if !page.results.isEmpty && !page.repeatsPrevious {
-            let api = "/api/search" + query.link().dropFirst()
-            var links: [HTML] = [
-                "<a href=\"\(local: api + "&format=csv")\" download>\(t("results.download.csv"))</a>"
-            ]
-            if !Playlist(page.results).entries.isEmpty {
-                links.append("<a href=\"\(local: api + "&format=m3u")\" download>\(t("results.download.m3u"))</a>")
-            }
-            if !Subscriptions(page.results, title: "").feeds.isEmpty {
-                links.append("<a href=\"\(local: api + "&format=opml")\" download>\(t("results.download.opml"))</a>")
-            }
-            let separated = links.enumerated().flatMap {
-                $0.offset == 0 ? [$0.element] : [" · ", $0.element] as [HTML]
-            }
-            let line: HTML = "\(t("results.download", ["page": String(query.page)])) \(separated)"
-            downloads = "<p class=\"downloads top\">\(line)</p>"
-            downloadsAtEnd = "<p class=\"downloads end\">\(line)</p>"
-        }
-        let title = "\(query.term ?? query.filters.values.sorted().joined(separator: " ")) – MediaSearch"
-        let before: HTML = """
-            \(pageStart(title: title, bodyClass: "screen-search"))
-            \(form(query, configuration: configuration, catalog: catalog))
-            \(tabs)
-            <main id="results">
-            <h1 class="sr-only">\(t("results.heading", ["term": query.term ?? query.filters.values.sorted().joined(separator: " ")]))</h1>
-            \(activeFilters(query))
-            \(messages)
-            \(downloads)
-
-            """
-        let after: HTML = """
-
-            \(pagerHTML)
-            \(downloadsAtEnd)
-            </main>
-            \(pageEnd)
-            """
-        return (before, results, after)
+        let downloads = downloadsModel(query, page: page)
+        let term = query.term ?? query.filters.values.sorted().joined(separator: " ")
+        let top = SearchScreen(
+            form: form, tabBar: tabBar, heading: t("results.heading", ["term": Templates.text(term)]),
+            chipsLabel: t("filters.inForce"), chips: activeFilters(query), messages: messages, downloads: downloads)
+        let before = HTML(
+            joining: [
+                pageStart(title: "\(term) – MediaSearch", bodyClass: "screen-search"),
+                Templates.render("results-top", top),
+                .empty,
+            ])
+        return (before, results, after(query, page: page, downloads: downloads))
     }
 
-    /// What to try when nothing was found.
-    static func empty(_ query: WebQuery, page: SearchPage, suggestions: [String]) -> HTML {
+    /// The search screen after its results: the pager, the page as files again, the page's end.
+    static func after(_ query: WebQuery, page: SearchPage, downloads: DownloadsModel? = nil) -> HTML {
         let t = Texts.current
-        if page.repeatsPrevious {
-            return "<div class=\"empty\"><p>\(t("empty.repeats"))</p></div>"
+        var pager: SearchScreen.Pager?
+        if query.page > 1 || page.hasMore {
+            pager = .init(
+                label: t("pager.label"),
+                previous: query.page > 1
+                    ? .init(href: Templates.local(query.link(page: query.page - 1)), words: t("pager.previous")) : nil,
+                next: page.hasMore
+                    ? .init(href: Templates.local(query.link(page: query.page + 1)), words: t("pager.next")) : nil)
         }
-        // Spelling is worth checking only when every kind asked really answered "nothing". When
-        // every one failed, their lines and the Try again button above say all there is (#60).
+        let end = SearchScreen.End(pager: pager, downloads: downloads ?? downloadsModel(query, page: page))
+        return HTML(joining: [Templates.render("results-end", end), pageEnd])
+    }
+
+    /// This page for a spreadsheet or a player, from the JSON API (which keeps no history), above
+    /// the results (below them, the pages a scroll appends would keep pushing it away), but on a
+    /// phone below them, where it costs the first screen nothing; the next pages are theirs to
+    /// download (the file says which page it holds).
+    static func downloadsModel(_ query: WebQuery, page: SearchPage) -> DownloadsModel? {
+        guard !page.results.isEmpty && !page.repeatsPrevious else { return nil }
+        let t = Texts.current
+        let api = "/api/search" + query.link().dropFirst()
+        var links = [DownloadsModel.Link(href: Templates.local(api + "&format=csv"), words: t("results.download.csv"))]
+        if !Playlist(page.results).entries.isEmpty {
+            links.append(.init(href: Templates.local(api + "&format=m3u"), words: t("results.download.m3u")))
+        }
+        if !Subscriptions(page.results, title: "").feeds.isEmpty {
+            links.append(.init(href: Templates.local(api + "&format=opml"), words: t("results.download.opml")))
+        }
+        return DownloadsModel(line: t("results.download", ["page": String(query.page)]), links: links)
+    }
+
+    /// A link to a search for a text (an earlier search, a suggestion).
+    static func searchLink(_ text: String) -> LinkModel {
+        LinkModel(href: Templates.local("/" + QueryString.make([("q", text)])), words: Templates.text(text))
+    }
+
+    /// What to try when nothing was found; `nil` when every source failed (their lines and the Try
+    /// again button above say all there is, #60).
+    static func empty(_ query: WebQuery, page: SearchPage, suggestions: [String]) -> SearchScreen.Empty? {
+        let t = Texts.current
+        if page.repeatsPrevious { return .init(lead: t("empty.repeats")) }
+        // Spelling is worth checking only when every kind asked really answered "nothing".
         guard !failed(page) else {
             // Answered from the library, the statuses are the library's: no source answered.
             guard page.offline?.fallback != true, page.outcome.statuses.contains(where: { $0.error == nil }) else {
-                return ""
+                return nil
             }
-            return "<div class=\"empty\"><p>\(t("empty.unreachable"))</p></div>"
+            return .init(lead: t("empty.unreachable"))
         }
-        var tips: [HTML] = ["<li>\(t("empty.spelling"))</li>"]
+        var tips: [SearchScreen.Empty.Tip] = [.init(words: t("empty.spelling"))]
         if query.kind != nil {
-            tips.append("<li><a href=\"\(local: query.link(kind: .some(nil)))\">\(t("empty.everyKind"))</a>.</li>")
+            tips.append(
+                .init(link: .init(href: Templates.local(query.link(kind: .some(nil))), words: t("empty.everyKind"))))
         }
         if !query.explicit {
-            tips.append("<li><a href=\"\(local: query.link(explicit: true))\">\(t("empty.explicit"))</a>.</li>")
+            tips.append(
+                .init(link: .init(href: Templates.local(query.link(explicit: true)), words: t("empty.explicit"))))
         }
-        if !query.filters.isEmpty { tips.append("<li>\(t("empty.removeFilter"))</li>") }
-        let others = suggestions.filter { $0.lowercased() != query.term?.lowercased() }.prefix(5).map {
-            text -> HTML in "<li><a href=\"\(local: "/" + QueryString.make([("q", text)]))\">\(text)</a></li>"
-        }
-        let also: HTML = others.isEmpty ? "" : "<p>\(t("empty.orTry"))</p><ul class=\"chips\">\(others)</ul>"
+        if !query.filters.isEmpty { tips.append(.init(words: t("empty.removeFilter"))) }
+        let others = suggestions.filter { $0.lowercased() != query.term?.lowercased() }.prefix(5).map(searchLink)
         let term = query.term ?? query.filters.values.sorted().joined(separator: " ")
-        return "<div class=\"empty\"><p>\(t("empty.nothingFor", ["term": term]))</p><ul>\(tips)</ul>\(also)</div>"
+        return .init(
+            lead: t("empty.nothingFor", ["term": Templates.text(term)]), tips: tips, orTry: t("empty.orTry"),
+            others: others)
     }
 
     /// Whether a source the page asked failed: on the page, or answered from the library instead.
@@ -178,7 +168,9 @@ extension Screens {
     /// A source's failure in one line, the same in a page and in a streamed chunk: the source by
     /// its name and the kinds of media it was asked for by the tabs' names, then what happened and
     /// what it means (the Try again button beside it is the one thing to do).
-    static func failureLine(kinds: [String], error: MediaSearchError, catalog: ProviderCatalog) -> HTML {
+    static func failureLine(
+        kinds: [String], error: MediaSearchError, catalog: ProviderCatalog
+    ) -> (label: String, message: String) {
         let t = Texts.current
         let providers = kinds.compactMap { kind in catalog.providers.first { $0.kind == kind } }
         var sources: [String] = []
@@ -195,12 +187,14 @@ extension Screens {
             media.isEmpty
             ? (sources.isEmpty ? kinds.joined(separator: ", ") : sources.joined(separator: ", "))
             : media.joined(separator: ", ") + (named || sources.isEmpty ? "" : " (\(sources.joined(separator: ", ")))")
-        return "<strong>\(label)</strong>: \(message + hint(for: error))"
+        return (Templates.text(label), Templates.text(message + hint(for: error)))
     }
 
-    /// One provider failure: the kinds it hit and what happened.
-    static func errorItem(kinds: [String], message: String) -> HTML {
-        "<li class=\"error\" data-kinds=\"\(kinds.joined(separator: " "))\"><strong>\(kinds.joined(separator: ", "))</strong>: \(message)</li>"
+    /// A source's failure as a line of the page's messages.
+    static func errorLine(kinds: [String], error: MediaSearchError, catalog: ProviderCatalog) -> SearchScreen.ErrorLine
+    {
+        let line = failureLine(kinds: kinds, error: error, catalog: catalog)
+        return .init(kinds: Templates.text(kinds.joined(separator: " ")), label: line.label, message: line.message)
     }
 
     /// What a user can do about an error, in plain words.
@@ -226,4 +220,110 @@ extension Screens {
             : (answer.fallback ? "offline.fallback" : "offline.only")
         return Texts.current(key, values)
     }
+}
+
+/// A link with its words.
+struct LinkModel: TemplateModel {
+    /// A link to the page in another language.
+    struct Language: TemplateModel {
+        var href, code, name: String
+    }
+
+    var href, words: String
+}
+
+/// A page of results or a list as files (`Templates/web/downloads.mustache`).
+struct DownloadsModel: TemplateModel {
+    struct Link: TemplateModel {
+        var href, words: String
+    }
+
+    /// A link of the line, and whether another comes before it (a separator then).
+    private struct Shown: TemplateModel {
+        var href, words: String
+        var after: Bool
+    }
+
+    var line: String
+    private var shown: [Shown]
+
+    init(line: String, links: [Link]) {
+        self.line = line
+        shown = links.enumerated().map { .init(href: $0.element.href, words: $0.element.words, after: $0.offset > 0) }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "line": line
+        case "links": shown
+        default: nil
+        }
+    }
+}
+
+/// What the search screen shows before a search (`Templates/web/welcome.mustache`).
+struct WelcomeScreen: TemplateModel {
+    var form: FormScreen
+    var tabBar: TabsScreen
+    var confirm: Bool
+    var lead, recentWords: String
+    var recent: [LinkModel]
+}
+
+/// What the search screen shows up to its results (`Templates/web/results-top.mustache`), and the
+/// models of its other parts.
+struct SearchScreen: TemplateModel {
+    /// A filter in force, a chip that removes it.
+    struct Chip: TemplateModel {
+        var href, label, name, value: String
+    }
+
+    struct ErrorLine: TemplateModel {
+        var kinds, label, message: String
+    }
+
+    struct Messages: TemplateModel {
+        var errors: [ErrorLine]
+        var retry: LinkModel?
+        var notices: [String]
+    }
+
+    /// The results (`Templates/web/results.mustache`).
+    struct Results: TemplateModel {
+        var tiles: [TileModel]
+        /// Whether the list stays open for the sources still asked, each with its placeholder.
+        var streaming: Bool
+        var pending: [StreamedSearch.Placeholder]
+    }
+
+    /// What a search that found nothing says (`Templates/web/empty.mustache`).
+    struct Empty: TemplateModel {
+        struct Tip: TemplateModel {
+            var words = ""
+            var link: LinkModel?
+        }
+
+        var lead: String
+        var tips: [Tip] = []
+        var orTry = ""
+        var others: [LinkModel] = []
+    }
+
+    struct Pager: TemplateModel {
+        var label: String
+        var previous, next: LinkModel?
+    }
+
+    /// What follows the results (`Templates/web/results-end.mustache`).
+    struct End: TemplateModel {
+        var pager: Pager? = nil
+        var downloads: DownloadsModel? = nil
+    }
+
+    var form: FormScreen
+    var tabBar: TabsScreen
+    var heading, chipsLabel: String
+    var chips: [Chip]
+    var messages: Messages?
+    var downloads: DownloadsModel?
 }

@@ -10,6 +10,13 @@ extension Screens {
     static func tabs(
         _ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil, pending: [String] = []
     ) -> HTML {
+        Templates.render("tabs", tabsModel(query, catalog: catalog, counts: counts, pending: pending))
+    }
+
+    /// What a search's tabs show.
+    static func tabsModel(
+        _ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil, pending: [String] = []
+    ) -> TabsScreen {
         let media = Dictionary(catalog.providers.map { ($0.kind, $0.media) }, uniquingKeysWith: { first, _ in first })
         let pendingMedia = Set(pending.compactMap { media[$0] })
         let t = Texts.current
@@ -31,11 +38,8 @@ extension Screens {
                 name: Templates.text(t.tabName(media: tab.media, entries: tab.entries)), pending: isPending,
                 failed: failed, count: counts?.byMedia[tab.media].map(Formatting.grouped))
         }
-        return Templates.render(
-            "tabs",
-            TabsScreen(
-                label: t("tabs.label"), pendingWords: t("tabs.pending"), failedWords: t("tabs.failed"),
-                tabs: [all] + kinds))
+        return TabsScreen(
+            label: t("tabs.label"), pendingWords: t("tabs.pending"), failedWords: t("tabs.failed"), tabs: [all] + kinds)
     }
 
     /// The kinds of media of the enabled sources, in the config's order, each with its sources.
@@ -61,8 +65,8 @@ extension Screens {
 }
 
 /// What a search's tabs show (`Templates/web/tabs.mustache`).
-struct TabsScreen {
-    struct Tab {
+struct TabsScreen: TemplateModel {
+    struct Tab: TemplateModel {
         var href: String
         /// The kind of media; `nil` for All.
         var kind: String?

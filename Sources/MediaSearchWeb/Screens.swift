@@ -8,7 +8,14 @@ import MediaSearchKit
 package enum Screens {
     /// The whole page around a screen.
     static func page(title: String, body: HTML, bodyClass: String) -> HTML {
-        "\(pageStart(title: title, bodyClass: bodyClass))\n\(body)\n\(pageEnd)"
+        HTML(joining: [pageStart(title: title, bodyClass: bodyClass), body, pageEnd])
+    }
+
+    /// A screen's body: the search form, then what `template` draws of `model`.
+    static func body(
+        _ template: String, _ model: Any, configuration: Configuration, catalog: ProviderCatalog? = nil
+    ) -> HTML {
+        HTML(joining: [form(nil, configuration: configuration, catalog: catalog), Templates.render(template, model)])
     }
 
     /// The page up to its screen: the head and the body's opening, with the config's notice (the
@@ -37,8 +44,8 @@ package enum Screens {
             resume: t("player.resume"), playAll: t("player.playAll"), playing: t("player.playing"),
             live: t("player.live"), nothing: t("player.nothing"), previous: t("player.previous"),
             next: t("player.next"), position: t("player.position"), close: t("player.close"),
-            playIcon: Icon.play.raw, pauseIcon: Icon.pause.raw, previousIcon: Icon.previous.raw,
-            nextIcon: Icon.next.raw, closeIcon: Icon.close.raw)
+            playIcon: Icon.play, pauseIcon: Icon.pause, previousIcon: Icon.previous, nextIcon: Icon.next,
+            closeIcon: Icon.close)
         // The keyboard's shortcuts, in a dialog that `?` (or the footer's button) opens; the script
         // that answers the keys shows the button, since without it no key works.
         let rows: [(keys: [String], what: String)] = [
@@ -55,7 +62,8 @@ package enum Screens {
         return Templates.render(
             "page-end",
             PageEnd(
-                listsLink: t("lists.link"), switcher: t.switcher.raw, keysOpen: t("keys.open"), player: player,
+                listsLink: t("lists.link"), switchLabel: t("language.switch"), languages: t.switcher,
+                keysOpen: t("keys.open"), player: player,
                 dialog: dialog))
     }
 
@@ -72,10 +80,8 @@ package enum Screens {
             link: Templates.local(link), open: t("detail.confirm.open"))
         return page(
             title: "\(t("detail.confirm.title")) – MediaSearch",
-            body: """
-                \(form(nil, configuration: configuration, catalog: catalog))
-                \(Templates.render("confirm-detail", model))
-                """, bodyClass: "screen-confirm")
+            body: body("confirm-detail", model, configuration: configuration, catalog: catalog),
+            bodyClass: "screen-confirm")
     }
 
     /// A page for a request that could not be answered.
@@ -86,15 +92,12 @@ package enum Screens {
             message: Templates.text(message), back: t("error.back"))
         return page(
             title: "\(status) – MediaSearch",
-            body: """
-                \(form(nil, configuration: configuration))
-                \(Templates.render("error", model))
-                """, bodyClass: "screen-error")
+            body: body("error", model, configuration: configuration), bodyClass: "screen-error")
     }
 }
 
 /// What every page's head and body's opening show (`Templates/web/page-start.mustache`).
-struct PageStart {
+struct PageStart: TemplateModel {
     var language: String
     var title: String
     var bodyClass: String
@@ -107,16 +110,16 @@ struct PageStart {
 }
 
 /// What every page shows after its screen (`Templates/web/page-end.mustache`).
-struct PageEnd {
-    struct Player {
+struct PageEnd: TemplateModel {
+    struct Player: TemplateModel {
         var nowPlaying, play, pause, resume, playAll, playing, live, nothing: String
         var previous, next, position, close: String
         var playIcon, pauseIcon, previousIcon, nextIcon, closeIcon: String
     }
 
-    struct Keys {
-        struct Row {
-            struct Key {
+    struct Keys: TemplateModel {
+        struct Row: TemplateModel {
+            struct Key: TemplateModel {
                 var key: String
                 /// Whether another key comes before it (a space then).
                 var after: Bool
@@ -133,19 +136,20 @@ struct PageEnd {
     }
 
     var listsLink: String
-    /// The links to the page in the other languages, built with ``HTML``.
-    var switcher: String
+    var switchLabel: String
+    /// The links to the page in the other languages.
+    var languages: [LinkModel.Language]
     var keysOpen: String
     var player: Player
     var dialog: Keys
 }
 
 /// What the page before a detail opened from another site shows (`Templates/web/confirm-detail.mustache`).
-struct ConfirmDetailScreen {
+struct ConfirmDetailScreen: TemplateModel {
     var badge, title, confirm, link, open: String
 }
 
 /// What a page for a request that could not be answered shows (`Templates/web/error.mustache`).
-struct ErrorScreen {
+struct ErrorScreen: TemplateModel {
     var title, message, back: String
 }

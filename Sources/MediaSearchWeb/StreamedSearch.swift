@@ -13,39 +13,41 @@ import NIOCore
 /// scripts the late tiles follow the placeholders, which the style sheet hides once the page
 /// is complete. The complete page, as the answer cache keeps it, is the whole search at once.
 enum StreamedSearch {
+    /// A placeholder for a kind still asked, naming its source.
+    struct Placeholder: TemplateModel {
+        var kind, words: String
+    }
+
     /// One placeholder per kind still asked, each naming its source.
-    static func placeholders(_ pending: [String], catalog: ProviderCatalog) -> HTML {
-        let t = Texts.current
-        let items = pending.map { kind -> HTML in
+    static func placeholders(_ pending: [String], catalog: ProviderCatalog) -> [Placeholder] {
+        pending.map { kind in
             let name = catalog.providers.first { $0.kind == kind }?.sourceName ?? kind
-            return
-                "<li class=\"pending\" data-kind=\"\(kind)\"><span class=\"pending-bar\" aria-hidden=\"true\"></span>\(t("results.pending", ["source": name]))</li>"
+            return Placeholder(
+                kind: Templates.text(kind), words: Texts.current("results.pending", ["source": Templates.text(name)]))
         }
-        return "\(items)<script src=\"/assets/stream.js\"></script>"
     }
 
     /// What an arrival adds to the open list: its new tiles, an error line for each source that
     /// failed, a note for each result shown before that it joined, the tabs as they now stand
-    /// and the marker that tells the script how many items it brought.
+    /// and the marker that tells the script how many items it brought; drawn by
+    /// `Templates/web/chunk.mustache`.
     static func chunk(
         _ arrival: SearchArrival, query: WebQuery, catalog: ProviderCatalog, counts: TabCounts
     ) -> HTML {
         let t = Texts.current
         let kinds = Set(catalog.providers.map(\.kind))
-        var items: [HTML] = arrival.added.map { entry in
-            Screens.tile(
+        let tiles = arrival.added.map { entry in
+            Screens.tileModel(
                 entry.tile, uncensored: entry.censored ? entry.item : nil, kinds: kinds, censored: entry.censored,
                 starred: false, media: catalog.media(of: entry.kind))
         }
-        for status in arrival.statuses {
-            guard let error = status.error else { continue }
-            items.append(
-                "<li class=\"failed-source\" data-kind=\"\(status.kind)\"><p>\(Screens.failureLine(kinds: [status.kind], error: error, catalog: catalog))</p><a class=\"button\" href=\"\(local: query.link())\">\(t("results.retry"))</a></li>"
-            )
+        let failed = arrival.statuses.compactMap { status -> Chunk.Failed? in
+            guard let error = status.error else { return nil }
+            let line = Screens.failureLine(kinds: [status.kind], error: error, catalog: catalog)
+            return .init(kind: Templates.text(status.kind), label: line.label, message: line.message)
         }
-        let joined = arrival.joined.compactMap { joined -> HTML? in
-            guard let also = Screens.also(joined.entry.item.otherSources).first else { return nil }
-            return "<template class=\"joined\" data-number=\"\(joined.number)\">\(also)</template>"
+        let joined = arrival.joined.compactMap { joined -> Chunk.Joined? in
+            Screens.also(joined.entry.item.otherSources).map { .init(number: joined.number, also: $0) }
         }
         let names = arrival.statuses.map { status -> String in
             let name = catalog.providers.first { $0.kind == status.kind }?.sourceName ?? status.kind
@@ -53,24 +55,45 @@ enum StreamedSearch {
                 ? t("results.arrived", ["source": name, "count": String(status.count)])
                 : t("results.arrivedFailed", ["source": name])
         }
-        let tabs = Screens.tabs(query, catalog: catalog, counts: counts, pending: arrival.pending)
-        return """
-            \(items)\(joined)<template class="tabs-now">\(tabs)</template>\
-            <li hidden class="arrived" data-items="\(items.count)" data-kinds="\(arrival.statuses.map(\.kind).joined(separator: " "))" \
-            data-say="\(names.joined(separator: "; "))"></li>
-            """
+        return Templates.render(
+            "chunk",
+            Chunk(
+                tiles: tiles, failed: failed, retry: Templates.local(query.link()), retryWords: t("results.retry"),
+                joined: joined,
+                tabBar: Screens.tabsModel(query, catalog: catalog, counts: counts, pending: arrival.pending),
+                items: tiles.count + failed.count,
+                kinds: Templates.text(arrival.statuses.map(\.kind).joined(separator: " ")),
+                say: Templates.text(names.joined(separator: "; "))))
     }
 
-    /// What a streamed search noticed on its way, said below its results (the page's top was
-    /// written before): the notices of its page.
-    static func notices(_ page: SearchPage) -> HTML {
-        guard !page.notices.isEmpty else { return "" }
-        let items = page.notices.map { notice -> HTML in "<li class=\"notice\">\(notice)</li>" }
-        return "<ul class=\"messages\">\(items)</ul>"
+    /// What an arrival adds (`Templates/web/chunk.mustache`).
+    struct Chunk: TemplateModel {
+        struct Failed: TemplateModel {
+            var kind, label, message: String
+        }
+
+        /// A result shown before that another source's answer joined.
+        struct Joined: TemplateModel {
+            var number: Int
+            var also: String
+        }
+
+        var tiles: [TileModel]
+        var failed: [Failed]
+        var retry, retryWords: String
+        var joined: [Joined]
+        var tabBar: TabsScreen
+        /// How many items it brought.
+        var items: Int
+        var kinds, say: String
     }
 
-    /// The end of the open list: every source has answered.
-    static let end: HTML = "<li hidden class=\"stream-end\"></li></ol>"
+    /// The end of the open list, every source having answered, and what the search noticed on
+    /// its way, said below its results (the page's top was written before): the notices of its
+    /// page, when it has one (`Templates/web/stream-end.mustache`).
+    static func end(_ page: SearchPage?) -> HTML {
+        Templates.render("stream-end", ["notices": (page?.notices ?? []).map(Templates.text)])
+    }
 
     /// The counts of the tabs while a search fills in: each kind of media's results shown so far
     /// (a work two sources have counts once, where it is shown); a kind whose every source that

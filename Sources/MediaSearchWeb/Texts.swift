@@ -142,13 +142,11 @@ package struct Texts: Sendable {
     }
 
     /// Links to this page in every other language, for the switch on each page.
-    var switcher: HTML {
-        let links = Self.languages.filter { $0.code != code }.map { language -> HTML in
+    var switcher: [LinkModel.Language] {
+        Self.languages.filter { $0.code != code }.map { language in
             let target = here + (here.contains("?") ? "&" : "?") + "ui=" + language.code
-            return
-                "<a href=\"\(local: target)\" hreflang=\"\(language.code)\" lang=\"\(language.code)\">\(language.name)</a>"
+            return .init(href: Templates.local(target), code: language.code, name: language.name)
         }
-        return links.isEmpty ? "" : "<nav class=\"languages\" aria-label=\"\(self("language.switch"))\">\(links)</nav>"
     }
 
     /// The language of the request being answered.

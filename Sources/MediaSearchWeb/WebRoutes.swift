@@ -142,25 +142,23 @@ struct WebRoutes: Sendable {
                         last = page
                     }
                 }
-                var tail = StreamedSearch.end.raw
+                // What the search noticed on its way (a clamped limit, a history not saved...).
+                var tail = StreamedSearch.end(last).raw
                 if let last {
-                    // What the search noticed on its way (a clamped limit, a history not saved...).
-                    tail += StreamedSearch.notices(last).raw
-                    tail +=
-                        Screens.searchParts(
-                            query, page: last, catalog: routes.catalog, configuration: routes.configuration,
-                            suggestions: []
-                        ).after.raw
-                    // The next visit gets the whole page at once (reload, a new tab, the back/forward cache aside).
+                    tail += Screens.after(query, page: last).raw
+                } else {
+                    tail += HTML(joining: [Templates.render("results-end", SearchScreen.End()), Screens.pageEnd]).raw
+                }
+                try await writer.write(ByteBuffer(string: tail))
+                try await writer.finish(nil)
+                // The next visit gets the whole page at once (reload, a new tab, the back/forward
+                // cache aside), drawn once this one is complete, so it costs this one no time.
+                if let last {
                     if !last.outcome.hasFailures && last.offline == nil {
                         await routes.answers.put(key, await routes.render(last, query: query, recent: []))
                     }
                     _ = await routes.counts(of: last, query: query)
-                } else {
-                    tail += "</main>\(Screens.pageEnd)"
                 }
-                try await writer.write(ByteBuffer(string: tail))
-                try await writer.finish(nil)
             }
         }
         return Response(

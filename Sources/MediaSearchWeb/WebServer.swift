@@ -11,7 +11,7 @@ import Synchronization
 /// `mediasearch serve`: the two screens in a browser and a JSON API, over the same
 /// ``SearchSession`` as the CLI (one request budget, cool-down, cache, history and library).
 ///
-/// Pages are rendered on the server with ``HTML``, which escapes by default; the little script
+/// Pages are drawn on the server from templates (``Templates``), which escape every value; the little script
 /// there is comes from `/assets/app.js`, and the Content-Security-Policy allows nothing else.
 public struct WebServer: Sendable {
     public var session: SearchSession
