@@ -62,7 +62,8 @@ extension Screens {
         let openAt = item.url.flatMap(SafeURL.http).map { url in
             let source = catalog?.providers.first { $0.kind == page.kind }?.sourceName
             return DetailScreen.Link(
-                href: Templates.url(url), words: source.map { t("detail.openAt", ["source": $0]) } ?? t("detail.open"))
+                href: Templates.url(url),
+                words: source.map { t("detail.openAt", ["source": Templates.text($0)]) } ?? t("detail.open"))
         }
         let playAll = leading.map { playAllModel(list: "tracks-\($0)") }
         let model = DetailScreen(

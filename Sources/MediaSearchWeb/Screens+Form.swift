@@ -31,7 +31,9 @@ extension Screens {
                 : .init(
                     label: t("form.source"), all: t("form.source.all"),
                     choices: sources.map { entry in
-                        .init(value: entry.id, selected: query?.source == entry.id, words: Templates.text(entry.name))
+                        .init(
+                            value: Templates.text(entry.id), selected: query?.source == entry.id,
+                            words: Templates.text(entry.name))
                     }),
             country: Templates.text(query?.country ?? configuration.country), countryWords: t("form.country"),
             countryHint: t("form.country.hint"), langWords: t("form.lang"),

@@ -205,7 +205,8 @@ struct StarModel: TemplateModel {
         case "tip": self.tip
         case "glyph": self.glyph
         case "state": Absent.or(self.state)
-        default: nil
+        // A name the model lacks is nothing, not an outer model's field.
+        default: Absent()
         }
     }
 }

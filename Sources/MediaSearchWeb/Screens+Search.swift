@@ -12,7 +12,7 @@ extension Screens {
         let parts = searchParts(
             query, page: page, catalog: catalog, configuration: configuration, suggestions: suggestions,
             confirm: confirm, counts: counts)
-        return HTML(joining: [parts.before, parts.results, parts.after], separator: "")
+        return HTML(joining: [parts.before, parts.results, parts.after], separator: .none)
     }
 
     /// The search screen in three parts: the page up to its results, the results, and the rest;
@@ -34,7 +34,8 @@ extension Screens {
             let model = WelcomeScreen(
                 form: form, tabBar: tabBar, confirm: confirm,
                 lead: confirm
-                    ? t("welcome.confirm") : t("welcome.lead", ["kinds": t.searched(catalog, last: "words.and")]),
+                    ? t("welcome.confirm")
+                    : t("welcome.lead", ["kinds": Templates.text(t.searched(catalog, last: "words.and"))]),
                 recentWords: t("welcome.recent"), recent: suggestions.prefix(8).map(searchLink))
             let screen = Self.page(
                 title: "MediaSearch", body: Templates.render("welcome", model), bodyClass: "screen-search")

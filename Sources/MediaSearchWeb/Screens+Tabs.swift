@@ -7,13 +7,6 @@ extension Screens {
     /// "All" and one tab per kind of media the enabled sources give (Songs holds every source's
     /// songs; which sources answer is the Source choice of the form), each with its number of
     /// results when known; drawn by `Templates/web/tabs.mustache`.
-    static func tabs(
-        _ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil, pending: [String] = []
-    ) -> HTML {
-        Templates.render("tabs", tabsModel(query, catalog: catalog, counts: counts, pending: pending))
-    }
-
-    /// What a search's tabs show.
     static func tabsModel(
         _ query: WebQuery, catalog: ProviderCatalog, counts: TabCounts? = nil, pending: [String] = []
     ) -> TabsScreen {

@@ -8,16 +8,7 @@ extension Screens {
     /// can be revealed in place. A tile of a kind some provider renders opens its detail here;
     /// any other (a podcast's episode) opens its own page outside, or nothing when it has none.
     /// A censored tile's detail link says so (`?explicit=off`), so the detail censors the same names.
-    static func tile(
-        _ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false, starred: Bool? = nil,
-        media: String? = nil
-    ) -> HTML {
-        Templates.render(
-            "tile",
-            tileModel(tile, uncensored: uncensored, kinds: kinds, censored: censored, starred: starred, media: media))
-    }
-
-    /// What a tile shows (`Templates/web/tile.mustache`).
+    /// Drawn by `Templates/web/tile.mustache`.
     static func tileModel(
         _ tile: Tile, uncensored: MediaItem?, kinds: Set<String>, censored: Bool = false, starred: Bool? = nil,
         media: String? = nil
@@ -158,7 +149,8 @@ extension Screens {
     /// page gives it in `data-icon`, for the script's placeholder of artwork that fails to load.
     static func kindIcon(_ media: String) -> String {
         [
-            "song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡", "podcast": "◎", "book": "▤",
+            "song": "♪", "album": "◉", "movie": "▶", "music-video": "▶", "audiobook": "❡", "podcast": "◎",
+            "podcast-episode": "◎", "book": "▤",
             "tv-show": "▭", "radio-station": "◍",
         ][media] ?? "■"
     }
@@ -209,7 +201,8 @@ struct TileModel: TemplateModel {
         case "reveal": Absent.or(self.reveal)
         case "play": Absent.or(self.play)
         case "star": Absent.or(self.star)
-        default: nil
+        // A name the model lacks is nothing, not an outer model's field.
+        default: Absent()
         }
     }
 }
@@ -241,7 +234,8 @@ struct TrackModel: TemplateModel {
         case "about": Absent.or(self.about)
         case "facts": self.facts
         case "star": Absent.or(self.star)
-        default: nil
+        // A name the model lacks is nothing, not an outer model's field.
+        default: Absent()
         }
     }
 }
@@ -268,7 +262,8 @@ struct PlayModel: TemplateModel {
         case "name": self.name
         case "icon": self.icon
         case "words": Absent.or(self.words)
-        default: nil
+        // A name the model lacks is nothing, not an outer model's field.
+        default: Absent()
         }
     }
 }
@@ -284,7 +279,8 @@ struct FactModel: TemplateModel {
         switch name {
         case "text": self.text
         case "own": self.own
-        default: nil
+        // A name the model lacks is nothing, not an outer model's field.
+        default: Absent()
         }
     }
 }

@@ -86,3 +86,36 @@ struct MarkupContentType: MustacheContentType {
 
     func escapeText(_ text: String) -> String { Markup.escape(text) }
 }
+
+/// A page, or a part of one, as its templates drew it (``Templates``): markup that only a template
+/// makes (its initializer is this file's), so text from a source can reach a response only through
+/// a template, which escapes it.
+package struct HTML: Sendable {
+    package private(set) var raw: String
+
+    fileprivate init(raw: String) { self.raw = raw }
+
+    /// Nothing.
+    static let empty = HTML(raw: "")
+
+    /// How parts drawn apart are put together.
+    enum Separator: String {
+        case line = "\n"
+        case none = ""
+    }
+
+    /// Parts one after another, each on its own line by default.
+    init(joining parts: [HTML], separator: Separator = .line) {
+        raw = parts.map(\.raw).joined(separator: separator.rawValue)
+    }
+
+    /// A path that can only lead inside this site: `//evil.example/x` (or `/\\evil.example`, which
+    /// browsers read alike) is another site's address, so leading slashes and backslashes become
+    /// one `/`; a path not starting with `/` (a scheme, `javascript:`) becomes `/`.
+    package static func sameOrigin(_ path: String) -> String {
+        if path.hasPrefix("?") || path.hasPrefix("#") { return path }
+        guard path.hasPrefix("/") else { return "/" }
+        let rest = path.drop { $0 == "/" || $0 == "\\" }
+        return "/" + rest
+    }
+}

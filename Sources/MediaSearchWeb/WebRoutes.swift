@@ -149,16 +149,21 @@ struct WebRoutes: Sendable {
                 } else {
                     tail += HTML(joining: [Templates.render("results-end", SearchScreen.End()), Screens.pageEnd]).raw
                 }
+                // The tabs' numbers are kept for the search's other tabs before the page ends (a
+                // click on one can come at once), and whether or not the reader stays for its end.
+                if let last { _ = await routes.counts(of: last, query: query) }
+                // The next visit gets the whole page at once (reload, a new tab, the back/forward
+                // cache aside), drawn apart from this response, so that neither its end nor the
+                // next request on its connection waits for it, and drawn even if the reader left.
+                if let last, !last.outcome.hasFailures && last.offline == nil {
+                    Task {
+                        await Texts.$current.withValue(texts) {
+                            await routes.answers.put(key, await routes.render(last, query: query, recent: []))
+                        }
+                    }
+                }
                 try await writer.write(ByteBuffer(string: tail))
                 try await writer.finish(nil)
-                // The next visit gets the whole page at once (reload, a new tab, the back/forward
-                // cache aside), drawn once this one is complete, so it costs this one no time.
-                if let last {
-                    if !last.outcome.hasFailures && last.offline == nil {
-                        await routes.answers.put(key, await routes.render(last, query: query, recent: []))
-                    }
-                    _ = await routes.counts(of: last, query: query)
-                }
             }
         }
         return Response(
