@@ -124,16 +124,20 @@ def xterm_checks(mediasearch, env, song, home):
             while not os.path.exists(done) and time.monotonic() < deadline:
                 time.sleep(0.1)
             # xterm draws what it has read in its own time: the screenshot is taken again until the
-            # cover shows (for `none`, whatever shows once the preview is done).
-            deadline = time.monotonic() + 30
+            # cover shows, or for `none` until the corner is background (a busy machine may not
+            # have repainted yet; a picture drawn there would stay for the whole 10 s).
+            deadline = time.monotonic() + (30 if artwork == "sixel" else 10)
             while True:
                 subprocess.run(["import", "-display", display, "-window", "root", "-crop", "100x100+4+4", shot],
                                check=True, timeout=60)
                 share = painted_share(shot)
-                if artwork == "none" or share > 0.6 or time.monotonic() > deadline:
+                done_drawing = share > 0.6 if artwork == "sixel" else share < 0.3
+                if done_drawing or time.monotonic() > deadline:
                     break
                 time.sleep(0.2)
+            # Gone before the next one starts, so that its screenshot cannot show this one's window.
             xterm.terminate()
+            xterm.wait(timeout=10)
             print(f"  ({artwork}: {share:.0%} of the corner painted)")
             if artwork == "sixel":
                 check(share > 0.6, f"xterm: the cover is drawn where the preview put it ({share:.0%} of the corner)")
