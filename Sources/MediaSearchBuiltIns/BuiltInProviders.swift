@@ -14,14 +14,14 @@ import SongProvider
 /// CLI as values (`MediaSearchCLI.main(providers: .builtIn, sourceTypes: .builtIn)`); adding a
 /// built-in kind is one line here. The CLI itself imports no provider and no source type.
 public enum BuiltInProviders {
-    /// Song, movie, audiobook and podcast; music video and album; Deezer's songs and albums;
+    /// Song, movie, audiobook and podcast; podcast episodes, music video and album; Deezer's songs and albums;
     /// internet radio from Radio Browser, TV shows from TVmaze, free audiobooks from LibriVox,
     /// recordings and releases from MusicBrainz and books from Open Library, described sources (all but the
     /// first four off unless listed in `kinds`). A source `config.yaml` describes under the name of one of these sources replaces it.
     public static var all: [any MediaProvider] {
         [
-            SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), MusicVideoProvider(),
-            AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(),
+            SongProvider(), MovieProvider(), AudiobookProvider(), PodcastProvider(), PodcastEpisodeProvider(),
+            MusicVideoProvider(), AlbumProvider(), DeezerSongProvider(), DeezerAlbumProvider(),
         ] + describedSources.map(JSONProvider.init)
     }
 

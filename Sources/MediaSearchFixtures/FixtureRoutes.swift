@@ -48,6 +48,7 @@ public struct FixtureRoutes: Sendable {
         "movie": "movies/bloom-starwars-feature-movies.json",
         "audiobook": "audiobooks/erickrodr-search-audiobook-javascript.json",
         "podcast": "podcasts/erickrodr-search-podcast.json",
+        "podcast/podcastEpisode": "constructed/podcast-episodes.json",
         "musicVideo": "other/erickrodr-search-music-video.json",
         "ebook": "other/erickrodr-search-ebook.json",
     ])

@@ -23,8 +23,8 @@ public enum SourceVariables {
 
     /// Every kind the demo server has recordings for: the offline demo searches them all.
     public static let demoKinds = [
-        "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer", "radio", "tv", "librivox",
-        "musicbrainz", "musicbrainz-album", "openlibrary",
+        "song", "movie", "audiobook", "podcast", "podcast-episode", "music-video", "album", "deezer", "radio", "tv",
+        "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
     ]
 
     /// A config file that points every source at the server at `base` and enables every kind it

@@ -22,8 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_web  # noqa: E402  (the servers and helpers the browser test uses)
 from test_web import check, tiles, wait, ROOT  # noqa: E402
 
-ALL_KINDS = ["song", "album", "movie", "audiobook", "podcast", "music-video", "deezer", "radio", "tv", "librivox",
-             "musicbrainz", "musicbrainz-album", "openlibrary"]
+ALL_KINDS = ["song", "album", "movie", "audiobook", "podcast", "podcast-episode", "music-video", "deezer", "radio", "tv",
+             "librivox", "musicbrainz", "musicbrainz-album", "openlibrary"]
 
 
 def axe_script():

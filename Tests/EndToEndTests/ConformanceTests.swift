@@ -30,6 +30,7 @@ struct ConformanceTests {
         Case(kind: "movie", term: "jack johnson", path: "/search", termKey: "term"),
         Case(kind: "audiobook", term: "jack johnson", path: "/search", termKey: "term"),
         Case(kind: "podcast", term: "jack johnson", path: "/search", termKey: "term"),
+        Case(kind: "podcast-episode", term: "jack johnson", path: "/search", termKey: "term"),
         Case(kind: "music-video", term: "jack johnson", path: "/search", termKey: "term"),
         Case(kind: "album", term: "jack johnson", path: "/search", termKey: "term"),
         Case(kind: "deezer-song", term: "soliloquy", path: "/deezer/search", termKey: "q"),

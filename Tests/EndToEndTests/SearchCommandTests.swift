@@ -370,10 +370,10 @@ struct SearchCommandTests {
         let providers = try #require(object?["providers"] as? [[String: Any]])
         #expect(
             providers.map { $0["kind"] as? String } == [
-                "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
-                "tv", "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
+                "song", "movie", "audiobook", "podcast", "podcast-episode", "music-video", "album", "deezer-song",
+                "deezer-album", "radio", "tv", "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
             ])
-        #expect(providers.map { $0["enabled"] as? Bool } == [true] + Array(repeating: false, count: 13))
+        #expect(providers.map { $0["enabled"] as? Bool } == [true] + Array(repeating: false, count: 14))
         let help = try await harness.run(["search", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--director <text>"))
@@ -419,5 +419,32 @@ struct SearchCommandTests {
         let detail = try await harness.run(["show", "1515958993", "--config", config])
         #expect(detail.status == 0, "\(detail.stderr)")
         #expect(detail.stdout.contains("Music video\n  Artist"))
+    }
+
+    /// Podcast episodes across every podcast (#74 item 4), through the binary and the fixture
+    /// server: `entity=podcastEpisode` asked, the newest first by date, one show kept by `--show`,
+    /// the detail with its description and show, the M3U with each whole episode.
+    @Test func podcastEpisodesAreAKindOfTheirOwn() async throws {
+        let harness = try await Harness.start()
+        TestLifetime.stopAtEnd { await harness.stop() }
+        let config = try harness.runner.write("kinds: [podcast, podcast-episode]\n", to: "episodes.yaml")
+        let (status, document) = try await harness.searchJSON(
+            ["budden", "--kind", "podcast-episode", "--sort", "date", "--reverse", "--config", config])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(document.kinds == ["podcast-episode"])
+        let titles = document.results.compactMap { $0["title"] as? String }
+        #expect(titles.count == 25 && titles.first == "Episode 721 | \"Unbuttoned\"", "\(titles)")
+        #expect(document.results.allSatisfy { $0["subtitle"] as? String == "The Joe Budden Podcast" })
+        let detail = try await harness.run(["show", "--result", "1", "--config", config])
+        #expect(detail.status == 0, "\(detail.stderr)")
+        #expect(detail.stdout.contains("Podcast       The Joe Budden Podcast"), "\(detail.stdout)")
+        #expect(detail.stdout.contains("Kendrick Lamar"), "the episode's description")
+        let none = try await harness.searchJSON(
+            ["budden", "--kind", "podcast-episode", "--show", "sixty minutes", "--config", config])
+        #expect(none.1.results.isEmpty)
+        let playlist = try await harness.run(
+            ["search", "budden", "--kind", "podcast-episode", "--format", "m3u", "--config", config])
+        #expect(playlist.stdout.contains("#EXTINF:12974,The Joe Budden Podcast - Episode 721"))
+        #expect(playlist.stdout.components(separatedBy: "#EXTINF:").count == 26, "each of the 25 episodes, whole")
     }
 }

@@ -9,15 +9,16 @@ import Testing
 struct TypedFactsTests {
     /// Every provider the executable builds in, by a term its recordings answer.
     static let kinds = [
-        "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio", "tv",
-        "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
+        "song", "movie", "audiobook", "podcast", "podcast-episode", "music-video", "album", "deezer-song",
+        "deezer-album",
+        "radio", "tv", "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
     ]
 
     /// The term a kind's recordings answer.
     static func term(_ kind: String) -> String {
         [
             "radio": "klara", "tv": "silicon valley", "openlibrary": "time war", "librivox": "allan",
-            "musicbrainz-album": "ed sheeran",
+            "musicbrainz-album": "ed sheeran", "podcast-episode": "budden",
         ][kind] ?? "daft punk"
     }
 

@@ -651,8 +651,8 @@ struct WebTests {
         let kinds = (providers["providers"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(
             kinds == [
-                "song", "movie", "audiobook", "podcast", "music-video", "album", "deezer-song", "deezer-album", "radio",
-                "tv", "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
+                "song", "movie", "audiobook", "podcast", "podcast-episode", "music-video", "album", "deezer-song",
+                "deezer-album", "radio", "tv", "librivox", "musicbrainz", "musicbrainz-album", "openlibrary",
             ])
         #expect(try await web.get("/?q=jack").status == 200)  // the screen, not the API, records the history
         let (_, suggestions) = try await web.json("/api/suggest?q=ja")

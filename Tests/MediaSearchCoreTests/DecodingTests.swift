@@ -43,6 +43,7 @@ struct DecodingTests {
         "podcasts/sharecast-lookup-podcast-stories.json": 1,
         "songs/andr3a88-jackjohnson-songs-raw.json": 5,
         "constructed/daft-punk-songs.json": 5,
+        "constructed/podcast-episodes.json": 25,
         "songs/erickrodr-search-song.json": 1,
         "songs/glennposadas-star-songs-raw.json": 50,
         "songs/poznakks-track-post-malone.json": 1,

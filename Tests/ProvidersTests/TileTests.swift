@@ -52,6 +52,25 @@ struct TileTests {
         #expect(tile.artworkUrl?.contains("600x600") == true)
     }
 
+    /// An episode found across podcasts names its show where a creator would stand, then its
+    /// date and its length, and plays whole (#74 item 4).
+    @Test func podcastEpisodeTile() throws {
+        let episodes = try records("constructed/podcast-episodes.json")
+        #expect(episodes.count == 25 && episodes.allSatisfy(PodcastEpisodeProvider().accepts))
+        let tile = PodcastEpisodeProvider().tile(for: episodes[0])
+        #expect(tile.kind == "podcast-episode")
+        #expect(tile.title == "Episode 721 | \"Unbuttoned\"")
+        #expect(tile.subtitle == "The Joe Budden Podcast")
+        #expect(tile.summary == ["2024-05-01", "3:36:14"])
+        #expect(tile.previewUrl?.hasSuffix("Joe_Budden_Podcast_721.mp3?dest-id=2422538") == true)
+        let show = try FilterTests().spec(PodcastEpisodeProvider(), "show")
+        #expect(show.matches(episodes[0], .text("joe budden")))
+        #expect(!show.matches(episodes[0], .text("60 minutes")))
+        // A podcast search never keeps episodes as podcasts of its own, nor the other way round.
+        let podcasts = try records("podcasts/erickrodr-search-podcast.json")
+        #expect(podcasts.filter(PodcastEpisodeProvider().accepts).isEmpty)
+    }
+
     @Test func missingFactsAreLeftOutAndNegativePricesHidden() {
         var record = ITunesRecord(wrapperType: .track, kind: .song)
         record.trackId = 1

@@ -10,7 +10,7 @@ killed after --timeout seconds; "seen": whether --wait-for appeared; "output": a
 
     python3 Tests/Terminal/pty_session.py --wait-for 'results' --send q -- /path/mediasearch search jack
 """
-import argparse, codecs, fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
+import argparse, codecs, fcntl, json, os, pty, re, select, signal, struct, termios, time
 
 
 def main():

@@ -16,7 +16,7 @@ public enum DocumentedConfiguration {
         # On by default: iTunes's songs, movies, audiobooks and podcasts, and the free sources that need no
         # key: Deezer's songs, TV shows from TVmaze, books from Open Library and Radio Browser's stations.
         # Each enabled kind costs its source one request per search; results show as each source answers,
-        # so a slow one never holds back the others. Also available: music-video, album, librivox,
+        # so a slow one never holds back the others. Also available: podcast-episode, music-video, album, librivox,
         # musicbrainz, musicbrainz-album, deezer-album (deezer: both of Deezer's). With several sources of
         # one kind, the same work from two of them is one result that lists both (docs/sources.md).
         kinds: [song, movie, audiobook, podcast, deezer-song, tv, openlibrary, radio]
