@@ -145,19 +145,27 @@ extension Screens {
         }
     }
 
-    /// The creator, a link to a search for them, and for a song its album, a link to the album's
-    /// detail: the names lead on inside the app.
+    /// The kind of media of the collection an item of a kind of media is part of: a song's album,
+    /// an episode's podcast. Its detail is linked from the item's, by the creator.
+    static let collectionMedia = ["song": "album", "podcast-episode": "podcast"]
+
+    /// The creator, a link to a search for them, and for a song its album (an episode its
+    /// podcast), a link to that one's detail: the names lead on inside the app.
     static func creatorLine(_ item: MediaItem, albumKind: String?) -> DetailScreen.Creator? {
-        guard let creator = item.creator, !creator.isEmpty else { return nil }
         var album: DetailScreen.Creator.Album?
         if let albumKind, let collection = item.collection, let id = item.collectionID {
             album = .init(
                 path: Templates.local("/item/\(QueryString.encode(albumKind))/\(QueryString.encode(id))"),
                 name: Templates.text(collection))
         }
-        return .init(
-            search: Templates.local("/" + QueryString.make([("q", creator)])), name: Templates.text(creator),
-            album: album)
+        let artist = item.creator.flatMap { creator in
+            creator.isEmpty
+                ? nil
+                : DetailScreen.Creator.Artist(
+                    search: Templates.local("/" + QueryString.make([("q", creator)])), name: Templates.text(creator))
+        }
+        guard artist != nil || album != nil else { return nil }
+        return .init(artist: artist, album: album)
     }
 
     /// One section: its rows, its links (opening outside) and its items as tiles; folded under
@@ -214,12 +222,16 @@ extension Screens {
 /// What the detail screen shows (`Templates/web/detail.mustache`).
 struct DetailScreen: TemplateModel {
     struct Creator: TemplateModel {
+        /// The creator, and a search for them.
+        struct Artist: TemplateModel {
+            var search, name: String
+        }
+
         struct Album: TemplateModel {
             var path, name: String
         }
 
-        /// A search for the creator.
-        var search, name: String
+        var artist: Artist?
         var album: Album?
     }
 

@@ -224,11 +224,14 @@ struct WebRoutes: Sendable {
         }
         switch await detail(kind: kind, id: id, request: request) {
         case .success(let page):
-            // A song's album is shown by the album kind of the song's own source.
+            // A song's album, an episode's podcast, is shown by the kind of the same source that
+            // shows such collections.
             let shown = catalog.providers.first { $0.kind == page.kind }
-            let albumKind =
-                shown?.media == "song"
-                ? catalog.providers.first { $0.media == "album" && $0.source == shown?.source }?.kind : nil
+            let albumKind = shown.flatMap { shown in
+                Screens.collectionMedia[shown.media].flatMap { media in
+                    catalog.providers.first { $0.media == media && $0.source == shown.source }?.kind
+                }
+            }
             return WebResponse.html(
                 Screens.detail(
                     page, kinds: Set(catalog.providers.map(\.kind)), configuration: configuration, albumKind: albumKind,

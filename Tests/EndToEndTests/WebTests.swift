@@ -843,6 +843,29 @@ struct WebTests {
         #expect(release.body.components(separatedBy: "5052498646524").count == 2, "\(release.body)")
     }
 
+    /// Podcast episodes on the web (#74 item 4): a tile names the show and plays the whole
+    /// episode; the episode's detail links to its podcast's detail, where a song links to its album.
+    @Test func anEpisodeLeadsToItsPodcast() async throws {
+        let web = try await WebHarness.start(kinds: ["podcast", "podcast-episode"])
+        TestLifetime.stopAtEnd { await web.stop() }
+        let page = try await web.get("/?q=budden&kind=podcast-episode&sort=date&reverse=on")
+        #expect(page.status == 200)
+        let first = try #require(page.body.firstRange(of: "<li class=\"tile\" data-kind=\"podcast-episode\""))
+        let tile = String(page.body[first.lowerBound...].prefix { $0 != "\n" }.prefix(2_000))
+        #expect(tile.contains("data-id=\"1000654145267\""), "the newest first: \(tile)")
+        #expect(tile.contains("<span class=\"creator\">The Joe Budden Podcast</span>"))
+        #expect(tile.contains("<a class=\"play\" href=\""), "it plays: \(tile)")
+        let detail = try await web.get("/item/podcast-episode/1000654145267")
+        #expect(detail.status == 200)
+        #expect(
+            detail.body.contains(
+                "<p class=\"creator\"><a class=\"album\" href=\"/item/podcast/1535809341\">The Joe Budden Podcast</a></p>"
+            ),
+            "\(detail.body)")
+        let podcast = try await web.get("/item/podcast/1535809341")
+        #expect(podcast.status == 200 && podcast.body.contains("<h1>The Joe Budden Podcast</h1>"))
+    }
+
     /// The config's `notice:` is atop every page, in every language, as text (#60 item 8: the
     /// demo's "demo data").
     @Test func theConfigsNoticeIsAtopEveryPage() async throws {
