@@ -446,5 +446,8 @@ struct SearchCommandTests {
             ["search", "budden", "--kind", "podcast-episode", "--format", "m3u", "--config", config])
         #expect(playlist.stdout.contains("#EXTINF:12974,The Joe Budden Podcast - Episode 721"))
         #expect(playlist.stdout.components(separatedBy: "#EXTINF:").count == 26, "each of the 25 episodes, whole")
+        let text = try await harness.run(
+            ["search", "budden", "--kind", "podcast-episode", "--format", "text", "--config", config])
+        #expect(text.stdout.contains("1. [EPISODE] Episode 721"), "a short badge leaves the title room: \(text.stdout)")
     }
 }

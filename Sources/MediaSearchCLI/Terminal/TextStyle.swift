@@ -52,17 +52,20 @@ public struct TextStyle: Sendable {
     public func badge(_ kind: String) -> String {
         let codes = [
             "song": 35, "album": 35, "music-video": 35, "movie": 34, "tv-show": 34, "audiobook": 33, "book": 33,
-            "podcast": 32, "radio-station": 32,
+            "podcast": 32, "podcast-episode": 32, "radio-station": 32,
         ]
         let code = codes[kind] ?? 36
         return wrap("[\(Self.badgeWord(kind))]", "\(code)")
     }
 
-    /// A kind of media as a badge says it: `TV SHOW`, `RADIO` (a station is what a radio result is).
+    /// A kind of media as a badge says it: `TV SHOW`, `RADIO` (a station is what a radio result is),
+    /// `EPISODE` (a podcast's: the show is named under its title).
     /// A kind read from a file or a shared table may hold anything: it is cleaned before it is
     /// upper-cased (which would turn SGR's `ESC [ 31 m` into CSI "delete 31 lines", S11).
     public static func badgeWord(_ kind: String) -> String {
-        let words = ["tv-show": "TV SHOW", "radio-station": "RADIO", "music-video": "MUSIC VIDEO"]
+        let words = [
+            "tv-show": "TV SHOW", "radio-station": "RADIO", "music-video": "MUSIC VIDEO", "podcast-episode": "EPISODE",
+        ]
         return words[kind] ?? TextSanitizer.line(kind).uppercased().replacingOccurrences(of: "-", with: " ")
     }
 
